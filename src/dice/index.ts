@@ -1,0 +1,2 @@
+export * from './multiset.ts';
+export * from './dice-tables.ts';

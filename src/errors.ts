@@ -1,0 +1,43 @@
+/**
+ * The one error type of Dicewise. Every failure a user can cause or meet carries a code;
+ * the server maps codes to HTTP problem responses and the CLI to messages, each in one place.
+ */
+export type ErrorCode =
+  | 'INVALID_INPUT'
+  | 'INVALID_OPTION'
+  | 'UNKNOWN_RULESET'
+  | 'ILLEGAL_MOVE'
+  | 'TABLE_MISSING'
+  | 'TABLE_STALE'
+  | 'TABLE_CORRUPT'
+  | 'NOT_SOLVED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'NOT_READY'
+  | 'INTERNAL';
+
+export interface Issue {
+  /** Dotted path of the offending field, e.g. `scorecard.threes` or `dice[2]`. */
+  field: string;
+  message: string;
+}
+
+export class DicewiseError extends Error {
+  readonly code: ErrorCode;
+  readonly issues: readonly Issue[];
+
+  constructor(code: ErrorCode, message: string, issues: readonly Issue[] = []) {
+    super(message);
+    this.name = 'DicewiseError';
+    this.code = code;
+    this.issues = issues;
+  }
+}
+
+export function invalidInput(issues: readonly Issue[]): DicewiseError {
+  const text = issues.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; ');
+  return new DicewiseError('INVALID_INPUT', text || 'invalid input', issues);
+}
+
+export function isDicewiseError(e: unknown): e is DicewiseError {
+  return e instanceof DicewiseError;
+}

@@ -1,0 +1,5 @@
+export * from './types.ts';
+export * from './patterns.ts';
+export * from './scoring.ts';
+export * from './rulesets.ts';
+export { ruleSetFingerprint } from './fingerprint.ts';

@@ -1,0 +1,94 @@
+import { yahtzeeColumn, yatzyColumn } from './boxes.ts';
+import type { RuleSet, RuleSetId } from './types.ts';
+
+const YAHTZEE_BASE = {
+  dice: 5,
+  boxes: yahtzeeColumn(5),
+  upperBonus: { threshold: 63, points: 35 },
+  columns: [{ multiplier: 1, fill: 'any' }],
+  zeroOnlyWhenNothingScores: false,
+  exact: true,
+} as const;
+
+export const RULESETS: Readonly<Record<RuleSetId, RuleSet>> = {
+  yahtzee: {
+    ...YAHTZEE_BASE,
+    id: 'yahtzee',
+    name: 'Yahtzee (official, forced Joker)',
+    description: 'Hasbro rules: 13 boxes, +35 upper bonus at 63, +100 per extra Yahtzee, forced Joker.',
+    yahtzeeBonus: 100,
+    joker: 'forced',
+    published: { mean: 254.5877287, sd: 59.6076, source: 'RULES.md (exact optimum, forced Joker)' },
+  },
+  'yahtzee-free-joker': {
+    ...YAHTZEE_BASE,
+    id: 'yahtzee-free-joker',
+    name: "Yahtzee (Verhoeff's free Joker)",
+    description: 'As yahtzee, but any free box may be chosen; Joker scores need the Yahtzee and matching upper box filled.',
+    yahtzeeBonus: 100,
+    joker: 'free',
+    published: { mean: 254.5896095, sd: 59.6114, source: 'Verhoeff (free-Joker convention)' },
+  },
+  'yahtzee-no-bonus': {
+    ...YAHTZEE_BASE,
+    id: 'yahtzee-no-bonus',
+    name: 'Yahtzee without extra-Yahtzee bonus',
+    description: 'As yahtzee with no Yahtzee bonus and no Joker.',
+    yahtzeeBonus: 0,
+    joker: 'none',
+    published: { mean: 245.8707745, sd: 39.8201, source: 'RULES.md' },
+  },
+  yatzy: {
+    id: 'yatzy',
+    name: 'Yatzy (Scandinavian)',
+    description: '15 boxes, +50 upper bonus at 63, no Yatzy bonus, no Joker.',
+    dice: 5,
+    boxes: yatzyColumn(),
+    upperBonus: { threshold: 63, points: 50 },
+    yahtzeeBonus: 0,
+    joker: 'none',
+    columns: [{ multiplier: 1, fill: 'any' }],
+    zeroOnlyWhenNothingScores: false,
+    exact: true,
+    published: { mean: 248.4399894, source: 'RULES.md (corrected two-pairs scoring)' },
+  },
+  'triple-yahtzee': {
+    ...YAHTZEE_BASE,
+    id: 'triple-yahtzee',
+    name: 'Triple Yahtzee',
+    description: 'Three Yahtzee columns scored ×1, ×2, ×3; bonuses and forced Joker per column.',
+    yahtzeeBonus: 100,
+    joker: 'forced',
+    columns: [
+      { multiplier: 1, fill: 'any' },
+      { multiplier: 2, fill: 'any' },
+      { multiplier: 3, fill: 'any' },
+    ],
+    exact: false,
+  },
+  superpass: {
+    id: 'superpass',
+    name: 'Superpass',
+    description: 'Six dice, four columns: top-down, bottom-up, first-roll-only, free; a zero only when nothing scores.',
+    dice: 6,
+    boxes: yahtzeeColumn(6),
+    upperBonus: { threshold: 63, points: 35 },
+    yahtzeeBonus: 0,
+    joker: 'none',
+    columns: [
+      { multiplier: 1, fill: 'top-down' },
+      { multiplier: 1, fill: 'bottom-up' },
+      { multiplier: 1, fill: 'first-roll-only' },
+      { multiplier: 1, fill: 'any' },
+    ],
+    zeroOnlyWhenNothingScores: true,
+    exact: false,
+  },
+};
+
+export const RULESET_IDS = Object.keys(RULESETS) as RuleSetId[];
+export const DEFAULT_RULESET: RuleSetId = 'yahtzee';
+
+export function isRuleSetId(id: string): id is RuleSetId {
+  return Object.prototype.hasOwnProperty.call(RULESETS, id);
+}

@@ -1,0 +1,71 @@
+import { maxOfAKind, scorePattern, type FaceCounts } from './patterns.ts';
+import type { RuleSet } from './types.ts';
+
+/** What one column's scorecard must tell the scorer: which boxes are filled and the Yahtzee box. */
+export interface ColumnFacts {
+  /** bit i set = box i of the column is filled */
+  filledMask: number;
+  /** the Yahtzee box is filled with its full 50 (so a further Yahtzee earns the bonus) */
+  yahtzeeHolds50: boolean;
+}
+
+export interface BoxResult {
+  /** points written in the box */
+  points: number;
+  /** extra-Yahtzee bonus earned by this entry (0 or rs.yahtzeeBonus) */
+  yahtzeeBonus: number;
+}
+
+export function yahtzeeBoxIndex(rs: RuleSet): number {
+  return rs.boxes.findIndex((b) => b.pattern.kind === 'ofAKindFixed' && b.pattern.n === rs.dice);
+}
+
+export function isUpperBox(rs: RuleSet, box: number): boolean {
+  return rs.boxes[box].pattern.kind === 'upper';
+}
+
+/** Number of upper boxes (they always come first, faces 1..6). */
+export const UPPER_COUNT = 6;
+
+/** True when this roll is a Yahtzee that the Joker rules apply to. */
+export function isJokerRoll(rs: RuleSet, facts: ColumnFacts, counts: FaceCounts): boolean {
+  if (rs.joker === 'none') return false;
+  const y = yahtzeeBoxIndex(rs);
+  return y >= 0 && (facts.filledMask & (1 << y)) !== 0 && maxOfAKind(counts) === rs.dice;
+}
+
+function yahtzeeFace(counts: FaceCounts): number {
+  for (let f = 0; f < 6; f++) if (counts[f] > 0) return f + 1;
+  return 0;
+}
+
+/**
+ * Scores a roll in one free box of one column under the rule set's Joker rules, or returns null
+ * when the Joker rules forbid that box. Upper bonus is not included: it depends on the running total.
+ */
+export function scoreBox(rs: RuleSet, facts: ColumnFacts, counts: FaceCounts, box: number): BoxResult | null {
+  const def = rs.boxes[box];
+  const isYahtzee = maxOfAKind(counts) === rs.dice && yahtzeeBoxIndex(rs) >= 0;
+  const yahtzeeBonus = rs.yahtzeeBonus > 0 && isYahtzee && facts.yahtzeeHolds50 ? rs.yahtzeeBonus : 0;
+  if (!isJokerRoll(rs, facts, counts)) {
+    return { points: scorePattern(def.pattern, counts), yahtzeeBonus };
+  }
+  const face = yahtzeeFace(counts);
+  const upperFilled = (facts.filledMask & (1 << (face - 1))) !== 0;
+  if (rs.joker === 'free') {
+    const points = upperFilled && def.jokerPoints !== undefined ? def.jokerPoints : scorePattern(def.pattern, counts);
+    return { points, yahtzeeBonus };
+  }
+  // Forced Joker: matching upper box first, then any lower box at Joker scores, else a zero above.
+  if (!upperFilled) return box === face - 1 ? { points: scorePattern(def.pattern, counts), yahtzeeBonus } : null;
+  const allBoxes = (1 << rs.boxes.length) - 1;
+  const lowerFree = (~facts.filledMask & allBoxes) >> UPPER_COUNT !== 0;
+  if (isUpperBox(rs, box)) return lowerFree ? null : { points: 0, yahtzeeBonus };
+  return { points: def.jokerPoints ?? scorePattern(def.pattern, counts), yahtzeeBonus };
+}
+
+/** Upper-section total after adding `points` to an upper box, and the bonus that crossing earns. */
+export function upperBonusFor(rs: RuleSet, upperBefore: number, points: number): number {
+  const t = rs.upperBonus.threshold;
+  return upperBefore < t && upperBefore + points >= t ? rs.upperBonus.points : 0;
+}

@@ -1,0 +1,119 @@
+import type { RuleSet } from '../rules/index.ts';
+import { yahtzeeBoxIndex } from '../rules/index.ts';
+
+/**
+ * State of a single-column game at the start of a turn, packed into one integer:
+ *
+ *   index = ((filledMask * UPPER_SLOTS) + upper) * flags + flag
+ *
+ * - filledMask: bit i set = box i filled (13 or 15 boxes; upper boxes are bits 0..5).
+ * - upper: upper-section total capped at the bonus threshold (63). Only whether the threshold
+ *   is reached matters for the future, so 63 stands for "63 or more".
+ * - flag: 1 when the Yahtzee box holds 50 (later Yahtzees earn the bonus); only where the
+ *   rule set has a Yahtzee bonus, so flags is 2 there and 1 elsewhere.
+ *
+ * Canonical upper totals: when even five of every open upper face cannot lift the total to 63,
+ * the bonus is out of reach, and the future is the same as if it had already been earned
+ * (bonuses are paid when the threshold is crossed). Both collapse to upper = 63, which cuts the
+ * reachable state count by about two thirds. Only canonical states are solved; every lookup
+ * canonicalises first.
+ */
+export const UPPER_SLOTS = 64;
+
+export interface ColumnLayout {
+  boxes: number;
+  dice: number;
+  threshold: number;
+  flags: number;
+  size: number;
+  yahtzeeBox: number;
+  /** canonUpper[upperFilledMask * 64 + upper] -> canonical upper total */
+  canonUpper: Uint8Array;
+  /** reachableUpper[upperFilledMask * 64 + u] = 1 when raw total u (capped) can occur */
+  reachableUpper: Uint8Array;
+}
+
+export function columnLayout(rs: RuleSet): ColumnLayout {
+  const boxes = rs.boxes.length;
+  const dice = rs.dice;
+  const threshold = rs.upperBonus.threshold;
+  if (threshold >= UPPER_SLOTS) throw new Error(`upper threshold ${threshold} exceeds layout`);
+  const flags = rs.yahtzeeBonus > 0 ? 2 : 1;
+  const canonUpper = new Uint8Array(64 * UPPER_SLOTS);
+  const reachableUpper = new Uint8Array(64 * UPPER_SLOTS);
+  for (let um = 0; um < 64; um++) {
+    // Totals the open upper boxes can still add: the future depends on the upper total only
+    // through the smallest reachable addition that meets the threshold.
+    let gains = new Set<number>([0]);
+    for (let f = 1; f <= 6; f++) {
+      if ((um & (1 << (f - 1))) !== 0) continue;
+      const next = new Set<number>();
+      for (const g of gains) for (let c = 0; c <= dice; c++) next.add(Math.min(threshold, g + f * c));
+      gains = next;
+    }
+    const sortedGains = [...gains].sort((a, b) => a - b);
+    for (let u = 0; u < UPPER_SLOTS; u++) {
+      const need = threshold - u;
+      const gain = need <= 0 ? undefined : sortedGains.find((g) => g >= need);
+      canonUpper[um * UPPER_SLOTS + u] = gain === undefined ? threshold : threshold - gain;
+    }
+    let sums = new Set<number>([0]);
+    for (let f = 1; f <= 6; f++) {
+      if ((um & (1 << (f - 1))) === 0) continue;
+      const next = new Set<number>();
+      for (const s of sums) for (let c = 0; c <= dice; c++) next.add(Math.min(threshold, s + f * c));
+      sums = next;
+    }
+    for (const s of sums) reachableUpper[um * UPPER_SLOTS + s] = 1;
+  }
+  return {
+    boxes,
+    dice,
+    threshold,
+    flags,
+    size: (1 << boxes) * UPPER_SLOTS * flags,
+    yahtzeeBox: yahtzeeBoxIndex(rs),
+    canonUpper,
+    reachableUpper,
+  };
+}
+
+export function stateIndex(L: ColumnLayout, mask: number, upper: number, flag: number): number {
+  const u = L.canonUpper[(mask & 63) * UPPER_SLOTS + upper];
+  return (mask * UPPER_SLOTS + u) * L.flags + flag;
+}
+
+export function decodeState(L: ColumnLayout, index: number): { mask: number; upper: number; flag: number } {
+  const flag = index % L.flags;
+  const rest = (index - flag) / L.flags;
+  return { mask: Math.floor(rest / UPPER_SLOTS), upper: rest % UPPER_SLOTS, flag };
+}
+
+function popcount(x: number): number {
+  let c = 0;
+  for (; x; x &= x - 1) c++;
+  return c;
+}
+
+/** Canonical reachable states with `level` boxes filled, in index order. */
+export function statesAtLevel(L: ColumnLayout, level: number): Int32Array {
+  const out: number[] = [];
+  const yBit = L.yahtzeeBox >= 0 ? 1 << L.yahtzeeBox : 0;
+  for (let mask = 0; mask < 1 << L.boxes; mask++) {
+    if (popcount(mask) !== level) continue;
+    const um = mask & 63;
+    const seen = new Uint8Array(UPPER_SLOTS);
+    for (let u = 0; u < UPPER_SLOTS; u++) {
+      if (!L.reachableUpper[um * UPPER_SLOTS + u]) continue;
+      const cu = L.canonUpper[um * UPPER_SLOTS + u];
+      if (seen[cu]) continue;
+      seen[cu] = 1;
+    }
+    for (let u = 0; u < UPPER_SLOTS; u++) {
+      if (!seen[u]) continue;
+      const flagCount = L.flags === 2 && (mask & yBit) !== 0 ? 2 : 1;
+      for (let flag = 0; flag < flagCount; flag++) out.push((mask * UPPER_SLOTS + u) * L.flags + flag);
+    }
+  }
+  return Int32Array.from(out);
+}

@@ -1,0 +1,162 @@
+import type { DiceTables } from '../dice/index.ts';
+
+/**
+ * The one turn engine. Given, for every roll, the best value of scoring now (points + bonuses +
+ * value of the state the turn ends in), it computes the value of every hold before the second
+ * and third rolls, the value of every first roll and the value of the turn-start state.
+ *
+ * `scoreFirst` applies after the first roll and `scoreLater` after a reroll; they differ only
+ * where a rule set makes entries after a reroll worth less (Superpass's first-roll-only column).
+ * Score-now may be taken after any roll: keeping all dice equals moving on with the same roll.
+ */
+export interface TurnWorkspace {
+  /** value of holding keep k before the third roll; indices < rollCount are full rolls (= score after roll 3) */
+  hold3: Float64Array;
+  /** value of holding keep k before the second roll; indices < rollCount = value of roll 2 */
+  hold2: Float64Array;
+  /** value of each first roll (2 rerolls left) */
+  roll1: Float64Array;
+  scratch: Float64Array;
+}
+
+export function createTurnWorkspace(t: DiceTables): TurnWorkspace {
+  return {
+    hold3: new Float64Array(t.keepCount),
+    hold2: new Float64Array(t.keepCount),
+    roll1: new Float64Array(t.rollCount),
+    scratch: new Float64Array(t.keepCount),
+  };
+}
+
+/** Fills a[rollCount..] with the expected value of each partial keep from the roll values in a[0..rollCount). */
+function fillKeepValues(t: DiceTables, a: Float64Array): void {
+  const add = t.addDie;
+  const n = t.keepCount;
+  for (let k = t.rollCount; k < n; k++) {
+    const o = k * 6;
+    a[k] =
+      (a[add[o]] + a[add[o + 1]] + a[add[o + 2]] + a[add[o + 3]] + a[add[o + 4]] + a[add[o + 5]]) *
+      (1 / 6);
+  }
+}
+
+/**
+ * The order in which sub-keep maxima are taken: keeps grouped by size (smallest first, so every
+ * sub-keep is done before its keep) and, within a size, by number of distinct faces, so each
+ * group runs a loop with a fixed number of reads and no inner loop. The variable-length inner
+ * loop mispredicted its exit on nearly every keep and cost twice as much.
+ */
+interface MaxPlan {
+  /** per group: distinct-face count d, start offset into `rows`, number of keeps */
+  groups: Int32Array;
+  /** per keep in a group: keep index then its d sub-keeps */
+  rows: Int32Array;
+}
+
+const plans = new WeakMap<DiceTables, MaxPlan>();
+
+function maxPlan(t: DiceTables): MaxPlan {
+  let plan = plans.get(t);
+  if (plan) return plan;
+  const groups: number[] = [];
+  const rows: number[] = [];
+  for (let size = 0; size <= t.dice; size++) {
+    for (let d = 0; d <= 6; d++) {
+      const members: number[] = [];
+      for (let k = 0; k < t.keepCount; k++) {
+        if (t.keepSize[k] === size && t.subStart[k + 1] - t.subStart[k] === d) members.push(k);
+      }
+      if (members.length === 0) continue;
+      groups.push(d, rows.length, members.length);
+      for (const k of members) rows.push(k, ...t.subList.subarray(t.subStart[k], t.subStart[k + 1]));
+    }
+  }
+  plan = { groups: Int32Array.from(groups), rows: Int32Array.from(rows) };
+  plans.set(t, plan);
+  return plan;
+}
+
+/** out[r] = max(now[r], max over sub-keeps k of roll r of hold[k]); m is scratch of keepCount. */
+function bestPerRoll(t: DiceTables, hold: Float64Array, now: Float64Array, m: Float64Array, out: Float64Array): void {
+  const { groups, rows } = maxPlan(t);
+  for (let g = 0; g < groups.length; g += 3) {
+    const d = groups[g];
+    let o = groups[g + 1];
+    const end = o + groups[g + 2] * (d + 1);
+    switch (d) {
+      case 0:
+        for (; o < end; o += 1) m[rows[o]] = hold[rows[o]];
+        break;
+      case 1:
+        for (; o < end; o += 2) {
+          const k = rows[o];
+          const a = hold[k], b = m[rows[o + 1]];
+          m[k] = a > b ? a : b;
+        }
+        break;
+      case 2:
+        for (; o < end; o += 3) {
+          const k = rows[o];
+          const a = hold[k], b = m[rows[o + 1]], c = m[rows[o + 2]];
+          const x = a > b ? a : b;
+          m[k] = x > c ? x : c;
+        }
+        break;
+      case 3:
+        for (; o < end; o += 4) {
+          const k = rows[o];
+          const a = hold[k], b = m[rows[o + 1]], c = m[rows[o + 2]], e = m[rows[o + 3]];
+          const x = a > b ? a : b;
+          const y = c > e ? c : e;
+          m[k] = x > y ? x : y;
+        }
+        break;
+      case 4:
+        for (; o < end; o += 5) {
+          const k = rows[o];
+          const a = hold[k], b = m[rows[o + 1]], c = m[rows[o + 2]], e = m[rows[o + 3]], f = m[rows[o + 4]];
+          const x = a > b ? a : b;
+          const y = c > e ? c : e;
+          const z = x > y ? x : y;
+          m[k] = z > f ? z : f;
+        }
+        break;
+      default:
+        for (; o < end; o += d + 1) {
+          const k = rows[o];
+          let best = hold[k];
+          for (let i = 1; i <= d; i++) {
+            const v = m[rows[o + i]];
+            best = v > best ? v : best;
+          }
+          m[k] = best;
+        }
+    }
+  }
+  for (let r = 0, R = t.rollCount; r < R; r++) out[r] = now[r] > m[r] ? now[r] : m[r];
+}
+
+/** Runs the turn; returns the expected value at the start of the turn. */
+export function evaluateTurn(
+  t: DiceTables,
+  scoreFirst: Float64Array,
+  scoreLater: Float64Array,
+  ws: TurnWorkspace,
+): number {
+  const R = t.rollCount;
+  ws.hold3.set(scoreLater.subarray(0, R));
+  fillKeepValues(t, ws.hold3);
+  bestPerRoll(t, ws.hold3, scoreLater, ws.scratch, ws.hold2);
+  fillKeepValues(t, ws.hold2);
+  bestPerRoll(t, ws.hold2, scoreFirst, ws.scratch, ws.roll1);
+  const p = t.rollProbability;
+  const roll1 = ws.roll1;
+  let v = 0;
+  for (let r = 0; r < R; r++) v += p[r] * roll1[r];
+  return v;
+}
+
+/** Value of holding keep k with `rollsLeft` rerolls still to come after the current roll (1 or 2). */
+export function holdValue(ws: TurnWorkspace, rollsLeft: 1 | 2, keep: number): number {
+  return rollsLeft === 2 ? ws.hold2[keep] : ws.hold3[keep];
+}
