@@ -24,6 +24,9 @@ export interface DiceTables {
   keyToKeep: Int32Array;
   /** rollFaceCount[f * rollCount + r] = dice showing face f + 1 in roll r */
   rollFaceCount: Uint8Array;
+  /** every distinct hold of roll r (itself and the empty hold included): rollHoldStart[r]..[r+1] into rollHoldList */
+  rollHoldStart: Int32Array;
+  rollHoldList: Int32Array;
 }
 
 const cache = new Map<number, DiceTables>();
@@ -79,7 +82,7 @@ function buildDiceTables(dice: number): DiceTables {
     rollProbability[r] = multisetProbability(keeps[r]);
     for (let f = 0; f < FACES; f++) rollFaceCount[f * rollCount + r] = keeps[r][f];
   }
-  return {
+  const partial = {
     dice,
     rollCount,
     keepCount,
@@ -92,9 +95,17 @@ function buildDiceTables(dice: number): DiceTables {
     keyToKeep,
     rollFaceCount,
   };
+  const rollHoldStart = new Int32Array(rollCount + 1);
+  const holds: number[] = [];
+  for (let r = 0; r < rollCount; r++) {
+    rollHoldStart[r] = holds.length;
+    holds.push(...enumerateSubKeeps(partial, r));
+  }
+  rollHoldStart[rollCount] = holds.length;
+  return { ...partial, rollHoldStart, rollHoldList: Int32Array.from(holds) };
 }
 
-export function keepFaceCounts(t: DiceTables, k: number): number[] {
+export function keepFaceCounts(t: Pick<DiceTables, 'keepCounts'>, k: number): number[] {
   return Array.from(t.keepCounts.subarray(k * FACES, k * FACES + FACES));
 }
 
@@ -104,6 +115,11 @@ export function keepIndexOfCounts(t: DiceTables, counts: ArrayLike<number>): num
 
 /** Every distinct sub-multiset of keep `k` (including k itself and the empty keep). */
 export function subKeepsOf(t: DiceTables, k: number): number[] {
+  if (k < t.rollCount) return Array.from(t.rollHoldList.subarray(t.rollHoldStart[k], t.rollHoldStart[k + 1]));
+  return enumerateSubKeeps(t, k);
+}
+
+function enumerateSubKeeps(t: Pick<DiceTables, 'keepCounts' | 'keyToKeep'>, k: number): number[] {
   const c = keepFaceCounts(t, k);
   const out: number[] = [];
   const cur = [0, 0, 0, 0, 0, 0];

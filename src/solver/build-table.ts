@@ -1,0 +1,115 @@
+import { DicewiseError } from '../errors.ts';
+import type { RuleSet, RuleSetId } from '../rules/index.ts';
+import { RULESETS, ruleSetFingerprint } from '../rules/index.ts';
+import { statesAtLevel, UPPER_SLOTS } from './column-layout.ts';
+import { compileRules } from './compiled-rules.ts';
+import { createStateSolver, solveStates } from './solve-states.ts';
+import { SOLVER_VERSION, type TableHeader } from './table-file.ts';
+
+/** One unit of parallel work: solve these states of one level into the shared value table. */
+export interface SolveTask {
+  ruleset: RuleSetId;
+  values: Float64Array;
+  states: Int32Array;
+}
+
+/** Runs a task somewhere (a worker thread, or inline) and resolves when its values are written. */
+export type TaskRunner = (task: SolveTask) => Promise<void>;
+
+export interface BuildProgress {
+  /** boxes filled in the states being solved (counts down to 0) */
+  level: number;
+  statesDone: number;
+  statesTotal: number;
+}
+
+export interface BuildOptions {
+  /** How many tasks to keep in flight; the runner decides where they run. Default 1. */
+  concurrency?: number;
+  /** Where tasks run; default inline on this thread. */
+  runner?: TaskRunner;
+  onProgress?: (p: BuildProgress) => void;
+}
+
+export interface ResolvedBuildOptions {
+  concurrency: number;
+  runner: TaskRunner;
+  onProgress: (p: BuildProgress) => void;
+}
+
+export const BUILD_DEFAULTS = { concurrency: 1 } as const;
+
+export function resolveBuildOptions(opts: BuildOptions = {}): ResolvedBuildOptions {
+  const concurrency = opts.concurrency ?? BUILD_DEFAULTS.concurrency;
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new DicewiseError('INVALID_OPTION', `concurrency must be a positive integer, got ${concurrency}`, [
+      { field: 'concurrency', message: 'must be a positive integer' },
+    ]);
+  }
+  return { concurrency, runner: opts.runner ?? inlineRunner, onProgress: opts.onProgress ?? (() => {}) };
+}
+
+export const inlineRunner: TaskRunner = async (task) => {
+  const c = compileRules(RULESETS[task.ruleset]);
+  solveStates(createStateSolver(c), task.values, task.states);
+};
+
+export interface BuiltTable {
+  header: Omit<TableHeader, 'checksum' | 'payloadBytes' | 'format'>;
+  values: Float64Array;
+  states: number;
+}
+
+/**
+ * Backward induction by level: states with every box filled are worth 0; a level's states read
+ * only the next level, so each level is split into chunks that run concurrently.
+ */
+export async function buildColumnTable(rs: RuleSet, options: BuildOptions = {}): Promise<BuiltTable> {
+  if (rs.columns.length !== 1) {
+    throw new DicewiseError('NOT_SOLVED', `${rs.id} has ${rs.columns.length} columns; only single-column rule sets are solved exactly`);
+  }
+  const opts = resolveBuildOptions(options);
+  const started = performance.now();
+  const c = compileRules(rs);
+  const values = new Float64Array(new SharedArrayBuffer(c.layout.size * 8));
+  const levels: Int32Array[] = [];
+  let statesTotal = 0;
+  for (let level = rs.boxes.length - 1; level >= 0; level--) {
+    const states = statesAtLevel(c.layout, level);
+    levels.push(states);
+    statesTotal += states.length;
+  }
+  let statesDone = 0;
+  let level = rs.boxes.length - 1;
+  for (const states of levels) {
+    const chunks = Math.min(states.length, opts.concurrency * 4);
+    const size = Math.ceil(states.length / chunks);
+    const work: Promise<void>[] = [];
+    for (let from = 0; from < states.length; from += size) {
+      const slice = states.slice(from, Math.min(states.length, from + size));
+      work.push(
+        opts.runner({ ruleset: rs.id, values, states: slice }).then(() => {
+          statesDone += slice.length;
+          opts.onProgress({ level, statesDone, statesTotal });
+        }),
+      );
+    }
+    await Promise.all(work);
+    level--;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    values,
+    states: statesTotal,
+    header: {
+      ruleset: rs.id,
+      fingerprint: ruleSetFingerprint(rs),
+      solverVersion: SOLVER_VERSION,
+      layout: { kind: 'column', boxes: rs.boxes.length, upperSlots: UPPER_SLOTS, flags: c.layout.flags, entries: c.layout.size },
+      startValue: values[0],
+      buildSeconds: seconds,
+      threads: opts.concurrency,
+      createdAt: new Date().toISOString(),
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import type { RuleSet } from '../rules/index.ts';
+import { compileRules, type CompiledRules } from './compiled-rules.ts';
+import { stateIndex } from './column-layout.ts';
+import type { GameState } from './game-state.ts';
+import { scoreOptions } from './game-state.ts';
+import { createScoreScratch, scoreNow, type ScoreScratch } from './score-now.ts';
+
+/**
+ * What play needs from a solved (or approximated) game: the value of any turn-start state and,
+ * for a state, the best score-now value of every roll after the first roll and after a reroll.
+ * Exact single-column rule sets read their table; multi-column rule sets supply their own.
+ */
+export interface GameModel {
+  rs: RuleSet;
+  c: CompiledRules;
+  /** true when values are exact optima, false for approximations */
+  exact: boolean;
+  /** expected points still to come from the start of a turn in this state */
+  value(state: GameState): number;
+  /** fills first[r] / later[r] with the best score-now value of roll r */
+  fillScoreNow(state: GameState, first: Float64Array, later: Float64Array): void;
+}
+
+/** Model over an exact value table of a single-column rule set (see column-layout.ts). */
+export function exactColumnModel(rs: RuleSet, values: Float64Array): GameModel {
+  const c = compileRules(rs);
+  if (values.length !== c.layout.size) {
+    throw new Error(`value table for ${rs.id} has ${values.length} entries, expected ${c.layout.size}`);
+  }
+  const scratch: ScoreScratch = createScoreScratch(c);
+  const T = c.layout.threshold;
+  return {
+    rs,
+    c,
+    exact: true,
+    value(state) {
+      const col = state.columns[0];
+      const full = (1 << rs.boxes.length) - 1;
+      if (col.mask === full) return 0;
+      return values[stateIndex(c.layout, col.mask, Math.min(T, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0)];
+    },
+    fillScoreNow(state, first, later) {
+      const col = state.columns[0];
+      scoreNow(c, values, col.mask, Math.min(T, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0, scratch);
+      first.set(scratch.best);
+      later.set(scratch.best);
+    },
+  };
+}
+
+/**
+ * Score-now values from the generic option list and any value function: slower than the
+ * table path, but covers every column rule (fill orders, first-roll-only, zero rule).
+ */
+export function genericScoreNow(
+  rs: RuleSet,
+  c: CompiledRules,
+  value: (s: GameState) => number,
+  state: GameState,
+  first: Float64Array,
+  later: Float64Array,
+): void {
+  const counts = c.dice.keepCounts;
+  for (let r = 0; r < c.dice.rollCount; r++) {
+    const roll = counts.subarray(r * 6, r * 6 + 6);
+    first[r] = bestOption(rs, value, state, roll, true);
+    later[r] = bestOption(rs, value, state, roll, false);
+  }
+}
+
+function bestOption(
+  rs: RuleSet,
+  value: (s: GameState) => number,
+  state: GameState,
+  roll: Uint8Array,
+  firstRoll: boolean,
+): number {
+  let best = -Infinity;
+  for (const o of scoreOptions(rs, state, roll, firstRoll)) {
+    const v = o.gain + value(o.next);
+    if (v > best) best = v;
+  }
+  return best;
+}

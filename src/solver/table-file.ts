@@ -1,0 +1,108 @@
+import { createHash } from 'node:crypto';
+import { pack, unpack } from 'msgpackr';
+import { DicewiseError } from '../errors.ts';
+import type { RuleSet } from '../rules/index.ts';
+import { ruleSetFingerprint } from '../rules/index.ts';
+
+/**
+ * A strategy table file:
+ *
+ *   "DWT1" | u32 LE header length | msgpack header | zero padding to 8 bytes | Float64 LE payload
+ *
+ * The header says what the payload is (rule set, its fingerprint, solver version, state layout)
+ * and carries a SHA-256 of the payload, so a stale or damaged file is refused, never misread.
+ */
+export const TABLE_FORMAT = 1;
+/** Bump when a change to the solver changes the values it writes or their layout. */
+export const SOLVER_VERSION = 1;
+const MAGIC = 'DWT1';
+
+export interface TableHeader {
+  format: number;
+  ruleset: string;
+  fingerprint: string;
+  solverVersion: number;
+  layout: { kind: 'column'; boxes: number; upperSlots: number; flags: number; entries: number };
+  payloadBytes: number;
+  checksum: string;
+  startValue: number;
+  buildSeconds: number;
+  threads: number;
+  createdAt: string;
+}
+
+export interface ValueTable {
+  header: TableHeader;
+  values: Float64Array;
+}
+
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+export function encodeTable(header: Omit<TableHeader, 'checksum' | 'payloadBytes' | 'format'>, values: Float64Array): Uint8Array {
+  const payload = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+  const full: TableHeader = { ...header, format: TABLE_FORMAT, payloadBytes: payload.byteLength, checksum: sha256(payload) };
+  const head = pack(full);
+  const headEnd = 8 + head.byteLength;
+  const payloadStart = Math.ceil(headEnd / 8) * 8;
+  const out = new Uint8Array(payloadStart + payload.byteLength);
+  out.set(Buffer.from(MAGIC, 'ascii'), 0);
+  new DataView(out.buffer).setUint32(4, head.byteLength, true);
+  out.set(head, 8);
+  out.set(payload, payloadStart);
+  return out;
+}
+
+function corrupt(file: string, why: string, fix: string): DicewiseError {
+  return new DicewiseError('TABLE_CORRUPT', `${file}: ${why}. ${fix}`);
+}
+
+/** Reads only the header (for listings); throws TABLE_CORRUPT when it cannot be read. */
+export function decodeHeader(bytes: Uint8Array, file: string, fix: string): { header: TableHeader; payloadStart: number } {
+  if (bytes.byteLength < 8 || Buffer.from(bytes.subarray(0, 4)).toString('ascii') !== MAGIC) {
+    throw corrupt(file, 'not a Dicewise table file (bad magic)', fix);
+  }
+  const headLen = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(4, true);
+  if (8 + headLen > bytes.byteLength) throw corrupt(file, 'truncated header', fix);
+  let header: TableHeader;
+  try {
+    header = unpack(bytes.subarray(8, 8 + headLen)) as TableHeader;
+  } catch {
+    throw corrupt(file, 'unreadable header', fix);
+  }
+  if (typeof header !== 'object' || header === null || typeof header.payloadBytes !== 'number') {
+    throw corrupt(file, 'malformed header', fix);
+  }
+  return { header, payloadStart: Math.ceil((8 + headLen) / 8) * 8 };
+}
+
+/**
+ * Decodes and checks a table file against the rule set it should hold. `fix` is the command that
+ * rebuilds it, quoted in every error so the user knows what to do.
+ */
+export function decodeTable(bytes: Uint8Array, rs: RuleSet, file: string, fix: string): ValueTable {
+  const { header, payloadStart } = decodeHeader(bytes, file, fix);
+  if (header.format !== TABLE_FORMAT) {
+    throw new DicewiseError('TABLE_STALE', `${file}: table format ${header.format}, this Dicewise reads ${TABLE_FORMAT}. ${fix}`);
+  }
+  if (header.ruleset !== rs.id) {
+    throw new DicewiseError('TABLE_STALE', `${file}: holds rule set ${header.ruleset}, expected ${rs.id}. ${fix}`);
+  }
+  if (header.fingerprint !== ruleSetFingerprint(rs)) {
+    throw new DicewiseError('TABLE_STALE', `${file}: built for a different definition of ${rs.id} (fingerprint ${header.fingerprint}). ${fix}`);
+  }
+  if (header.solverVersion !== SOLVER_VERSION) {
+    throw new DicewiseError('TABLE_STALE', `${file}: built by solver version ${header.solverVersion}, this is ${SOLVER_VERSION}. ${fix}`);
+  }
+  if (bytes.byteLength - payloadStart !== header.payloadBytes) {
+    throw corrupt(file, `payload is ${bytes.byteLength - payloadStart} bytes, header says ${header.payloadBytes} (truncated?)`, fix);
+  }
+  const payload = bytes.subarray(payloadStart);
+  if (sha256(payload) !== header.checksum) throw corrupt(file, 'payload checksum mismatch', fix);
+  // Copy into an aligned buffer: a Buffer from the file system may start at any offset.
+  const values = new Float64Array(header.payloadBytes / 8);
+  new Uint8Array(values.buffer).set(payload);
+  if (values.length !== header.layout.entries) throw corrupt(file, 'payload size does not match its layout', fix);
+  return { header, values };
+}

@@ -1,0 +1,84 @@
+import { subKeepsOf } from '../dice/index.ts';
+import type { GameModel } from './game-model.ts';
+import type { GameState, ScoreOption } from './game-state.ts';
+import { scoreOptions } from './game-state.ts';
+import { createTurnWorkspace, evaluateTurn, type TurnWorkspace } from './turn-engine.ts';
+
+/**
+ * One turn-start state evaluated by the turn engine: the value of every hold before each reroll
+ * and of every roll. The advisor, the game analysis and the simulator all decide through this.
+ */
+export interface TurnEval {
+  model: GameModel;
+  state: GameState;
+  /** expected points still to come from the start of this turn */
+  value: number;
+  first: Float64Array;
+  later: Float64Array;
+  ws: TurnWorkspace;
+}
+
+export function createTurnEval(model: GameModel): TurnEval {
+  const R = model.c.dice.rollCount;
+  return {
+    model,
+    state: { columns: [] },
+    value: 0,
+    first: new Float64Array(R),
+    later: new Float64Array(R),
+    ws: createTurnWorkspace(model.c.dice),
+  };
+}
+
+/** Runs the turn engine for `state` into `te` (reusing its buffers) and returns it. */
+export function evaluateState(te: TurnEval, state: GameState): TurnEval {
+  te.state = state;
+  te.model.fillScoreNow(state, te.first, te.later);
+  te.value = evaluateTurn(te.model.c.dice, te.first, te.later, te.ws);
+  return te;
+}
+
+export interface HoldOption {
+  /** keep index (see dice-tables.ts) */
+  keep: number;
+  /** expected points still to come after holding these dice and rerolling the rest */
+  ev: number;
+}
+
+/** Every distinct hold of roll `rollKeep` with `rollsLeft` rerolls left (1 or 2), best first. */
+export function holdOptions(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): HoldOption[] {
+  const hold = rollsLeft === 2 ? te.ws.hold2 : te.ws.hold3;
+  return subKeepsOf(te.model.c.dice, rollKeep)
+    .map((keep) => ({ keep, ev: hold[keep] }))
+    .sort((a, b) => b.ev - a.ev || a.keep - b.keep);
+}
+
+/** The best hold without building the option list (the simulator's hot path). */
+export function bestHold(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): HoldOption {
+  const hold = rollsLeft === 2 ? te.ws.hold2 : te.ws.hold3;
+  const { rollHoldStart, rollHoldList } = te.model.c.dice;
+  let best = -1;
+  let ev = -Infinity;
+  for (let i = rollHoldStart[rollKeep], e = rollHoldStart[rollKeep + 1]; i < e; i++) {
+    const keep = rollHoldList[i];
+    if (hold[keep] > ev) {
+      ev = hold[keep];
+      best = keep;
+    }
+  }
+  return { keep: best, ev };
+}
+
+export interface RankedScoreOption extends ScoreOption {
+  /** gain + value of the next state */
+  ev: number;
+}
+
+/** Every legal box for roll `rollKeep` (full roll), best first. */
+export function rankedScoreOptions(te: TurnEval, rollKeep: number, firstRoll: boolean): RankedScoreOption[] {
+  const { model } = te;
+  const counts = model.c.dice.keepCounts.subarray(rollKeep * 6, rollKeep * 6 + 6);
+  return scoreOptions(model.rs, te.state, counts, firstRoll)
+    .map((o) => ({ ...o, ev: o.gain + model.value(o.next) }))
+    .sort((a, b) => b.ev - a.ev || a.column - b.column || a.box - b.box);
+}

@@ -1,0 +1,105 @@
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { DicewiseError } from '../errors.ts';
+import type { RuleSet, RuleSetId } from '../rules/index.ts';
+import { isRuleSetId, RULESETS, ruleSetFingerprint } from '../rules/index.ts';
+import { decodeHeader, decodeTable, encodeTable, SOLVER_VERSION, TABLE_FORMAT, type BuiltTable, type TableHeader, type ValueTable } from '../solver/index.ts';
+
+/** Table files on disk: one `<ruleset>.dwt` per rule set in a folder (default `tables/`). */
+export const TABLE_EXTENSION = '.dwt';
+
+export function tablePath(dir: string, id: RuleSetId): string {
+  return join(resolve(dir), `${id}${TABLE_EXTENSION}`);
+}
+
+export function rebuildHint(id: RuleSetId): string {
+  return `Rebuild it with: dicewise tables build --ruleset ${id}`;
+}
+
+/** Writes atomically: a temporary file in the same folder, flushed, then renamed over the old one. */
+export async function writeTable(dir: string, built: BuiltTable): Promise<string> {
+  await mkdir(resolve(dir), { recursive: true });
+  const file = tablePath(dir, built.header.ruleset as RuleSetId);
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  const bytes = encodeTable(built.header, built.values);
+  const fh = await open(tmp, 'w');
+  try {
+    await fh.writeFile(bytes);
+    await fh.sync();
+  } catch (e) {
+    await fh.close();
+    await rm(tmp, { force: true });
+    throw e;
+  }
+  await fh.close();
+  await rename(tmp, file);
+  return file;
+}
+
+export async function readTable(dir: string, rs: RuleSet): Promise<ValueTable> {
+  const file = tablePath(dir, rs.id);
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new DicewiseError('TABLE_MISSING', `${file}: no table for ${rs.id}. Build it with: dicewise tables build --ruleset ${rs.id}`);
+    }
+    throw e;
+  }
+  return decodeTable(bytes, rs, file, rebuildHint(rs.id));
+}
+
+export type TableStatus = 'ok' | 'stale' | 'corrupt';
+
+export interface TableInfo {
+  ruleset: string;
+  file: string;
+  bytes: number;
+  status: TableStatus;
+  detail?: string;
+  header?: TableHeader;
+}
+
+/** Lists every table file in `dir` with its header and whether it matches this Dicewise. */
+export async function listTables(dir: string): Promise<TableInfo[]> {
+  let names: string[];
+  try {
+    names = await readdir(resolve(dir));
+  } catch {
+    return [];
+  }
+  const out: TableInfo[] = [];
+  for (const name of names.filter((n) => n.endsWith(TABLE_EXTENSION)).sort()) {
+    const file = join(resolve(dir), name);
+    const id = name.slice(0, -TABLE_EXTENSION.length);
+    const bytes = (await stat(file)).size;
+    try {
+      const buf = await readFile(file);
+      const { header } = decodeHeader(buf, file, '');
+      let status: TableStatus = 'ok';
+      let detail: string | undefined;
+      if (!isRuleSetId(id)) {
+        status = 'stale';
+        detail = 'unknown rule set';
+      } else if (header.format !== TABLE_FORMAT || header.solverVersion !== SOLVER_VERSION) {
+        status = 'stale';
+        detail = `format ${header.format} / solver ${header.solverVersion}`;
+      } else if (header.fingerprint !== ruleSetFingerprint(RULESETS[id])) {
+        status = 'stale';
+        detail = 'rule set definition changed';
+      } else {
+        try {
+          decodeTable(buf, RULESETS[id], file, '');
+        } catch (e) {
+          status = 'corrupt';
+          detail = (e as Error).message;
+        }
+      }
+      out.push({ ruleset: id, file, bytes, status, detail, header });
+    } catch (e) {
+      out.push({ ruleset: id, file, bytes, status: 'corrupt', detail: (e as Error).message });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,6 @@
+import { ensureModel } from '../../src/store/models.ts';
+import { TEST_RULESETS, TEST_TABLE_DIR } from './paths.ts';
+
+export default async function setup(): Promise<void> {
+  for (const id of TEST_RULESETS) await ensureModel(TEST_TABLE_DIR, id, { threads: 2 });
+}
