@@ -1,0 +1,33 @@
+import { facesToCounts, keepFaceCounts, keepIndexOfCounts, countsToFaces, type DiceTables } from '../dice/index.ts';
+import type { RuleSet } from '../rules/index.ts';
+import type { Action } from './types.ts';
+
+/** The readable hold for a keep index: its dice as sorted faces. */
+export function holdAction(t: DiceTables, keep: number): Action {
+  return { hold: countsToFaces(keepFaceCounts(t, keep)) };
+}
+
+/** The readable score action; `column` (1-based) only for multi-column rule sets. */
+export function scoreAction(rs: RuleSet, column: number, box: number): Action {
+  return rs.columns.length > 1 ? { score: rs.boxes[box].id, column: column + 1 } : { score: rs.boxes[box].id };
+}
+
+/** Keep index of a list of faces (any order), or -1 when it is not a multiset of at most n dice. */
+export function keepOfFaces(t: DiceTables, faces: readonly number[]): number {
+  if (faces.length > t.dice || faces.some((f) => !Number.isInteger(f) || f < 1 || f > 6)) return -1;
+  return keepIndexOfCounts(t, facesToCounts(faces));
+}
+
+/** Box index and 0-based column of a score action, or null when the box or column is unknown. */
+export function boxOfAction(rs: RuleSet, a: { score: string; column?: number }): { column: number; box: number } | null {
+  const box = rs.boxes.findIndex((b) => b.id === a.score);
+  const column = (a.column ?? 1) - 1;
+  if (box < 0 || !Number.isInteger(column) || column < 0 || column >= rs.columns.length) return null;
+  return { column, box };
+}
+
+export function actionsEqual(a: Action, b: Action): boolean {
+  if ('hold' in a && 'hold' in b) return a.hold.join(',') === b.hold.join(',');
+  if ('score' in a && 'score' in b) return a.score === b.score && (a.column ?? 1) === (b.column ?? 1);
+  return false;
+}

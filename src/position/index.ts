@@ -1,0 +1,3 @@
+export * from './types.ts';
+export * from './parse-position.ts';
+export * from './actions.ts';

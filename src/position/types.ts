@@ -1,0 +1,20 @@
+import type { RuleSetId } from '../rules/index.ts';
+
+/** A scorecard column as a player writes it: box id -> points written there. */
+export type ScorecardColumn = Record<string, number>;
+
+/** A position as a player sees it (the public JSON shape of the hint API). */
+export interface PositionInput {
+  ruleset?: RuleSetId;
+  /** one object for single-column rule sets; an array, one object per column, otherwise */
+  scorecard?: ScorecardColumn | ScorecardColumn[];
+  /** extra-Yahtzee bonus points so far; per column where columns exist */
+  yahtzeeBonus?: number | number[];
+  /** current dice, any order; omitted = start of a turn */
+  dice?: number[];
+  /** rerolls still allowed after these dice */
+  rollsLeft?: 0 | 1 | 2;
+}
+
+/** A readable action: dice to hold (sorted faces) or a box to score in. */
+export type Action = { hold: number[] } | { score: string; column?: number };
