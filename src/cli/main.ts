@@ -1,0 +1,13 @@
+#!/usr/bin/env node
+import { Command } from 'commander';
+import { registerTables } from './commands/tables.ts';
+import { runCli } from './run.ts';
+
+const program = new Command()
+  .name('dicewise')
+  .description('Optimal strategy for Yahtzee-family dice games: tables, hints, game analysis, simulation')
+  .version('0.1.0');
+
+registerTables(program);
+
+await runCli(program, process.argv);
