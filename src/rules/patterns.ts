@@ -81,7 +81,7 @@ export function scorePattern(p: Pattern, counts: FaceCounts): number {
   }
 }
 
-/** The most a pattern can ever score with `dice` dice; used to validate scorecards. */
+/** Every value a pattern can score with `dice` dice (ordinary scoring); used to validate scorecards. */
 export function possibleScores(p: Pattern, dice: number): Set<number> {
   const out = new Set<number>();
   const counts = [0, 0, 0, 0, 0, 0];
