@@ -1,5 +1,7 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import { registerHint } from './commands/hint.ts';
+import { registerServe } from './commands/serve.ts';
 import { registerTables } from './commands/tables.ts';
 import { runCli } from './run.ts';
 
@@ -9,5 +11,7 @@ const program = new Command()
   .version('0.1.0');
 
 registerTables(program);
+registerHint(program);
+registerServe(program);
 
 await runCli(program, process.argv);

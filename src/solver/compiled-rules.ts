@@ -24,6 +24,13 @@ export interface CompiledRules {
    */
   jokerPoints: Int8Array;
   lowerMask: number;
+  /**
+   * Rolls where a box scores more than zero, per box: nzStart[b]..nzStart[b+1] into nzRoll /
+   * nzScore (for upper boxes nzScore holds the number of dice showing the face, not points).
+   */
+  nzStart: Int32Array;
+  nzRoll: Int32Array;
+  nzScore: Float64Array;
 }
 
 const cache = new Map<string, CompiledRules>();
@@ -79,5 +86,30 @@ function build(rs: RuleSet): CompiledRules {
       }
     }
   }
-  return { rs, dice, layout, score, yahtzeeRoll, jokerActive, jokerPoints, lowerMask };
+  const nzStart = new Int32Array(B + 1);
+  const nzRoll: number[] = [];
+  const nzScore: number[] = [];
+  for (let b = 0; b < B; b++) {
+    nzStart[b] = nzRoll.length;
+    for (let r = 0; r < R; r++) {
+      if (score[b * R + r] > 0) {
+        nzRoll.push(r);
+        nzScore.push(b < UPPER_COUNT ? dice.rollFaceCount[b * R + r] : score[b * R + r]);
+      }
+    }
+  }
+  nzStart[B] = nzRoll.length;
+  return {
+    rs,
+    dice,
+    layout,
+    score,
+    yahtzeeRoll,
+    jokerActive,
+    jokerPoints,
+    lowerMask,
+    nzStart,
+    nzRoll: Int32Array.from(nzRoll),
+    nzScore: Float64Array.from(nzScore),
+  };
 }

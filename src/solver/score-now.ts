@@ -43,18 +43,24 @@ export function scoreNow(
   s: ScoreScratch,
 ): void {
   const B = c.rs.boxes.length;
-  const R = c.dice.rollCount;
   const T = c.layout.threshold;
   const UB = c.rs.upperBonus.points;
   const yBox = c.layout.yahtzeeBox;
   const best = s.best;
   const upperValue = s.upperValue;
   const lowerBase = s.lowerBase;
-  best.fill(-Infinity);
+  // Every box is worth at least its zero-score value for every roll (a zero in an upper box
+  // is never better than scoring dice there, since a higher upper total never hurts), so one
+  // pass sets the best zero-score value and each box then visits only the rolls where it scores.
+  const nzStart = c.nzStart;
+  const nzRoll = c.nzRoll;
+  const nzScore = c.nzScore;
+  let zero = -Infinity;
   for (let b = 0; b < B; b++) {
     const bit = 1 << b;
     if (mask & bit) continue;
     const next = mask | bit;
+    let z: number;
     if (b < 6) {
       const face = b + 1;
       for (let n = 0; n <= c.dice.dice; n++) {
@@ -63,21 +69,29 @@ export function scoreNow(
         const bonus = upper < T && raw >= T ? UB : 0;
         upperValue[b * 7 + n] = pts + bonus + valueAt(c, values, next, raw > T ? T : raw, flag);
       }
-      const counts = c.dice.rollFaceCount;
+      z = upperValue[b * 7];
+    } else {
+      z = lowerBase[b] = valueAt(c, values, next, upper, flag);
+    }
+    if (z > zero) zero = z;
+  }
+  best.fill(zero);
+  for (let b = 0; b < B; b++) {
+    if (mask & (1 << b)) continue;
+    const e = nzStart[b + 1];
+    if (b < 6) {
       const o = b * 7;
-      const co = b * R;
-      for (let r = 0; r < R; r++) {
-        const v = upperValue[o + counts[co + r]];
+      for (let i = nzStart[b]; i < e; i++) {
+        const r = nzRoll[i];
+        const v = upperValue[o + nzScore[i]];
         const w = best[r];
         best[r] = v > w ? v : w;
       }
     } else {
-      const base = valueAt(c, values, next, upper, flag);
-      lowerBase[b] = base;
-      const sc = c.score;
-      const o = b * R;
-      for (let r = 0; r < R; r++) {
-        const v = sc[o + r] + base;
+      const base = lowerBase[b];
+      for (let i = nzStart[b]; i < e; i++) {
+        const r = nzRoll[i];
+        const v = nzScore[i] + base;
         const w = best[r];
         best[r] = v > w ? v : w;
       }

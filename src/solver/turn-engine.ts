@@ -76,8 +76,11 @@ function maxPlan(t: DiceTables): MaxPlan {
   return plan;
 }
 
-/** out[r] = max(now[r], max over sub-keeps k of roll r of hold[k]); m is scratch of keepCount. */
-function bestPerRoll(t: DiceTables, hold: Float64Array, now: Float64Array, m: Float64Array, out: Float64Array): void {
+/**
+ * m[r] = max over sub-keeps k of roll r of hold[k], for every roll r (m[k] for partial keeps is
+ * left as scratch). Scoring now is covered: keeping every die of r is one of its sub-keeps.
+ */
+function maxOverHolds(t: DiceTables, hold: Float64Array, m: Float64Array): void {
   const { groups, rows } = maxPlan(t);
   for (let g = 0; g < groups.length; g += 3) {
     const d = groups[g];
@@ -133,7 +136,11 @@ function bestPerRoll(t: DiceTables, hold: Float64Array, now: Float64Array, m: Fl
         }
     }
   }
-  for (let r = 0, R = t.rollCount; r < R; r++) out[r] = now[r] > m[r] ? now[r] : m[r];
+}
+
+/** Raises m[r] to now[r] where scoring now beats every hold (only when first-roll scores differ). */
+function raiseTo(t: DiceTables, m: Float64Array, now: Float64Array): void {
+  for (let r = 0, R = t.rollCount; r < R; r++) if (now[r] > m[r]) m[r] = now[r];
 }
 
 /** Runs the turn; returns the expected value at the start of the turn. */
@@ -144,15 +151,21 @@ export function evaluateTurn(
   ws: TurnWorkspace,
 ): number {
   const R = t.rollCount;
-  ws.hold3.set(scoreLater.subarray(0, R));
-  fillKeepValues(t, ws.hold3);
-  bestPerRoll(t, ws.hold3, scoreLater, ws.scratch, ws.hold2);
-  fillKeepValues(t, ws.hold2);
-  bestPerRoll(t, ws.hold2, scoreFirst, ws.scratch, ws.roll1);
+  const { hold3, hold2, roll1, scratch } = ws;
+  for (let r = 0; r < R; r++) hold3[r] = scoreLater[r];
+  fillKeepValues(t, hold3);
+  // hold2 doubles as the scratch of the maximum: its partial-keep entries are overwritten by
+  // fillKeepValues, which only reads entries it has already rewritten.
+  maxOverHolds(t, hold3, hold2);
+  fillKeepValues(t, hold2);
+  maxOverHolds(t, hold2, scratch);
+  if (scoreFirst !== scoreLater) raiseTo(t, scratch, scoreFirst);
   const p = t.rollProbability;
-  const roll1 = ws.roll1;
   let v = 0;
-  for (let r = 0; r < R; r++) v += p[r] * roll1[r];
+  for (let r = 0; r < R; r++) {
+    roll1[r] = scratch[r];
+    v += p[r] * scratch[r];
+  }
   return v;
 }
 

@@ -1,0 +1,11 @@
+import autocannon from 'autocannon';
+import { randomPosition, mulberry32 } from '/work/main/test/support/random-positions.ts';
+import { RULESETS } from '/work/main/src/rules/index.ts';
+const url = process.argv[2];
+const path = process.argv[3] ?? '/api/v1/hint';
+const rng = mulberry32(20240607);
+const mix = Array.from({ length: 200 }, () => randomPosition(RULESETS.yahtzee, rng).input);
+const requests = path === '/api/v1/hint' ? mix.map((p) => ({ method: 'POST', path, headers: { 'content-type': 'application/json' }, body: JSON.stringify(p) })) : [{ method: 'GET', path }];
+await autocannon({ url, connections: 50, duration: 1, requests });
+const r = await autocannon({ url, connections: 50, duration: Number(process.argv[4] ?? 5), requests });
+console.log(path, 'rps', r.requests.average, 'p50', r.latency.p50, 'p99', r.latency.p99, 'non2xx', r.non2xx);

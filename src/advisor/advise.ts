@@ -1,0 +1,93 @@
+import { holdAction, keepOfFaces, scoreAction, type Position } from '../position/index.ts';
+import {
+  createTurnEval,
+  evaluateState,
+  holdOptions,
+  rankedScoreOptions,
+  type GameModel,
+  type GameState,
+  type HoldOption,
+  type RankedScoreOption,
+  type TurnEval,
+} from '../solver/index.ts';
+import { NEAR_TIE_POINTS, type Advice, type AdviceOption } from './types.ts';
+
+/**
+ * Scoring now and holding every die are the same decision when the engine's values agree to
+ * rounding (the engine sums the same terms in another order); the score option is then listed
+ * first, since it ends the turn and is what a player would write down.
+ */
+const SAME_VALUE = 1e-9;
+
+function sameState(a: GameState, b: GameState): boolean {
+  if (a === b) return true;
+  if (a.columns.length !== b.columns.length) return false;
+  for (let i = 0; i < a.columns.length; i++) {
+    const x = a.columns[i];
+    const y = b.columns[i];
+    if (x.mask !== y.mask || x.upper !== y.upper || x.yahtzee50 !== y.yahtzee50) return false;
+  }
+  return true;
+}
+
+/**
+ * The turn engine's results for this state: `te` as is when it already holds them (a cache hit),
+ * otherwise `te` re-evaluated in place.
+ */
+function turnFor(model: GameModel, state: GameState, te: TurnEval): TurnEval {
+  if (te.model !== model) throw new Error(`TurnEval belongs to ${te.model.rs.id}, not ${model.rs.id}`);
+  return sameState(te.state, state) ? te : evaluateState(te, state);
+}
+
+function scoreOption(model: GameModel, o: RankedScoreOption, bestEv: number): AdviceOption {
+  const loss = Math.max(0, bestEv - o.ev);
+  const action = scoreAction(model.rs, o.column, o.box);
+  const nearTie = loss < NEAR_TIE_POINTS;
+  // Keys in one order in every option, `bonus` only where earned: the JSON stays compact and stable.
+  return o.bonus > 0
+    ? { action, ev: o.ev, loss, points: o.points, bonus: o.bonus, nearTie }
+    : { action, ev: o.ev, loss, points: o.points, nearTie };
+}
+
+function holdOption(model: GameModel, o: HoldOption, bestEv: number): AdviceOption {
+  const loss = Math.max(0, bestEv - o.ev);
+  return { action: holdAction(model.c.dice, o.keep), ev: o.ev, loss, nearTie: loss < NEAR_TIE_POINTS };
+}
+
+/**
+ * Advice for a position: every legal action with its expected value, best first. With rerolls
+ * left that is every distinct hold and every box open now; with none, every open box; at the
+ * start of a turn (no dice) only the value of the state. `te` is scratch space that may already
+ * hold this state's evaluation (see turn-eval-cache.ts); it must belong to `model`.
+ */
+export function advise(model: GameModel, position: Position, te: TurnEval = createTurnEval(model)): Advice {
+  if (model.rs.id !== position.rs.id) throw new Error(`model for ${model.rs.id} asked about a ${position.rs.id} position`);
+  const turn = turnFor(model, position.state, te);
+  const { score, rollsLeft, dice } = position;
+  const base = { ruleset: model.rs.id, exact: model.exact, score, stateValue: turn.value };
+  if (!dice) return { ...base, expectedFinalScore: score + turn.value, rollsLeft, options: [] };
+
+  const roll = keepOfFaces(model.c.dice, dice);
+  const scores = rankedScoreOptions(turn, roll, rollsLeft === 2);
+  const holds = rollsLeft === 0 ? [] : holdOptions(turn, roll, rollsLeft);
+  // Both lists come sorted best first: merge them instead of sorting again.
+  const scoreFirst = (i: number, j: number) =>
+    j >= holds.length || (i < scores.length && scores[i].ev >= holds[j].ev - SAME_VALUE);
+  const bestEv = scores.length + holds.length === 0 ? 0 : scoreFirst(0, 0) ? scores[0].ev : holds[0].ev;
+  const options: AdviceOption[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < scores.length || j < holds.length) {
+    if (scoreFirst(i, j)) options.push(scoreOption(model, scores[i++], bestEv));
+    else options.push(holdOption(model, holds[j++], bestEv));
+  }
+  const advice: Advice = {
+    ...base,
+    expectedFinalScore: score + (options.length ? options[0].ev : turn.value),
+    dice,
+    rollsLeft,
+    options,
+  };
+  if (options.length) advice.best = options[0];
+  return advice;
+}

@@ -1,0 +1,3 @@
+export * from './types.ts';
+export * from './advise.ts';
+export * from './turn-eval-cache.ts';

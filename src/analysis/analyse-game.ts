@@ -1,0 +1,141 @@
+import type { GameModel, GameState, RankedScoreOption, TurnEval } from '../solver/index.ts';
+import { bestHold, boxCount, holdValue, initialState, isFinished, rankedScoreOptions } from '../solver/index.ts';
+import { illegalBoxReason } from './illegal-box.ts';
+import { TIE_EPSILON } from './mistakes.ts';
+import { DECISION_FIELDS, scoreCode, unpackResult, type PackedResult } from './packed-result.ts';
+import { readRecord, readTurn } from './read-record.ts';
+import { createTurnCache, type TurnCache } from './turn-cache.ts';
+import { gameError, type GameResult } from './types.ts';
+
+/**
+ * Game review: every decision of a recorded game rated by the engine, as a chess engine reviews
+ * moves. All values are "expected points still to come from the start of the turn", so a hold
+ * (te.ws.hold2 / hold3), a box (points + bonuses + value of the next state) and the state values
+ * are on one scale, and per turn: value at start + luck of the rolls - losses = points + value of
+ * the next state. Summed over the game that gives luck = final - start value + total loss.
+ */
+export interface Analyser {
+  model: GameModel;
+  startValue: number;
+  turns: TurnCache;
+  /** decisions of the game being analysed, DECISION_FIELDS numbers each */
+  scratch: Float64Array;
+}
+
+export function createAnalyser(model: GameModel, cacheEntries?: number): Analyser {
+  return {
+    model,
+    startValue: model.value(initialState(model.rs)),
+    turns: createTurnCache(model, cacheEntries),
+    // At most two holds and one box per turn.
+    scratch: new Float64Array(boxCount(model.rs) * 3 * DECISION_FIELDS),
+  };
+}
+
+const analysers = new WeakMap<GameModel, Analyser>();
+
+/** One analyser (and turn cache) per model, so repeated calls share evaluated states. */
+export function analyserFor(model: GameModel): Analyser {
+  let a = analysers.get(model);
+  if (!a) {
+    a = createAnalyser(model);
+    analysers.set(model, a);
+  }
+  return a;
+}
+
+/** Analyses one game record (any JSON value) with the model of its rule set. */
+export function analyseGame(model: GameModel, record: unknown): GameResult {
+  return unpackResult(analysePacked(analyserFor(model), record));
+}
+
+/** As `analyseGame`, with an explicit analyser (its turn cache is reused across games). */
+export function analyseWith(a: Analyser, record: unknown): GameResult {
+  return unpackResult(analysePacked(a, record));
+}
+
+/** Appends one rated decision; a choice within TIE_EPSILON of the best is the best, loss exactly 0. */
+function record(out: Float64Array, n: number, turn: number, roll: number, kind: number, chosen: number, chosenEv: number, best: number, bestEv: number): number {
+  const tie = chosenEv >= bestEv - TIE_EPSILON;
+  out[n] = turn;
+  out[n + 1] = roll;
+  out[n + 2] = kind;
+  out[n + 3] = chosen;
+  out[n + 4] = chosenEv;
+  out[n + 5] = tie ? chosen : best;
+  out[n + 6] = tie ? chosenEv : bestEv;
+  out[n + 7] = tie ? 0 : bestEv - chosenEv;
+  return n + DECISION_FIELDS;
+}
+
+/** A hold before roll + 1; scoring at once competes only where first-roll entries score more. */
+function rateHold(te: TurnEval, out: Float64Array, n: number, turn: number, roll: number, rollKeep: number, holdKeep: number): number {
+  const rollsLeft = roll === 1 ? 2 : 1;
+  const chosenEv = holdValue(te.ws, rollsLeft, holdKeep);
+  const bh = bestHold(te, rollKeep, rollsLeft);
+  // Holding every die is worth at least scoring after a reroll, but an entry right after the first
+  // roll can be worth more (Superpass's first-roll-only column): then stopping at once is best.
+  if (roll === 1 && te.first[rollKeep] > bh.ev) {
+    const top = rankedScoreOptions(te, rollKeep, true)[0];
+    return record(out, n, turn, roll, 0, holdKeep, chosenEv, scoreCode(top.column, top.box), top.ev);
+  }
+  return record(out, n, turn, roll, 0, holdKeep, chosenEv, bh.keep, bh.ev);
+}
+
+/** The box; before the third roll rerolling was an option too, so the best may be a hold. */
+function rateScore(te: TurnEval, out: Float64Array, n: number, turn: number, roll: number, rollKeep: number, top: RankedScoreOption, chosen: RankedScoreOption): number {
+  const code = scoreCode(chosen.column, chosen.box);
+  if (roll < 3) {
+    const bh = bestHold(te, rollKeep, roll === 1 ? 2 : 1);
+    if (bh.ev > top.ev) return record(out, n, turn, roll, 1, code, chosen.ev, bh.keep, bh.ev);
+  }
+  return record(out, n, turn, roll, 1, code, chosen.ev, scoreCode(top.column, top.box), top.ev);
+}
+
+/** The analysis with decisions in packed form (see packed-result.ts): what workers send back. */
+export function analysePacked(a: Analyser, input: unknown): PackedResult {
+  const { model, scratch } = a;
+  const rs = model.rs;
+  const dice = model.c.dice;
+  const head = readRecord(input);
+  if ('error' in head) return head;
+  if (head.id !== rs.id) return gameError(0, 0, `the record is for ${head.id}, but this analysis runs ${rs.id}`);
+  let state: GameState = initialState(rs);
+  let score = 0;
+  let n = 0;
+  let totalLoss = 0;
+  const points: number[] = [];
+  for (let ti = 0; ti < head.turns.length; ti++) {
+    const turn = ti + 1;
+    if (isFinished(rs, state)) {
+      return gameError(turn, 0, `too many turns: ${rs.id} has ${boxCount(rs)} boxes, so the game ended after turn ${ti}`);
+    }
+    const read = readTurn(rs, dice, head.turns[ti], turn);
+    if ('error' in read) return read;
+    const te = a.turns.get(state);
+    for (let i = 0; i < read.holds.length; i++) n = rateHold(te, scratch, n, turn, i + 1, read.rolls[i], read.holds[i]);
+    const roll = read.rolls.length;
+    const rollKeep = read.rolls[roll - 1];
+    const options = rankedScoreOptions(te, rollKeep, roll === 1);
+    const chosen = options.find((o) => o.column === read.column && o.box === read.box);
+    if (!chosen) return gameError(turn, roll, illegalBoxReason(rs, state, dice.keepCounts.subarray(rollKeep * 6, rollKeep * 6 + 6), read, options));
+    n = rateScore(te, scratch, n, turn, roll, rollKeep, options[0], chosen);
+    state = chosen.next;
+    score += chosen.gain;
+    points.push(chosen.gain);
+  }
+  for (let o = 7; o < n; o += DECISION_FIELDS) totalLoss += scratch[o];
+  const finished = isFinished(rs, state);
+  const remainingValue = finished ? 0 : model.value(state);
+  return {
+    ruleset: rs.id,
+    finished,
+    finalScore: score,
+    startValue: a.startValue,
+    remainingValue,
+    totalLoss,
+    luck: score + remainingValue - a.startValue + totalLoss,
+    points,
+    decisions: scratch.slice(0, n),
+  };
+}

@@ -1,0 +1,56 @@
+import { DEFAULT_RULESET, isRuleSetId, RULESETS, type RuleSetId } from '../rules/index.ts';
+import type { GameModel } from '../solver/index.ts';
+import { analysePacked, analyserFor } from './analyse-game.ts';
+import { unpackResult, type PackedResult } from './packed-result.ts';
+import { readRecord } from './read-record.ts';
+import { gameError, type GameResult } from './types.ts';
+
+/** The model to analyse a rule set's games with; undefined where there is none (no exact table). */
+export type ModelLookup = (id: RuleSetId) => GameModel | undefined;
+
+/** Games per chunk of a batch: large enough to amortise a worker round trip, small enough for progress. */
+export const ANALYSIS_CHUNK = 200;
+
+/** The rule set a record names (default yahtzee), or undefined where the record cannot say. */
+export function recordRuleSet(record: unknown): RuleSetId | undefined {
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
+  const id = (record as { ruleset?: unknown }).ruleset ?? DEFAULT_RULESET;
+  return typeof id === 'string' && isRuleSetId(id) ? id : undefined;
+}
+
+/** Rule sets a batch needs models for, so a worker can load them before analysing. */
+export function batchRuleSets(records: readonly unknown[]): RuleSetId[] {
+  const ids = new Set<RuleSetId>();
+  for (const r of records) {
+    const id = recordRuleSet(r);
+    if (id) ids.add(id);
+  }
+  return [...ids];
+}
+
+function noModel(id: RuleSetId): string {
+  return RULESETS[id].exact
+    ? `no strategy table is loaded for ${id}`
+    : `${id} has no exact strategy table, and game analysis needs one`;
+}
+
+/**
+ * Analyses every record, in order, with decisions packed (see packed-result.ts); a bad record is
+ * its own error and the others go on.
+ */
+export function analyseGamesPacked(modelFor: ModelLookup, records: readonly unknown[]): PackedResult[] {
+  return records.map((record) => {
+    const id = recordRuleSet(record);
+    if (id === undefined) {
+      const head = readRecord(record);
+      return 'error' in head ? head : gameError(0, 0, 'unreadable game record');
+    }
+    const model = modelFor(id);
+    return model ? analysePacked(analyserFor(model), record) : gameError(0, 0, noModel(id));
+  });
+}
+
+/** Analyses every record, in order; a bad record is its own error and the others go on. */
+export function analyseGames(modelFor: ModelLookup, records: readonly unknown[]): GameResult[] {
+  return analyseGamesPacked(modelFor, records).map(unpackResult);
+}

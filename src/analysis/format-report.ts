@@ -1,0 +1,89 @@
+import type { Action } from '../position/index.ts';
+import { isGameError, type GameAnalysis, type GameResult, type MistakeCounts } from './types.ts';
+
+/** Readable text for analysis results: pure string building, the CLI prints it. */
+export function actionText(a: Action): string {
+  if ('hold' in a) return a.hold.length === 0 ? 'hold nothing' : `hold [${a.hold.join(' ')}]`;
+  return a.column === undefined ? `score ${a.score}` : `score ${a.score} (column ${a.column})`;
+}
+
+function mistakesText(m: MistakeCounts): string {
+  const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+  return `${n(m.blunder, 'blunder', 'blunders')}, ${n(m.mistake, 'mistake', 'mistakes')}, ${n(m.inaccuracy, 'inaccuracy', 'inaccuracies')}, ${m.slight} slight`;
+}
+
+const signed = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(2);
+
+function gameText(g: GameAnalysis, label: string): string[] {
+  const head = g.finished
+    ? `${label} (${g.ruleset}): ${g.finalScore} points`
+    : `${label} (${g.ruleset}, unfinished after ${g.turns.length} turns): ${g.finalScore} points so far, ${g.remainingValue.toFixed(2)} expected to come`;
+  const lines = [
+    `${head}; start value ${g.startValue.toFixed(2)}, loss ${g.totalLoss.toFixed(2)}, luck ${signed(g.luck)}`,
+    `  mistakes: ${mistakesText(g.mistakes)}`,
+    `  points by turn: ${g.turns.map((t) => t.points).join(' ')}`,
+  ];
+  const rows = g.decisions.filter((d) => d.loss > 0);
+  const width = Math.max(0, ...rows.map((d) => actionText(d.chosen.action).length));
+  for (const d of rows) {
+    const where = `turn ${String(d.turn).padStart(2)} roll ${d.roll}`;
+    lines.push(`  ${where}  ${actionText(d.chosen.action).padEnd(width)}  best: ${actionText(d.best.action)}  loss ${d.loss.toFixed(2)}`);
+  }
+  return lines;
+}
+
+/** One game's report; `index` is its 0-based place in the batch. */
+export function formatGameResult(r: GameResult, index: number): string {
+  const label = `Game ${index + 1}`;
+  if (isGameError(r)) {
+    const { turn, roll, detail } = r.error;
+    const at = turn === 0 ? '' : roll === 0 ? ` at turn ${turn}` : ` at turn ${turn}, roll ${roll}`;
+    return `${label}: error${at}: ${detail}`;
+  }
+  return gameText(r, label).join('\n');
+}
+
+export interface BatchSummary {
+  games: number;
+  analysed: number;
+  errors: number;
+  finished: number;
+  meanFinalScore: number;
+  meanLoss: number;
+  meanLuck: number;
+  mistakes: MistakeCounts;
+}
+
+export function summariseResults(results: readonly GameResult[]): BatchSummary {
+  const ok = results.filter((r): r is GameAnalysis => !isGameError(r));
+  const done = ok.filter((g) => g.finished);
+  const mean = (xs: number[]) => (xs.length ? xs.reduce((s, x) => s + x, 0) / xs.length : 0);
+  const mistakes: MistakeCounts = { slight: 0, inaccuracy: 0, mistake: 0, blunder: 0, total: 0 };
+  for (const g of ok) for (const k of Object.keys(mistakes) as (keyof MistakeCounts)[]) mistakes[k] += g.mistakes[k];
+  return {
+    games: results.length,
+    analysed: ok.length,
+    errors: results.length - ok.length,
+    finished: done.length,
+    meanFinalScore: mean(done.map((g) => g.finalScore)),
+    meanLoss: mean(ok.map((g) => g.totalLoss)),
+    meanLuck: mean(ok.map((g) => g.luck)),
+    mistakes,
+  };
+}
+
+/** Every game's report, then a summary when there is more than one game. */
+export function formatReport(results: readonly GameResult[]): string {
+  const parts = results.map(formatGameResult);
+  if (results.length > 1) {
+    const s = summariseResults(results);
+    parts.push(
+      [
+        `${s.games} games: ${s.analysed} analysed (${s.finished} finished), ${s.errors} with errors`,
+        `  mean final score ${s.meanFinalScore.toFixed(2)} (finished games), mean loss ${s.meanLoss.toFixed(2)}, mean luck ${signed(s.meanLuck)}`,
+        `  mistakes: ${mistakesText(s.mistakes)}`,
+      ].join('\n'),
+    );
+  }
+  return `${parts.join('\n\n')}\n`;
+}

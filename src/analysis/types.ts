@@ -1,0 +1,88 @@
+import type { Action } from '../position/index.ts';
+import type { RuleSetId } from '../rules/index.ts';
+
+/**
+ * The readable shapes of game analysis: a finished (or unfinished) game as a player records it,
+ * and the review of each decision in it. Dice are faces in any order; boxes are rule-set box ids.
+ */
+export interface TurnRecord {
+  /** the dice after each roll of the turn: 1 to 3 rolls */
+  rolls: number[][];
+  /** holds[i] = dice kept before roll i + 2; one fewer than rolls (may be omitted with one roll) */
+  holds?: number[][];
+  /** the box the turn was scored in */
+  box: string;
+  /** 1-based column, required only by multi-column rule sets */
+  column?: number;
+}
+
+export interface GameRecord {
+  /** default `yahtzee`, as in the hint API */
+  ruleset?: RuleSetId;
+  turns: TurnRecord[];
+}
+
+/** An action with its value: expected points still to come from the start of that turn. */
+export interface RatedAction {
+  action: Action;
+  ev: number;
+}
+
+export interface Decision {
+  /** 1-based turn */
+  turn: number;
+  /** 1-based roll the decision was made after */
+  roll: number;
+  kind: 'hold' | 'score';
+  chosen: RatedAction;
+  best: RatedAction;
+  /** best.ev - chosen.ev; exactly 0 when the chosen action is (tied for) best */
+  loss: number;
+}
+
+/** Decisions counted by loss, see `MISTAKE_BUCKETS`; zero-loss decisions are not mistakes. */
+export interface MistakeCounts {
+  slight: number;
+  inaccuracy: number;
+  mistake: number;
+  blunder: number;
+  total: number;
+}
+
+export interface GameAnalysis {
+  ruleset: RuleSetId;
+  /** every box is filled */
+  finished: boolean;
+  /** points on the sheet: boxes, upper bonus, Yahtzee bonuses, column multipliers */
+  finalScore: number;
+  /** expected final score of optimal play from the empty sheet */
+  startValue: number;
+  /** expected points still to come from the state reached (0 when finished) */
+  remainingValue: number;
+  totalLoss: number;
+  /** finalScore + remainingValue - startValue + totalLoss: how much the dice gave beyond expectation */
+  luck: number;
+  mistakes: MistakeCounts;
+  turns: { turn: number; points: number }[];
+  decisions: Decision[];
+}
+
+export interface GameError {
+  error: {
+    /** 1-based turn; 0 for a problem with the game as a whole */
+    turn: number;
+    /** 1-based roll; 0 when the problem is not tied to one roll */
+    roll: number;
+    detail: string;
+  };
+}
+
+export type GameResult = GameAnalysis | GameError;
+
+export function isGameError(r: GameResult): r is GameError {
+  return 'error' in r;
+}
+
+export function gameError(turn: number, roll: number, detail: string): GameError {
+  return { error: { turn, roll, detail } };
+}

@@ -1,0 +1,73 @@
+import type { Command } from 'commander';
+import { advise } from '../../advisor/index.ts';
+import { DicewiseError, invalidInput } from '../../errors.ts';
+import { parsePosition, type PositionInput } from '../../position/index.ts';
+import { RULESET_IDS } from '../../rules/index.ts';
+import { ensureModel } from '../../store/models.ts';
+import { formatAdvice } from '../format-advice.ts';
+import { parseRuleSet, tableDir } from '../options.ts';
+import { progressBar } from '../progress.ts';
+
+interface HintFlags {
+  ruleset: string;
+  scorecard?: string;
+  dice?: string;
+  rollsLeft?: string;
+  yahtzeeBonus?: string;
+  json?: boolean;
+  tables?: string;
+}
+
+function badOption(field: string, message: string): DicewiseError {
+  return new DicewiseError('INVALID_OPTION', `--${field} ${message}`, [{ field, message }]);
+}
+
+/** Numbers from "1,1,6,6,6"; anything else is left for parsePosition to name. */
+function numberList(text: string): number[] {
+  return text.split(',').map((s) => (s.trim() === '' ? Number.NaN : Number(s)));
+}
+
+/** The flags as the API's position JSON, so both are validated by parsePosition alike. */
+export function hintInput(flags: HintFlags): PositionInput {
+  const input: Record<string, unknown> = { ruleset: parseRuleSet(flags.ruleset) };
+  if (flags.scorecard !== undefined) {
+    try {
+      input.scorecard = JSON.parse(flags.scorecard);
+    } catch (e) {
+      throw badOption('scorecard', `must be JSON such as '{"ones":3,"fullHouse":25}': ${(e as Error).message}`);
+    }
+  }
+  if (flags.dice !== undefined) input.dice = numberList(flags.dice);
+  if (flags.rollsLeft !== undefined) input.rollsLeft = Number(flags.rollsLeft);
+  if (flags.yahtzeeBonus !== undefined) {
+    const list = numberList(flags.yahtzeeBonus);
+    input.yahtzeeBonus = list.length === 1 ? list[0] : list;
+  }
+  return input as PositionInput;
+}
+
+export function registerHint(program: Command): void {
+  program
+    .command('hint')
+    .description('rank every action for a position by expected value')
+    .option('--ruleset <id>', `rule set (${RULESET_IDS.join(', ')})`, 'yahtzee')
+    .option('--scorecard <json>', 'boxes filled so far as JSON, e.g. \'{"ones":3}\' (an array of columns for multi-column rule sets)')
+    .option('--dice <faces>', 'current dice, e.g. 1,1,6,6,6 (omit at the start of a turn)')
+    .option('--rolls-left <n>', 'rerolls still allowed: 0, 1 or 2 (default 2)')
+    .option('--yahtzee-bonus <points>', 'extra-Yahtzee bonus points so far (comma-separated per column)')
+    .option('--json', 'print the same JSON as the HTTP API')
+    .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
+    .action(async (flags: HintFlags) => {
+      const parsed = parsePosition(hintInput(flags));
+      if (!parsed.ok) throw invalidInput(parsed.issues);
+      const { position } = parsed;
+      const bar = progressBar(`building ${position.rs.id} table`);
+      const model = await ensureModel(tableDir(flags.tables), position.rs.id, {
+        onBuild: (id, reason) => process.stderr.write(`dicewise: no usable table for ${id} (${reason}); building it now\n`),
+        onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
+      });
+      bar.stop();
+      const advice = advise(model, position);
+      process.stdout.write(flags.json ? `${JSON.stringify(advice)}\n` : formatAdvice(advice));
+    });
+}

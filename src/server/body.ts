@@ -1,0 +1,133 @@
+import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
+import type { Context, Handler, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { Packr, Unpackr } from 'msgpackr';
+import type { z } from 'zod';
+import { DicewiseError, invalidInput, type Issue } from '../errors.ts';
+
+/**
+ * Request bodies in and response bodies out, for every route that takes a body: JSON or
+ * MessagePack, size-capped, validated by a zod schema, every failure a DicewiseError that the
+ * one onError turns into a problem naming the field.
+ */
+export const MSGPACK = 'application/msgpack';
+const MSGPACK_TYPES = new Set([MSGPACK, 'application/x-msgpack', 'application/vnd.msgpack']);
+const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json$/;
+
+// Plain maps both ways (no msgpackr record extension), so any MessagePack client can talk to us.
+const packr = new Packr({ useRecords: false });
+const unpackr = new Unpackr({ useRecords: false, mapsAsObjects: true });
+
+function badBody(field: string, message: string): DicewiseError {
+  return invalidInput([{ field, message }]);
+}
+
+/** Caps a route's body: 413 problem naming `body`, before anything is parsed. */
+export function limitBody(maxBytes: number): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new DicewiseError('PAYLOAD_TOO_LARGE', `request body is larger than ${maxBytes} bytes`, [
+        { field: 'body', message: `at most ${maxBytes} bytes` },
+      ]);
+    },
+  });
+}
+
+/** Field path as the rest of Dicewise writes it: `scorecard.threes`, `dice[2]`; the root is `body`. */
+export function fieldOf(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
+  return out || 'body';
+}
+
+type ZodIssue = z.core.$ZodIssue;
+
+function depth(issues: readonly ZodIssue[]): number {
+  return Math.max(0, ...issues.map((i) => i.path.length));
+}
+
+/**
+ * zod issues as Dicewise issues. A union (scorecard: object or array of objects) reports the
+ * alternative that got furthest, so `{"twos": 2.5}` names `scorecard.twos`, not just `scorecard`.
+ */
+export function zodIssues(issues: readonly ZodIssue[], prefix: readonly PropertyKey[] = []): Issue[] {
+  const out: Issue[] = [];
+  for (const i of issues) {
+    const path = [...prefix, ...i.path];
+    if (i.code === 'unrecognized_keys') {
+      for (const key of i.keys) out.push({ field: fieldOf([...path, key]), message: 'unknown field' });
+    } else if (i.code === 'invalid_union' && i.errors.length > 0) {
+      const furthest = i.errors.reduce((a, b) => (depth(b) > depth(a) ? b : a));
+      if (depth(furthest) > 0) out.push(...zodIssues(furthest, path));
+      else {
+        const expected = i.errors.map((alt) => (alt[0] as { expected?: string } | undefined)?.expected).filter(Boolean);
+        out.push({ field: fieldOf(path), message: expected.length ? `Invalid input: expected ${expected.join(' or ')}` : i.message });
+      }
+    } else {
+      out.push({ field: fieldOf(path), message: i.message });
+    }
+  }
+  return out;
+}
+
+/** Checks a decoded body against a schema; the schema's output on success. */
+export function checkBody<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw invalidInput(zodIssues(parsed.error.issues));
+  return parsed.data;
+}
+
+/** Decodes the body by its Content-Type (JSON or MessagePack) without validating its shape. */
+export async function decodeBody(c: Context): Promise<unknown> {
+  const header = c.req.header('content-type');
+  const mediaType = header?.split(';')[0].trim().toLowerCase() ?? '';
+  const isJson = JSON_TYPE.test(mediaType);
+  if (!isJson && !MSGPACK_TYPES.has(mediaType)) {
+    throw badBody('content-type', `must be application/json or ${MSGPACK}${header ? `, got ${JSON.stringify(header)}` : ''}`);
+  }
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength === 0) throw badBody('body', 'required');
+  if (isJson) {
+    try {
+      return JSON.parse(new TextDecoder().decode(bytes));
+    } catch (e) {
+      throw badBody('body', `malformed JSON: ${(e as Error).message}`);
+    }
+  }
+  try {
+    return unpackr.unpack(bytes);
+  } catch (e) {
+    throw badBody('body', `malformed MessagePack: ${(e as Error).message}`);
+  }
+}
+
+/** Decodes and validates a body; the schema's output on success. */
+export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
+  return checkBody(schema, await decodeBody(c));
+}
+
+export function wantsMsgpack(c: Context): boolean {
+  const accept = c.req.header('accept');
+  if (!accept) return false;
+  for (const t of MSGPACK_TYPES) if (accept.includes(t)) return true;
+  return false;
+}
+
+/** JSON, or MessagePack when the client's Accept header asks for it. */
+export function sendData(c: Context, data: unknown, status: ContentfulStatusCode = 200): Response {
+  // pack() returns a view into a fresh or not-yet-reused region of its buffer, never a SharedArrayBuffer.
+  if (wantsMsgpack(c)) return c.body(packr.pack(data) as Uint8Array<ArrayBuffer>, status, { 'content-type': MSGPACK });
+  return c.json(data, status);
+}
+
+/**
+ * Mounts a route that takes a body: its OpenAPI description comes from the route's zod schemas,
+ * its handlers run behind the size cap and decode through readBody. (`app.openapi()` would
+ * validate JSON bodies only and answer a bad Content-Type with its own 415, not our problem.)
+ */
+export function mountBodyRoute(app: OpenAPIHono, route: RouteConfig, maxBytes: number, handler: Handler): void {
+  app.openAPIRegistry.registerPath(route);
+  app.on(route.method.toUpperCase(), route.path.replaceAll(/\{(\w+)\}/g, ':$1'), limitBody(maxBytes), handler);
+}

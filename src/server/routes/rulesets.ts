@@ -1,0 +1,36 @@
+import { createRoute, type z } from '@hono/zod-openapi';
+import { RULESET_IDS, RULESETS } from '../../rules/index.ts';
+import { initialState } from '../../solver/index.ts';
+import type { RouteModule } from '../app.ts';
+import { RuleSetListSchema, type RuleSetInfoSchema } from '../schemas.ts';
+
+export const rulesetsRoute = createRoute({
+  method: 'get',
+  path: '/api/v1/rulesets',
+  summary: 'Every rule set',
+  description: 'Boxes, dice, columns, whether it is solved exactly, and its optimal expected score where this server has its model.',
+  responses: { 200: { description: 'The rule sets', content: { 'application/json': { schema: RuleSetListSchema } } } },
+});
+
+export const registerRuleSetsRoute: RouteModule = (app, deps) => {
+  app.openapi(rulesetsRoute, (c) => {
+    const rulesets = RULESET_IDS.map((id): z.infer<typeof RuleSetInfoSchema> => {
+      const rs = RULESETS[id];
+      const { status } = deps.registry.state(id);
+      const info: z.infer<typeof RuleSetInfoSchema> = {
+        id,
+        name: rs.name,
+        description: rs.description,
+        dice: rs.dice,
+        boxes: rs.boxes.map((b) => ({ id: b.id, label: b.label })),
+        columns: rs.columns.map((col) => ({ multiplier: col.multiplier, fill: col.fill })),
+        exact: rs.exact,
+        status,
+      };
+      if (status === 'ready') info.startValue = deps.registry.get(id).value(initialState(rs));
+      if (rs.published) info.published = { ...rs.published };
+      return info;
+    });
+    return c.json({ rulesets }, 200);
+  });
+};

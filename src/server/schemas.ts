@@ -1,0 +1,113 @@
+import { z } from '@hono/zod-openapi';
+import { RULESET_IDS } from '../rules/index.ts';
+
+/**
+ * The API's shapes as zod schemas: request bodies are validated with them and the OpenAPI
+ * document is generated from them, so the two cannot drift. Checks that need the rule set
+ * (which boxes exist, which points a box can hold, how many dice) are parsePosition's.
+ */
+
+const ScorecardColumn = z
+  .record(z.string(), z.number().int().nullable())
+  .openapi('ScorecardColumn', { description: 'Box id → points written there; absent or null = still free.', example: { ones: 3, fullHouse: 25 } });
+
+export const PositionSchema = z
+  // Strict: a misspelt field (`rolls_left`) would otherwise be ignored and the default answered.
+  .strictObject({
+    ruleset: z.enum(RULESET_IDS).optional().openapi({ description: 'Rule set id; default `yahtzee`.' }),
+    scorecard: z
+      .union([ScorecardColumn, z.array(ScorecardColumn)])
+      .optional()
+      .openapi({ description: 'One column object, or for multi-column rule sets an array with one object per column.' }),
+    yahtzeeBonus: z
+      .union([z.number().int().min(0), z.array(z.number().int().min(0))])
+      .optional()
+      .openapi({ description: 'Extra-Yahtzee bonus points so far (a multiple of 100); per column where columns exist.' }),
+    dice: z
+      .array(z.number().int().min(1).max(6))
+      .optional()
+      .openapi({ description: 'Current dice in any order (5, or 6 for superpass); omit at the start of a turn.', example: [1, 1, 6, 6, 6] }),
+    rollsLeft: z
+      .union([z.literal(0), z.literal(1), z.literal(2)])
+      .optional()
+      .openapi({ description: 'Rerolls still allowed after these dice; default 2.' }),
+  })
+  .openapi('Position', {
+    example: { ruleset: 'yahtzee', scorecard: { ones: 3 }, dice: [1, 1, 6, 6, 6], rollsLeft: 2 },
+  });
+
+const ActionSchema = z
+  .union([
+    z.object({ hold: z.array(z.number().int()).openapi({ description: 'Dice to keep (sorted faces); the rest are rerolled.' }) }),
+    z.object({
+      score: z.string().openapi({ description: 'Box id to score in, ending the turn.' }),
+      column: z.number().int().optional().openapi({ description: '1-based column, multi-column rule sets only.' }),
+    }),
+  ])
+  .openapi('Action');
+
+const AdviceOptionSchema = z
+  .object({
+    action: ActionSchema,
+    ev: z.number().openapi({ description: 'Expected points still to come after this action, its own points and bonuses included.' }),
+    loss: z.number().openapi({ description: 'Best ev − this ev.' }),
+    points: z.number().optional().openapi({ description: 'Score options: points written in the box.' }),
+    bonus: z.number().optional().openapi({ description: 'Score options: upper and Yahtzee bonuses earned, when not 0.' }),
+    nearTie: z.boolean().openapi({ description: 'loss < 0.01 points: as good as the best for any practical purpose.' }),
+  })
+  .openapi('AdviceOption');
+
+export const AdviceSchema = z
+  .object({
+    ruleset: z.enum(RULESET_IDS),
+    exact: z.boolean().openapi({ description: 'The values are exact optima.' }),
+    score: z.number().openapi({ description: 'Points on the sheet now, bonuses included.' }),
+    stateValue: z.number().openapi({ description: 'Expected points still to come from the start of this turn.' }),
+    expectedFinalScore: z.number().openapi({ description: 'score + ev of the best option (score + stateValue at the start of a turn).' }),
+    dice: z.array(z.number().int()).optional(),
+    rollsLeft: z.number().int(),
+    options: z.array(AdviceOptionSchema).openapi({ description: 'Every legal action, best first; empty at the start of a turn.' }),
+    best: AdviceOptionSchema.optional(),
+  })
+  .openapi('Advice');
+
+export const RuleSetInfoSchema = z
+  .object({
+    id: z.enum(RULESET_IDS),
+    name: z.string(),
+    description: z.string(),
+    dice: z.number().int(),
+    boxes: z.array(z.object({ id: z.string(), label: z.string() })),
+    columns: z.array(z.object({ multiplier: z.number(), fill: z.enum(['any', 'top-down', 'bottom-up', 'first-roll-only']) })),
+    exact: z.boolean().openapi({ description: 'Exactly solvable (single column).' }),
+    status: z
+      .enum(['queued', 'loading', 'building', 'ready', 'failed', 'unsolved', 'not-served'])
+      .openapi({ description: 'Whether this server can answer hints for it now.' }),
+    startValue: z.number().optional().openapi({ description: 'Optimal expected final score, where a model is loaded.' }),
+    published: z.object({ mean: z.number(), sd: z.number().optional(), source: z.string() }).optional(),
+  })
+  .openapi('RuleSetInfo');
+
+export const RuleSetListSchema = z.object({ rulesets: z.array(RuleSetInfoSchema) }).openapi('RuleSetList');
+
+export const ProblemSchema = z
+  .object({
+    type: z.string(),
+    title: z.string(),
+    status: z.number().int(),
+    detail: z.string(),
+    instance: z.string(),
+    errors: z.array(z.object({ field: z.string(), message: z.string() })),
+  })
+  .openapi('Problem', { description: 'RFC 9457 problem details; `errors` names each offending field.' });
+
+export const HealthSchema = z.object({ status: z.literal('ok') }).openapi('Health');
+
+export const ReadySchema = z
+  .object({ status: z.literal('ready'), rulesets: z.record(z.string(), z.string()) })
+  .openapi('Ready', { description: 'Status of every served rule set.' });
+
+/** A problem response entry for route definitions. */
+export function problemContent(description: string) {
+  return { description, content: { 'application/problem+json': { schema: ProblemSchema } } };
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SERVED } from './model-registry.ts';
+import { resolveServeOptions, SERVE_DEFAULTS } from './serve.ts';
+
+describe('resolveServeOptions', () => {
+  it('uses defaults when nothing is given', () => {
+    expect(resolveServeOptions({}, {})).toEqual({ ...SERVE_DEFAULTS, rulesets: [...DEFAULT_SERVED], threads: undefined });
+    expect(SERVE_DEFAULTS.port).toBe(8080);
+  });
+
+  it('prefers flags to the environment and the environment to defaults', () => {
+    const env = { PORT: '9000', HOST: '127.0.0.1', DICEWISE_TABLES: '/srv/tables', DICEWISE_RULESETS: 'yatzy' };
+    expect(resolveServeOptions({}, env)).toMatchObject({ port: 9000, host: '127.0.0.1', tables: '/srv/tables', rulesets: ['yatzy'] });
+    expect(resolveServeOptions({ port: '0', host: '::1', tables: 't', rulesets: 'yahtzee, yahtzee-no-bonus', threads: '3' }, env)).toEqual({
+      port: 0,
+      host: '::1',
+      tables: 't',
+      rulesets: ['yahtzee', 'yahtzee-no-bonus'],
+      threads: 3,
+    });
+  });
+
+  it('names the bad option, flag or variable', () => {
+    expect(() => resolveServeOptions({ port: 'http' }, {})).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', issues: [expect.objectContaining({ field: 'port' })] }));
+    expect(() => resolveServeOptions({}, { PORT: '70000' })).toThrow(/PORT must be an integer from 0 to 65535, got "70000"/);
+    expect(() => resolveServeOptions({ rulesets: 'yahtzee,kniffel' }, {})).toThrow(/rulesets has unknown rule set "kniffel"/);
+    expect(() => resolveServeOptions({}, { DICEWISE_RULESETS: ' , ' })).toThrow(/DICEWISE_RULESETS must name at least one/);
+    expect(() => resolveServeOptions({ threads: '0' }, {})).toThrow(/threads must be a positive integer, got "0"/);
+  });
+});

@@ -1,0 +1,126 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { DicewiseError } from '../errors.ts';
+import { isRuleSetId, RULESETS, type RuleSetId } from '../rules/index.ts';
+import { createApp, type RouteModule } from './app.ts';
+import { jsonLogger, type Logger } from './logger.ts';
+import { createModelRegistry, DEFAULT_SERVED, tableLoader, type ModelRegistry } from './model-registry.ts';
+
+/** Flags as the CLI passes them (strings, all optional); env and defaults fill the rest. */
+export interface ServeFlags {
+  port?: string;
+  host?: string;
+  tables?: string;
+  rulesets?: string;
+  threads?: string;
+}
+
+export interface ServeOptions {
+  port: number;
+  host: string;
+  tables: string;
+  rulesets: RuleSetId[];
+  /** threads for building missing tables; default all cores */
+  threads?: number;
+}
+
+export const SERVE_DEFAULTS = { port: 8080, host: '0.0.0.0', tables: 'tables' } as const;
+
+/** Route modules a real server mounts besides the built-in ones (analyse, simulate: add here). */
+export const EXTRA_ROUTES: readonly RouteModule[] = [];
+
+function badOption(field: string, message: string): DicewiseError {
+  return new DicewiseError('INVALID_OPTION', `${field} ${message}`, [{ field, message }]);
+}
+
+/** Flag, else environment (PORT, HOST, DICEWISE_TABLES, DICEWISE_RULESETS), else default; a bad value throws naming it. */
+export function resolveServeOptions(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): ServeOptions {
+  const portText = flags.port ?? env.PORT;
+  const port = portText === undefined ? SERVE_DEFAULTS.port : Number(portText);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw badOption(flags.port !== undefined ? 'port' : 'PORT', `must be an integer from 0 to 65535, got ${JSON.stringify(portText)}`);
+  }
+  const host = flags.host ?? env.HOST ?? SERVE_DEFAULTS.host;
+  const tables = flags.tables ?? env.DICEWISE_TABLES ?? SERVE_DEFAULTS.tables;
+  const listText = flags.rulesets ?? env.DICEWISE_RULESETS;
+  let rulesets = [...DEFAULT_SERVED];
+  if (listText !== undefined) {
+    const field = flags.rulesets !== undefined ? 'rulesets' : 'DICEWISE_RULESETS';
+    const ids = listText.split(',').map((s) => s.trim()).filter(Boolean);
+    if (ids.length === 0) throw badOption(field, 'must name at least one rule set');
+    for (const id of ids) {
+      if (!isRuleSetId(id)) throw badOption(field, `has unknown rule set ${JSON.stringify(id)}; known: ${Object.keys(RULESETS).join(', ')}`);
+    }
+    rulesets = ids as RuleSetId[];
+  }
+  let threads: number | undefined;
+  if (flags.threads !== undefined) {
+    threads = Number(flags.threads);
+    if (!Number.isInteger(threads) || threads < 1) throw badOption('threads', `must be a positive integer, got ${JSON.stringify(flags.threads)}`);
+  }
+  return { port, host, tables, rulesets, threads };
+}
+
+export interface RunningServer {
+  url: string;
+  registry: ModelRegistry;
+  server: ServerType;
+  /** Stops accepting connections, lets requests in flight finish, then resolves. */
+  close(): Promise<void>;
+}
+
+/** How long in-flight requests get after a shutdown signal before their connections are cut. */
+const CLOSE_GRACE_MS = 10_000;
+
+/**
+ * Listens at once (so /healthz answers and /readyz says 503 while tables load), then loads the
+ * served rule sets in the background, building missing tables.
+ */
+export async function startServer(opts: ServeOptions, logger: Logger = jsonLogger()): Promise<RunningServer> {
+  const registry = createModelRegistry({
+    rulesets: opts.rulesets,
+    load: tableLoader(opts.tables, { threads: opts.threads }),
+    logger,
+  });
+  const app = createApp({ registry, logger, routes: EXTRA_ROUTES });
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: opts.port, hostname: opts.host }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  const url = `http://${host}:${address.port}`;
+  logger.info('listening', { url, tables: opts.tables, rulesets: opts.rulesets });
+  void registry.start();
+  const close = () =>
+    new Promise<void>((resolve) => {
+      const http = server as import('node:http').Server;
+      const force = setTimeout(() => http.closeAllConnections?.(), CLOSE_GRACE_MS);
+      force.unref();
+      http.close(() => {
+        clearTimeout(force);
+        resolve();
+      });
+      // Keep-alive connections with no request in flight would hold close() open: drop them now.
+      http.closeIdleConnections?.();
+    });
+  return { url, registry, server, close };
+}
+
+/** Runs until SIGTERM or SIGINT, then closes gracefully and exits 0 (table builds in progress are abandoned). */
+export async function runServer(opts: ServeOptions, logger: Logger = jsonLogger()): Promise<RunningServer> {
+  const running = await startServer(opts, logger);
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    void running.close().then(() => {
+      logger.info('stopped', { signal });
+      process.exit(0);
+    });
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  return running;
+}

@@ -1,0 +1,14 @@
+export * from './strategy.ts';
+export * from './prng.ts';
+export * from './task.ts';
+export * from './stats.ts';
+export * from './simulate.ts';
+export * from './report.ts';
+export * from './plot-svg.ts';
+export * from './request.ts';
+export { GameContext } from './game-context.ts';
+export { createPlayer, GamePlayer, markTrusted, type Player } from './play-game.ts';
+export { runChunk, type ChunkResult } from './run-chunk.ts';
+export { createInlineRunner, type InlineRunnerDeps } from './inline-runner.ts';
+export { asStrategy, isModuleSpec } from './user-strategy.ts';
+export * from './strategies/index.ts';

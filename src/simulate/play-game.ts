@@ -1,0 +1,146 @@
+import { countsKey, countsToFaces, isSubMultiset, keepFaceCounts, type DiceTables } from '../dice/index.ts';
+import { DicewiseError } from '../errors.ts';
+import { keepOfFaces } from '../position/index.ts';
+import type { RuleSet } from '../rules/index.ts';
+import { scoreOptions } from '../solver/index.ts';
+import { createEntryScratch, isPlainColumn, scoreEntry, type EntryScratch } from '../solver/fast-play.ts';
+import { GameContext } from './game-context.ts';
+import { DICE_STREAM, hashString, streamSeed, Xoshiro128 } from './prng.ts';
+import type { BoxPick, HoldChoice, Strategy } from './strategy.ts';
+
+/** Built-in strategies are trusted: their actions skip the legality checks a user's module gets. */
+const trusted = new WeakSet<Strategy>();
+
+export function markTrusted<S extends Strategy>(s: S): S {
+  trusted.add(s);
+  return s;
+}
+
+/** A strategy ready to play: its context and the id of its own random stream. */
+export interface Player {
+  strategy: Strategy;
+  trusted: boolean;
+  /** stream id of the strategy's own randomness: a hash of its name, never the dice stream */
+  stream: number;
+  ctx: GameContext;
+}
+
+export function createPlayer(rs: RuleSet, strategy: Strategy): Player {
+  const stream = hashString(strategy.name) || 1;
+  return { strategy, trusted: trusted.has(strategy), stream: stream === DICE_STREAM ? 1 : stream, ctx: new GameContext(rs) };
+}
+
+function illegal(p: Player, what: string): DicewiseError {
+  const c = p.ctx;
+  const where = `game ${c.game}, turn ${c.turn}, roll ${3 - c.rollsLeft}`;
+  return new DicewiseError('ILLEGAL_MOVE', `strategy "${p.strategy.name}" made an illegal move in ${where}: ${what} (dice ${JSON.stringify(c.dice)})`, [
+    { field: 'strategy', message: `${where}: ${what}` },
+  ]);
+}
+
+/** Calls the strategy; an exception of its own is reported with where it happened. */
+function ask<M extends 'chooseHold' | 'chooseBox'>(p: Player, method: M): ReturnType<Strategy[M]> {
+  try {
+    return p.strategy[method](p.ctx) as ReturnType<Strategy[M]>;
+  } catch (e) {
+    if (e instanceof DicewiseError) throw e;
+    const c = p.ctx;
+    throw new DicewiseError('INVALID_INPUT', `strategy "${p.strategy.name}" failed in ${method} in game ${c.game}, turn ${c.turn}: ${(e as Error)?.message ?? String(e)}`, [
+      { field: 'strategy', message: `${method} threw` },
+    ]);
+  }
+}
+
+/** Keep index of a hold choice, checked against the dice unless the strategy is trusted. */
+function holdKeep(p: Player, t: DiceTables, choice: HoldChoice): number {
+  const roll = p.ctx.roll;
+  let keep: number;
+  if (typeof choice === 'number') keep = Number.isInteger(choice) && choice >= 0 && choice < t.keepCount ? choice : -1;
+  else if (Array.isArray(choice)) keep = keepOfFaces(t, choice as number[]);
+  else keep = -1;
+  if (p.trusted && keep >= 0) return keep;
+  if (keep < 0 || !isSubMultiset(keepFaceCounts(t, keep), keepFaceCounts(t, roll))) {
+    throw illegal(p, `hold ${JSON.stringify(typeof choice === 'number' && keep >= 0 ? countsToFaces(keepFaceCounts(t, keep)) : choice)} is not part of the dice`);
+  }
+  return keep;
+}
+
+/** Box index of a box choice, checked against the legal options unless the strategy is trusted. */
+function boxIndex(p: Player, rs: RuleSet, pick: BoxPick): number {
+  const raw = typeof pick === 'string' ? pick : pick?.box;
+  const column = typeof pick === 'object' && pick !== null ? (pick.column ?? 0) : 0;
+  const box = typeof raw === 'string' ? rs.boxes.findIndex((b) => b.id === raw) : typeof raw === 'number' && Number.isInteger(raw) ? raw : -1;
+  if (p.trusted && box >= 0 && column === 0) return box;
+  const c = p.ctx;
+  const legal = scoreOptions(rs, c.state, c.counts, c.rollsLeft === 2);
+  if (box < 0 || box >= rs.boxes.length || column !== 0 || !legal.some((o) => o.box === box && o.column === column)) {
+    const ids = legal.map((o) => rs.boxes[o.box].id).join(', ');
+    throw illegal(p, `box ${JSON.stringify(pick)} cannot be scored now (legal: ${ids})`);
+  }
+  return box;
+}
+
+/**
+ * Plays whole games for players on common random numbers. For each turn the game's dice stream
+ * is read for three rolls' worth of dice in a fixed order, whether or not they are used: the
+ * first roll takes positions 0..n-1, a second roll's rerolled dice take n.., a third roll's 2n...
+ * So two strategies in the same game see the same first roll, and a reroll of m dice shows the
+ * same first m faces of its block whatever was held.
+ */
+export class GamePlayer {
+  private readonly rs: RuleSet;
+  private readonly t: DiceTables;
+  private readonly dice = new Xoshiro128();
+  private readonly faces: Uint8Array;
+  private readonly counts = [0, 0, 0, 0, 0, 0];
+  private readonly entry: EntryScratch = createEntryScratch();
+
+  constructor(rs: RuleSet) {
+    if (!isPlainColumn(rs)) {
+      throw new DicewiseError('INVALID_INPUT', `${rs.id}: the simulator plays single-column rule sets only`, [
+        { field: 'ruleset', message: 'must be a single-column rule set' },
+      ]);
+    }
+    this.rs = rs;
+    this.t = new GameContext(rs).tables;
+    this.faces = new Uint8Array(3 * rs.dice);
+  }
+
+  /** Plays game `game` of run `seed` for one player; the result is left in `p.ctx`. */
+  play(p: Player, seed: number, game: number): void {
+    const { rs, t, faces, counts, entry } = this;
+    const n = rs.dice;
+    const ctx = p.ctx;
+    ctx.reset(game, streamSeed(seed, game, p.stream));
+    this.dice.reseed(streamSeed(seed, game, DICE_STREAM));
+    const turns = rs.boxes.length;
+    for (let turn = 1; turn <= turns; turn++) {
+      for (let i = 0; i < 3 * n; i++) faces[i] = this.dice.die();
+      counts.fill(0);
+      for (let i = 0; i < n; i++) counts[faces[i]]++;
+      ctx.turn = turn;
+      ctx.rollsLeft = 2;
+      ctx.roll = t.keyToKeep[countsKey(counts)];
+      let block = n;
+      while (ctx.rollsLeft > 0) {
+        const keep = holdKeep(p, t, ask(p, 'chooseHold'));
+        if (keep === ctx.roll) break;
+        for (let f = 0; f < 6; f++) counts[f] = t.keepCounts[keep * 6 + f];
+        for (let i = 0, m = n - t.keepSize[keep]; i < m; i++) counts[faces[block + i]]++;
+        block += n;
+        ctx.roll = t.keyToKeep[countsKey(counts)];
+        ctx.rollsLeft = (ctx.rollsLeft - 1) as 0 | 1;
+      }
+      const box = boxIndex(p, rs, ask(p, 'chooseBox'));
+      const col = ctx.state.columns[0];
+      if (!scoreEntry(rs, col, t.keepCounts.subarray(ctx.roll * 6, ctx.roll * 6 + 6), box, entry) || (col.mask & (1 << box)) !== 0) {
+        throw illegal(p, `box ${JSON.stringify(rs.boxes[box]?.id ?? box)} cannot be scored now`);
+      }
+      ctx.points[box] = entry.points;
+      ctx.score += entry.gain;
+      if (entry.yahtzeeBonus > 0) ctx.yahtzeeBonuses++;
+      const next = entry.next;
+      ctx.state = { columns: [{ mask: next.mask, upper: next.upper, yahtzee50: next.yahtzee50 }] };
+    }
+  }
+}

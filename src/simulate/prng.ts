@@ -1,0 +1,97 @@
+/**
+ * Seeded random numbers for the simulator; Math.random is never used, so a run is reproducible.
+ *
+ * Every game has its own generator, seeded from (run seed, game index, stream id) by a hash, so a
+ * game's dice do not depend on which thread plays it or in which order: the same seed gives the
+ * same games whatever the thread count or chunk size. Stream 0 is the dice; each strategy that
+ * wants randomness of its own (the random strategy, user bots) gets a stream named by a hash of
+ * its name, so it never consumes, or shifts, the dice.
+ */
+
+/** MurmurHash3's 32-bit finaliser: a fast bijective mixer. */
+function fmix32(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** 32-bit hash of a string (FNV-1a then mixed), for naming streams. */
+export function hashString(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return fmix32(h >>> 0);
+}
+
+export const DICE_STREAM = 0;
+
+/** One 32-bit seed for (run seed, game, stream). `seed` may be any non-negative safe integer. */
+export function streamSeed(seed: number, game: number, stream: number): number {
+  const lo = seed >>> 0;
+  const hi = Math.floor(seed / 4294967296) >>> 0;
+  let h = fmix32(lo ^ 0x243f6a88);
+  h = fmix32(h ^ hi ^ 0x85a308d3);
+  h = fmix32((h + Math.imul(game >>> 0, 0x9e3779b9)) >>> 0);
+  h = fmix32((h ^ Math.floor(game / 4294967296)) >>> 0);
+  return fmix32((h + Math.imul(stream >>> 0, 0x632be5ab) + 0x13198a2e) >>> 0);
+}
+
+/** xoshiro128** (Blackman and Vigna): 128-bit state, 32-bit outputs, seeded through splitmix32. */
+export class Xoshiro128 {
+  private a = 0;
+  private b = 0;
+  private c = 0;
+  private d = 0;
+
+  constructor(seed32 = 0) {
+    this.reseed(seed32);
+  }
+
+  reseed(seed32: number): void {
+    let s = seed32 >>> 0;
+    const split = (): number => {
+      s = (s + 0x9e3779b9) >>> 0;
+      let z = s;
+      z = Math.imul(z ^ (z >>> 16), 0x21f0aaad);
+      z = Math.imul(z ^ (z >>> 15), 0x735a2d97);
+      return (z ^ (z >>> 15)) >>> 0;
+    };
+    this.a = split();
+    this.b = split();
+    this.c = split();
+    this.d = split();
+    // The all-zero state is the one state xoshiro cannot leave.
+    if ((this.a | this.b | this.c | this.d) === 0) this.a = 1;
+  }
+
+  /** Next 32-bit unsigned output. */
+  next(): number {
+    const t = this.b << 9;
+    let r = Math.imul(this.b, 5);
+    r = Math.imul((r << 7) | (r >>> 25), 9);
+    this.c ^= this.a;
+    this.d ^= this.b;
+    this.b ^= this.c;
+    this.a ^= this.d;
+    this.c ^= t;
+    this.d = (this.d << 11) | (this.d >>> 21);
+    return r >>> 0;
+  }
+
+  /** Uniform in [0, 1) with 32 random bits. */
+  float(): number {
+    return this.next() / 4294967296;
+  }
+
+  /** Uniform integer in [0, n) for n ≤ 2^32 by multiply-shift; the bias is below 2^-32 · n, far below any test. */
+  below(n: number): number {
+    return Math.floor((this.next() * n) / 4294967296);
+  }
+
+  /** A die face index 0..5 (face − 1). */
+  die(): number {
+    return ((this.next() * 6) / 4294967296) | 0;
+  }
+}

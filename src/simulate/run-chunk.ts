@@ -1,0 +1,63 @@
+import type { RuleSet } from '../rules/index.ts';
+import { UPPER_COUNT, yahtzeeBoxIndex } from '../rules/index.ts';
+import { GamePlayer, type Player } from './play-game.ts';
+
+/**
+ * What a range of games [from, to) leaves for the report, per strategy. Scores are kept per game
+ * (percentiles and paired differences need them); everything else is summed. All sums are of
+ * integers, exact in doubles, so merging chunks in any order gives identical totals.
+ */
+export interface ChunkResult {
+  from: number;
+  to: number;
+  /** scores[s * (to - from) + (game - from)]: final score of strategy s in game */
+  scores: Int32Array;
+  /** per strategy s and box b, at [s * boxes + b]: sum and sum of squares of the points written */
+  boxSum: Float64Array;
+  boxSumSq: Float64Array;
+  /** per strategy: games with the upper bonus, games with 50 in the Yahtzee box, Yahtzee bonuses earned */
+  upperBonus: Float64Array;
+  yahtzee50: Float64Array;
+  yahtzeeBonuses: Float64Array;
+}
+
+export function emptyChunk(strategies: number, boxes: number, from: number, to: number): ChunkResult {
+  return {
+    from,
+    to,
+    scores: new Int32Array(strategies * (to - from)),
+    boxSum: new Float64Array(strategies * boxes),
+    boxSumSq: new Float64Array(strategies * boxes),
+    upperBonus: new Float64Array(strategies),
+    yahtzee50: new Float64Array(strategies),
+    yahtzeeBonuses: new Float64Array(strategies),
+  };
+}
+
+/** Plays games [from, to) of run `seed`, every player on the same dice for the same game. */
+export function runChunk(rs: RuleSet, players: readonly Player[], seed: number, from: number, to: number): ChunkResult {
+  const B = rs.boxes.length;
+  const n = to - from;
+  const out = emptyChunk(players.length, B, from, to);
+  const game = new GamePlayer(rs);
+  const yBox = yahtzeeBoxIndex(rs);
+  const threshold = rs.upperBonus.threshold;
+  for (let g = from; g < to; g++) {
+    for (let s = 0; s < players.length; s++) {
+      const ctx = players[s].ctx;
+      game.play(players[s], seed, g);
+      out.scores[s * n + (g - from)] = ctx.score;
+      let upper = 0;
+      for (let b = 0; b < B; b++) {
+        const pts = ctx.points[b];
+        out.boxSum[s * B + b] += pts;
+        out.boxSumSq[s * B + b] += pts * pts;
+        if (b < UPPER_COUNT) upper += pts;
+      }
+      if (upper >= threshold) out.upperBonus[s]++;
+      if (yBox >= 0 && ctx.points[yBox] === 50) out.yahtzee50[s]++;
+      out.yahtzeeBonuses[s] += ctx.yahtzeeBonuses;
+    }
+  }
+  return out;
+}

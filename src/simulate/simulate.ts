@@ -1,0 +1,157 @@
+import { DicewiseError } from '../errors.ts';
+import { DEFAULT_RULESET, isRuleSetId, RULESETS, type RuleSetId } from '../rules/index.ts';
+import type { TaskResult, ChunkRunner, SimulateTask } from './task.ts';
+
+/** Options → defaults → resolved options, as piscina does; a bad option throws naming it. */
+export interface SimulateOptions {
+  ruleset?: RuleSetId;
+  /** built-in names (optimal, greedy, heuristic, random) or absolute module paths */
+  strategies?: string[];
+  games?: number;
+  seed?: number;
+  /** games per task; results do not depend on it */
+  chunkSize?: number;
+  /** tasks kept in flight (the pool's thread count); results do not depend on it */
+  concurrency?: number;
+  /** turn evaluations cached per engine-backed strategy and thread (0 = none); results do not depend on it */
+  cacheEntries?: number;
+  /** where tasks run: inline (createInlineRunner) or a worker pool (workers/simulate-pool.ts) */
+  runner: ChunkRunner;
+  onProgress?: (gamesDone: number, games: number) => void;
+}
+
+export interface ResolvedSimulateOptions {
+  ruleset: RuleSetId;
+  strategies: string[];
+  games: number;
+  seed: number;
+  chunkSize: number;
+  concurrency: number;
+  cacheEntries: number;
+  runner: ChunkRunner;
+  onProgress: (gamesDone: number, games: number) => void;
+}
+
+export const SIMULATE_DEFAULTS = {
+  ruleset: DEFAULT_RULESET,
+  strategies: ['optimal'],
+  games: 10_000,
+  seed: 1,
+  chunkSize: 500,
+  concurrency: 1,
+  /** ≈ 120 MB of doubles per strategy and thread for five dice; ~60% of turns hit (see fast-play.ts) */
+  cacheEntries: 16_384,
+} as const;
+
+/** At most this many strategies in one comparison. */
+export const MAX_STRATEGIES = 8;
+
+function optionError(field: string, message: string, got: unknown): DicewiseError {
+  return new DicewiseError('INVALID_OPTION', `${field} ${message}, got ${JSON.stringify(got)}`, [{ field, message }]);
+}
+
+function intOption(field: string, value: unknown, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? (min === 0 ? 'a non-negative integer' : `an integer ≥ ${min}`) : `an integer from ${min} to ${max}`;
+    throw optionError(field, `must be ${range}`, value);
+  }
+  return value;
+}
+
+/** Rule sets the simulator plays: one column, solved exactly (so `optimal` has a table). */
+export function isSimulable(id: RuleSetId): boolean {
+  const rs = RULESETS[id];
+  return rs.exact && rs.columns.length === 1;
+}
+
+export function resolveSimulateOptions(opts: SimulateOptions): ResolvedSimulateOptions {
+  const ruleset = opts.ruleset ?? SIMULATE_DEFAULTS.ruleset;
+  if (!isRuleSetId(ruleset)) throw optionError('ruleset', `must be one of ${Object.keys(RULESETS).join(', ')}`, ruleset);
+  if (!isSimulable(ruleset)) {
+    throw optionError('ruleset', `must be a rule set with an exact table (${Object.keys(RULESETS).filter((id) => isSimulable(id as RuleSetId)).join(', ')})`, ruleset);
+  }
+  const strategies = opts.strategies ?? [...SIMULATE_DEFAULTS.strategies];
+  if (!Array.isArray(strategies) || strategies.length === 0 || strategies.length > MAX_STRATEGIES) {
+    throw optionError('strategies', `must list 1 to ${MAX_STRATEGIES} strategies`, strategies);
+  }
+  for (const s of strategies) if (typeof s !== 'string' || s.trim() === '') throw optionError('strategies', 'must be non-empty names or module paths', s);
+  if (new Set(strategies).size !== strategies.length) throw optionError('strategies', 'must not repeat a strategy', strategies);
+  if (typeof opts.runner !== 'function') throw optionError('runner', 'must be a function', typeof opts.runner);
+  return {
+    ruleset,
+    strategies,
+    games: intOption('games', opts.games ?? SIMULATE_DEFAULTS.games, 1, 1e9),
+    seed: intOption('seed', opts.seed ?? SIMULATE_DEFAULTS.seed, 0),
+    chunkSize: intOption('chunkSize', opts.chunkSize ?? SIMULATE_DEFAULTS.chunkSize, 1),
+    concurrency: intOption('concurrency', opts.concurrency ?? SIMULATE_DEFAULTS.concurrency, 1),
+    cacheEntries: intOption('cacheEntries', opts.cacheEntries ?? SIMULATE_DEFAULTS.cacheEntries, 0),
+    runner: opts.runner,
+    onProgress: opts.onProgress ?? (() => {}),
+  };
+}
+
+/** Every game's results, merged in game order: identical whatever the chunks or threads. */
+export interface SimulationData {
+  ruleset: RuleSetId;
+  games: number;
+  seed: number;
+  names: string[];
+  /** per strategy: final score of every game */
+  scores: Int32Array[];
+  /** per strategy s and box b at [s * boxes + b] */
+  boxSum: Float64Array;
+  boxSumSq: Float64Array;
+  upperBonus: Float64Array;
+  yahtzee50: Float64Array;
+  yahtzeeBonuses: Float64Array;
+}
+
+/** Runs the games in chunks (several in flight), reporting progress as chunks finish. */
+export async function simulate(options: SimulateOptions): Promise<SimulationData> {
+  const o = resolveSimulateOptions(options);
+  const S = o.strategies.length;
+  const B = RULESETS[o.ruleset].boxes.length;
+  const data: SimulationData = {
+    ruleset: o.ruleset,
+    games: o.games,
+    seed: o.seed,
+    names: [],
+    scores: o.strategies.map(() => new Int32Array(o.games)),
+    boxSum: new Float64Array(S * B),
+    boxSumSq: new Float64Array(S * B),
+    upperBonus: new Float64Array(S),
+    yahtzee50: new Float64Array(S),
+    yahtzeeBonuses: new Float64Array(S),
+  };
+  const tasks: SimulateTask[] = [];
+  for (let from = 0; from < o.games; from += o.chunkSize) {
+    const to = Math.min(o.games, from + o.chunkSize);
+    tasks.push({ ruleset: o.ruleset, seed: o.seed, from, to, strategies: o.strategies, cacheEntries: o.cacheEntries });
+  }
+  let done = 0;
+  let next = 0;
+  const merge = (r: TaskResult): void => {
+    if (data.names.length === 0) data.names = r.names;
+    const n = r.to - r.from;
+    for (let s = 0; s < S; s++) data.scores[s].set(r.scores.subarray(s * n, (s + 1) * n), r.from);
+    for (let i = 0; i < S * B; i++) {
+      data.boxSum[i] += r.boxSum[i];
+      data.boxSumSq[i] += r.boxSumSq[i];
+    }
+    for (let s = 0; s < S; s++) {
+      data.upperBonus[s] += r.upperBonus[s];
+      data.yahtzee50[s] += r.yahtzee50[s];
+      data.yahtzeeBonuses[s] += r.yahtzeeBonuses[s];
+    }
+    done += n;
+    o.onProgress(done, o.games);
+  };
+  // Two tasks per thread in flight keep every worker busy while results are merged.
+  const lane = async (): Promise<void> => {
+    while (next < tasks.length) merge(await o.runner(tasks[next++]));
+  };
+  await Promise.all(Array.from({ length: Math.min(tasks.length, o.concurrency * 2) }, lane));
+  const names = data.names;
+  if (new Set(names).size !== names.length) throw optionError('strategies', 'must have distinct names', names);
+  return data;
+}

@@ -1,0 +1,78 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DicewiseApp } from '../src/server/app.ts';
+import { TEST_TABLE_DIR } from './support/paths.ts';
+import { postJson, testApp } from './support/server.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TSX = createRequire(import.meta.url).resolve('tsx');
+const MAIN = 'src/cli/main.ts';
+
+function dicewise(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', TSX, MAIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+let app: DicewiseApp;
+beforeAll(async () => {
+  ({ app } = await testApp());
+});
+
+describe('dicewise hint', () => {
+  it('--json prints exactly the API response body', async () => {
+    const r = dicewise('hint', '--ruleset', 'yahtzee', '--scorecard', '{"ones":3,"yahtzee":50}', '--dice', '1,1,6,6,6', '--rolls-left', '1', '--yahtzee-bonus', '100', '--json', '--tables', TEST_TABLE_DIR);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const api = await postJson(app, '/api/v1/hint', { ruleset: 'yahtzee', scorecard: { ones: 3, yahtzee: 50 }, dice: [1, 1, 6, 6, 6], rollsLeft: 1, yahtzeeBonus: 100 });
+    expect(r.stdout).toBe(`${await api.text()}\n`);
+  });
+
+  it('prints a ranked table by default', () => {
+    const r = dicewise('hint', '--scorecard', '{"ones":3}', '--dice', '1,1,6,6,6', '--tables', TEST_TABLE_DIR);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split('\n');
+    expect(lines[0]).toBe('yahtzee: score 3, state value 242.3241, expected final score 256.3437');
+    expect(lines[1]).toBe('dice 1 1 6 6 6, 2 rerolls left');
+    expect(lines[3]).toMatch(/^rank\s+action\s+points\s+EV\s+loss$/);
+    expect(lines[4]).toMatch(/^\s+1\s+hold 6 6 6\s+253\.3437\s+0\.0000$/);
+    expect(lines.filter((l) => /^\s+\d+\s/.test(l))).toHaveLength(24);
+  });
+
+  it('reports a bad position naming the field, with exit code 2', () => {
+    const r = dicewise('hint', '--scorecard', '{"threes":7}', '--dice', '1,2,3,4,9', '--tables', TEST_TABLE_DIR);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('scorecard.threes: 7 cannot be scored in threes');
+    expect(r.stderr).toContain('dice[4]: must be a face 1 to 6');
+    const bad = dicewise('hint', '--scorecard', '{ones:3}', '--tables', TEST_TABLE_DIR);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^dicewise: --scorecard must be JSON/);
+  });
+});
+
+describe('dicewise serve', () => {
+  it('serves until SIGTERM, then stops gracefully with exit code 0', async () => {
+    const child = spawn(process.execPath, ['--import', TSX, MAIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--tables', TEST_TABLE_DIR, '--rulesets', 'yahtzee'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const m = /"msg":"listening","url":"([^"]+)"/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${out}`)));
+    });
+    for (let i = 0; i < 200 && (await fetch(`${url}/readyz`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 25));
+    expect((await fetch(`${url}/readyz`)).status).toBe(200);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    const logs = out.trim().split('\n').map((l) => JSON.parse(l) as { msg: string });
+    expect(logs.map((l) => l.msg)).toEqual(expect.arrayContaining(['listening', 'model ready', 'request', 'shutting down', 'stopped']));
+  });
+});

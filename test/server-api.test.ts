@@ -1,0 +1,268 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { pack, unpack } from 'msgpackr';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { advise } from '../src/advisor/index.ts';
+import { parsePosition, type PositionInput } from '../src/position/index.ts';
+import { RULESET_IDS, RULESETS } from '../src/rules/index.ts';
+import { createApp, type DicewiseApp, type RouteModule } from '../src/server/app.ts';
+import { mountBodyRoute, readBody, sendData } from '../src/server/body.ts';
+import { memoryLogger } from '../src/server/logger.ts';
+import { createModelRegistry } from '../src/server/model-registry.ts';
+import type { GameModel } from '../src/solver/index.ts';
+import { testModel } from './support/models.ts';
+import { postJson, testApp } from './support/server.ts';
+
+let app: DicewiseApp;
+let logger: ReturnType<typeof memoryLogger>;
+beforeAll(async () => {
+  ({ app, logger } = await testApp());
+});
+
+async function expected(input: PositionInput): Promise<unknown> {
+  const r = parsePosition(input);
+  if (!r.ok) throw new Error('bad test position');
+  // Through JSON, as the API sends it.
+  return JSON.parse(JSON.stringify(advise(await testModel(r.position.rs.id), r.position)));
+}
+
+const POSITIONS: PositionInput[] = [
+  {},
+  { ruleset: 'yahtzee', scorecard: { ones: 3 }, dice: [1, 1, 6, 6, 6], rollsLeft: 2 },
+  { scorecard: { yahtzee: 50, fours: 12, chance: 20 }, yahtzeeBonus: 100, dice: [4, 4, 4, 4, 4], rollsLeft: 1 },
+  { ruleset: 'yahtzee-free-joker', scorecard: { yahtzee: 0, sixes: 24 }, dice: [6, 6, 6, 6, 6], rollsLeft: 0 },
+  { ruleset: 'yahtzee-no-bonus', scorecard: { ones: 2, twos: 4, threes: 9 }, dice: [5, 2, 3, 4, 1] },
+  { scorecard: { ones: null as unknown as number, twos: 6 }, dice: [2, 2, 2, 3, 3], rollsLeft: 1 },
+];
+
+describe('POST /api/v1/hint', () => {
+  it.each(POSITIONS.map((p) => [JSON.stringify(p), p] as const))('answers %s with the advisor\'s advice', async (_name, input) => {
+    const res = await postJson(app, '/api/v1/hint', input);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual(await expected(input));
+  });
+
+  it('gives known values: the opening optimum and a best move', async () => {
+    const start = (await (await postJson(app, '/api/v1/hint', {})).json()) as { stateValue: number; expectedFinalScore: number; options: unknown[] };
+    expect(start.stateValue).toBeCloseTo(254.5877287, 6);
+    expect(start.expectedFinalScore).toBe(start.stateValue);
+    expect(start.options).toEqual([]);
+    const a = (await (await postJson(app, '/api/v1/hint', POSITIONS[1])).json()) as { best: { action: unknown; loss: number }; score: number; dice: number[] };
+    expect(a.best).toMatchObject({ action: { hold: [6, 6, 6] }, loss: 0 });
+    expect(a.score).toBe(3);
+    expect(a.dice).toEqual([1, 1, 6, 6, 6]);
+  });
+
+  it('round-trips MessagePack both ways with the same content as JSON', async () => {
+    const input = POSITIONS[2];
+    const json = await (await postJson(app, '/api/v1/hint', input)).json();
+    const res = await postJson(app, '/api/v1/hint', input, { accept: 'application/msgpack' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/msgpack');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(bytes.byteLength).toBeLessThan(JSON.stringify(json).length);
+    expect(unpack(bytes)).toEqual(json);
+    const res2 = await app.request('/api/v1/hint', {
+      method: 'POST',
+      body: pack(input),
+      headers: { 'content-type': 'application/msgpack', accept: 'application/msgpack' },
+    });
+    expect(res2.status).toBe(200);
+    expect(unpack(new Uint8Array(await res2.arrayBuffer()))).toEqual(json);
+    const res3 = await app.request('/api/v1/hint', { method: 'POST', body: pack(input), headers: { 'content-type': 'application/msgpack' } });
+    expect(await res3.json()).toEqual(json);
+  });
+
+  it('answers 501 for a valid multi-column position (no model yet)', async () => {
+    const res = await postJson(app, '/api/v1/hint', { ruleset: 'triple-yahtzee', dice: [1, 2, 3, 4, 5] });
+    expect(res.status).toBe(501);
+    expect(await res.json()).toMatchObject({ title: 'Rule set not solved', errors: [{ field: 'ruleset' }] });
+  });
+
+  it('answers 503 for a solvable rule set this server does not load', async () => {
+    const res = await postJson(app, '/api/v1/hint', { ruleset: 'yatzy' });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBeNull();
+    expect(await res.json()).toMatchObject({ status: 503, errors: [{ field: 'ruleset' }] });
+  });
+});
+
+describe('GET /api/v1/rulesets', () => {
+  it('lists every rule set with boxes, dice, columns and values', async () => {
+    const res = await app.request('/api/v1/rulesets');
+    expect(res.status).toBe(200);
+    const { rulesets } = (await res.json()) as { rulesets: Record<string, unknown>[] };
+    expect(rulesets.map((r) => r.id)).toEqual(RULESET_IDS);
+    const byId = Object.fromEntries(rulesets.map((r) => [r.id, r]));
+    expect(byId.yahtzee).toMatchObject({ dice: 5, exact: true, status: 'ready', published: { mean: 254.5877287 } });
+    expect(byId.yahtzee.startValue as number).toBeCloseTo(254.5877287, 6);
+    expect(byId['yahtzee-no-bonus'].startValue as number).toBeCloseTo(245.8707745, 6);
+    expect((byId.yahtzee.boxes as unknown[]).length).toBe(13);
+    expect((byId.yahtzee.boxes as unknown[])[6]).toEqual({ id: 'threeOfAKind', label: 'Three of a kind' });
+    expect(byId.yatzy).toMatchObject({ status: 'not-served', exact: true });
+    expect(byId.yatzy.startValue).toBeUndefined();
+    expect((byId.yatzy.boxes as unknown[]).length).toBe(15);
+    expect(byId['triple-yahtzee']).toMatchObject({
+      exact: false,
+      status: 'unsolved',
+      columns: [
+        { multiplier: 1, fill: 'any' },
+        { multiplier: 2, fill: 'any' },
+        { multiplier: 3, fill: 'any' },
+      ],
+    });
+    expect(byId.superpass).toMatchObject({ dice: 6, exact: false });
+    expect((byId.superpass.columns as { fill: string }[]).map((c) => c.fill)).toEqual(RULESETS.superpass.columns.map((c) => c.fill));
+    expect(byId.superpass.published).toBeUndefined();
+  });
+});
+
+describe('health, readiness and documentation', () => {
+  it('healthz and readyz answer 200 when the models are loaded', async () => {
+    expect(await (await app.request('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await app.request('/readyz');
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', rulesets: { yahtzee: 'ready', 'yahtzee-free-joker': 'ready', 'yahtzee-no-bonus': 'ready' } });
+  });
+
+  it('openapi.json is an OpenAPI 3.1 document listing every route with its schemas', async () => {
+    const doc = (await (await app.request('/api/v1/openapi.json')).json()) as {
+      openapi: string;
+      info: { title: string; version: string };
+      paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> }; responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, { type?: string; properties?: Record<string, unknown> }> };
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.title).toBe('Dicewise API');
+    expect(Object.keys(doc.paths).sort()).toEqual(['/api/v1/docs', '/api/v1/hint', '/api/v1/openapi.json', '/api/v1/rulesets', '/healthz', '/readyz']);
+    const hint = doc.paths['/api/v1/hint'].post;
+    expect(Object.keys(hint.requestBody!.content)).toEqual(['application/json', 'application/msgpack']);
+    expect(Object.keys(hint.responses)).toEqual(['200', '400', '413', '501', '503']);
+    expect(Object.keys(doc.paths['/api/v1/rulesets'])).toEqual(['get']);
+    const { schemas } = doc.components;
+    expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['Position', 'Advice', 'AdviceOption', 'Action', 'Problem', 'RuleSetInfo']));
+    expect(Object.keys(schemas.Position.properties!)).toEqual(['ruleset', 'scorecard', 'yahtzeeBonus', 'dice', 'rollsLeft']);
+    expect(Object.keys(schemas.Problem.properties!)).toEqual(['type', 'title', 'status', 'detail', 'instance', 'errors']);
+  });
+
+  it('the docs page is self-contained HTML describing the routes and problem types', async () => {
+    const res = await app.request('/api/v1/docs');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).toContain('<code>/api/v1/hint</code>');
+    expect(html).toContain('id="problem-invalid-input"');
+    expect(html).toContain('id="schema-Position"');
+    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=|https?:\/\//);
+  });
+
+  it('unknown paths are 404 and wrong methods 405 with Allow, both problems', async () => {
+    const missing = await app.request('/api/v1/nothing');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-type')).toBe('application/problem+json');
+    expect(await missing.json()).toMatchObject({ status: 404, instance: '/api/v1/nothing' });
+    const wrong = await app.request('/api/v1/hint');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('POST');
+  });
+});
+
+describe('request logs', () => {
+  it('writes one structured record per request: method, path, status, ms', async () => {
+    const { app: quiet, logger: log } = await testApp();
+    await postJson(quiet, '/api/v1/hint', { dice: [1, 2, 3, 4, 5] });
+    await postJson(quiet, '/api/v1/hint', { scorecard: { threes: 7 } });
+    await quiet.request('/healthz');
+    const requests = log.records.filter((r) => r.msg === 'request');
+    expect(requests.map(({ method, path, status }) => ({ method, path, status }))).toEqual([
+      { method: 'POST', path: '/api/v1/hint', status: 200 },
+      { method: 'POST', path: '/api/v1/hint', status: 400 },
+      { method: 'GET', path: '/healthz', status: 200 },
+    ]);
+    for (const r of requests) expect(r.ms).toBeGreaterThanOrEqual(0);
+    expect(log.records.every((r) => r.level === 'info')).toBe(true);
+    expect(logger.records.length).toBeGreaterThan(0);
+  });
+});
+
+describe('route modules', () => {
+  const echoRoute = createRoute({
+    method: 'post',
+    path: '/api/v1/echo',
+    summary: 'test route',
+    request: { body: { required: true, content: { 'application/json': { schema: z.object({ n: z.number().int().min(1) }) } } } },
+    responses: { 200: { description: 'echo', content: { 'application/json': { schema: z.object({ twice: z.number() }) } } } },
+  });
+  const echo: RouteModule = (a, deps) => {
+    mountBodyRoute(a, echoRoute, 32, async (c) => {
+      const { n } = await readBody(c, z.object({ n: z.number().int().min(1) }));
+      return sendData(c, { twice: 2 * n, served: deps.registry.served.length });
+    });
+    a.get('/api/v1/boom', () => {
+      throw new Error('secret internals');
+    });
+  };
+
+  it('mounts extra routes with validation, size cap, problems and OpenAPI entries', async () => {
+    const { app: extended, logger: log } = await testApp({ routes: [echo] });
+    expect(await (await postJson(extended, '/api/v1/echo', { n: 4 })).json()).toEqual({ twice: 8, served: 3 });
+    const bad = await postJson(extended, '/api/v1/echo', { n: 0 });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ errors: [{ field: 'n' }] });
+    expect((await postJson(extended, '/api/v1/echo', { n: 1, pad: 'x'.repeat(40) })).status).toBe(413);
+    const doc = (await (await extended.request('/api/v1/openapi.json')).json()) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toContain('/api/v1/echo');
+    const boom = await extended.request('/api/v1/boom');
+    expect(boom.status).toBe(500);
+    const problem = (await boom.json()) as { detail: string };
+    expect(problem.detail).not.toContain('secret');
+    expect(log.records.find((r) => r.level === 'error')).toMatchObject({ msg: 'unhandled error', path: '/api/v1/boom' });
+  });
+});
+
+describe('while tables load', () => {
+  function deferred() {
+    let resolve!: (m: GameModel) => void;
+    const promise = new Promise<GameModel>((r) => (resolve = r));
+    return { promise, resolve };
+  }
+
+  it('readyz and hints are 503 with Retry-After until the model is in, then 200', async () => {
+    const yahtzee = deferred();
+    const freeJoker = deferred();
+    const registry = createModelRegistry({
+      rulesets: ['yahtzee', 'yahtzee-free-joker'],
+      load: (id, hooks) => {
+        hooks.onBuild('no table');
+        hooks.onProgress({ level: 5, statesDone: 0, statesTotal: 100 });
+        return id === 'yahtzee' ? yahtzee.promise : freeJoker.promise;
+      },
+    });
+    const loading = createApp({ registry });
+    const started = registry.start();
+
+    const notReady = await loading.request('/readyz');
+    expect(notReady.status).toBe(503);
+    expect(Number(notReady.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await notReady.json()).toMatchObject({ title: 'Not ready', detail: expect.stringContaining('yahtzee') });
+    expect((await loading.request('/healthz')).status).toBe(200);
+    const hint = await postJson(loading, '/api/v1/hint', {});
+    expect(hint.status).toBe(503);
+    expect(hint.headers.get('retry-after')).toMatch(/^\d+$/);
+
+    yahtzee.resolve(await testModel('yahtzee'));
+    await new Promise((r) => setTimeout(r, 10));
+    expect((await loading.request('/readyz')).status).toBe(200);
+    expect((await postJson(loading, '/api/v1/hint', {})).status).toBe(200);
+    // The second rule set is still building in the background.
+    const later = await postJson(loading, '/api/v1/hint', { ruleset: 'yahtzee-free-joker' });
+    expect(later.status).toBe(503);
+    expect(later.headers.get('retry-after')).toMatch(/^\d+$/);
+    const list = (await (await loading.request('/api/v1/rulesets')).json()) as { rulesets: { id: string; status: string }[] };
+    expect(list.rulesets.find((r) => r.id === 'yahtzee-free-joker')!.status).toBe('building');
+
+    freeJoker.resolve(await testModel('yahtzee-free-joker'));
+    await started;
+    expect((await postJson(loading, '/api/v1/hint', { ruleset: 'yahtzee-free-joker' })).status).toBe(200);
+  });
+});

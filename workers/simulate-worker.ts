@@ -1,0 +1,24 @@
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import { isDicewiseError } from '../src/errors.ts';
+import { createInlineRunner, type SimulateTask, type TaskResult } from '../src/simulate/index.ts';
+import { loadModel } from '../src/store/models.ts';
+
+// One runner per thread: the table is loaded once, strategies and their caches live across tasks.
+const { tableDir } = (Piscina.workerData ?? {}) as { tableDir?: string };
+const runner = createInlineRunner({
+  model: (id) => loadModel(tableDir ?? 'tables', id),
+  importModule: async (spec) => (await import(pathToFileURL(spec).href)).default,
+});
+
+export type WorkerReply = { ok: true; result: TaskResult } | { ok: false; code: string; message: string; issues: { field: string; message: string }[] };
+
+/** Errors travel as values: a thrown DicewiseError would lose its code crossing the thread. */
+export default async function simulateTask(task: SimulateTask): Promise<WorkerReply> {
+  try {
+    return { ok: true, result: await runner(task) };
+  } catch (e) {
+    if (isDicewiseError(e)) return { ok: false, code: e.code, message: e.message, issues: [...e.issues] };
+    throw e;
+  }
+}
