@@ -1,0 +1,87 @@
+import { mkdtemp, readFile, readdir, rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DicewiseError } from '../src/errors.ts';
+import { RULESETS } from '../src/rules/index.ts';
+import { encodeTable, SOLVER_VERSION, type BuiltTable } from '../src/solver/index.ts';
+import { listTables, readTable, tablePath, writeTable } from '../src/store/table-store.ts';
+import { testModel } from './support/models.ts';
+import { TEST_TABLE_DIR } from './support/paths.ts';
+
+let dir: string;
+let built: BuiltTable;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'dicewise-tables-'));
+  const original = await readTable(TEST_TABLE_DIR, RULESETS['yahtzee-no-bonus']);
+  const { checksum: _c, payloadBytes: _p, format: _f, ...header } = original.header;
+  built = { header, values: original.values, states: 0 };
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+async function expectCode(p: Promise<unknown>, code: string, text: RegExp): Promise<void> {
+  const e = await p.then(
+    () => null,
+    (err: unknown) => err,
+  );
+  expect(e).toBeInstanceOf(DicewiseError);
+  expect((e as DicewiseError).code).toBe(code);
+  expect((e as DicewiseError).message).toMatch(text);
+}
+
+describe('table files', () => {
+  it('round-trips header and values exactly, leaving no temporary file', async () => {
+    const file = await writeTable(dir, built);
+    const back = await readTable(dir, RULESETS['yahtzee-no-bonus']);
+    expect(back.values).toEqual(built.values);
+    expect(back.header.startValue).toBe(built.header.startValue);
+    expect(back.header.solverVersion).toBe(SOLVER_VERSION);
+    expect(file).toBe(tablePath(dir, 'yahtzee-no-bonus'));
+    expect((await readdir(dir)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('refuses a truncated file, naming the file and the fix', async () => {
+    const file = await writeTable(dir, built);
+    await truncate(file, 1000);
+    await expectCode(readTable(dir, RULESETS['yahtzee-no-bonus']), 'TABLE_CORRUPT', /yahtzee-no-bonus\.dwt.*truncated.*dicewise tables build --ruleset yahtzee-no-bonus/);
+  });
+
+  it('refuses a flipped payload byte (checksum)', async () => {
+    const file = await writeTable(dir, built);
+    const bytes = await readFile(file);
+    bytes[bytes.length - 3] ^= 0xff;
+    await writeFile(file, bytes);
+    await expectCode(readTable(dir, RULESETS['yahtzee-no-bonus']), 'TABLE_CORRUPT', /checksum/);
+  });
+
+  it('refuses garbage, a table of another rule set, another solver version and a changed rule set', async () => {
+    const file = tablePath(dir, 'yahtzee-no-bonus');
+    await writeFile(file, 'hello world, not a table');
+    await expectCode(readTable(dir, RULESETS['yahtzee-no-bonus']), 'TABLE_CORRUPT', /bad magic/);
+    await writeFile(file, encodeTable({ ...built.header, ruleset: 'yahtzee' }, built.values));
+    await expectCode(readTable(dir, RULESETS['yahtzee-no-bonus']), 'TABLE_STALE', /holds rule set yahtzee/);
+    await writeFile(file, encodeTable({ ...built.header, solverVersion: SOLVER_VERSION + 1 }, built.values));
+    await expectCode(readTable(dir, RULESETS['yahtzee-no-bonus']), 'TABLE_STALE', /solver version/);
+    await writeFile(file, encodeTable({ ...built.header, fingerprint: '0000000000000000' }, built.values));
+    await expectCode(readTable(dir, RULESETS['yahtzee-no-bonus']), 'TABLE_STALE', /different definition/);
+    const info = await listTables(dir);
+    expect(info.map((i) => [i.ruleset, i.status])).toEqual([['yahtzee-no-bonus', 'stale']]);
+  });
+
+  it('reports a missing table with the build command', async () => {
+    await expectCode(readTable(dir, RULESETS.yatzy), 'TABLE_MISSING', /dicewise tables build --ruleset yatzy/);
+  });
+
+  it('lists a good table as ok with its start value', async () => {
+    await writeTable(dir, built);
+    const [info] = await listTables(dir);
+    expect(info.status).toBe('ok');
+    expect(info.header?.startValue).toBeCloseTo(245.8707745, 6);
+  });
+
+  it('a model over a loaded table values the start state as the header says', async () => {
+    const model = await testModel('yahtzee');
+    expect(model.value({ columns: [{ mask: 0, upper: 0, yahtzee50: false }] })).toBeCloseTo(254.5877287, 7);
+  });
+});
