@@ -1,0 +1,48 @@
+/**
+ * Solver benchmark: full exact `yahtzee` table with 1 and 2 worker threads (pool started and
+ * warmed first, so the figure is the solve), the per-state turn engine, and peak memory.
+ * Run: npm run bench -- solver   (or: npx tsx bench/solver.ts)
+ */
+import { Bench } from 'tinybench';
+import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
+import { buildColumnTable, compileRules, createStateSolver, solveState, statesAtLevel } from '../src/solver/index.ts';
+import { createSolverPool } from '../workers/solver-pool.ts';
+
+const id = (process.argv[2] ?? 'yahtzee') as RuleSetId;
+const rs = RULESETS[id];
+const rows: string[] = [];
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
+
+for (const threads of [1, 2]) {
+  const pool = createSolverPool(threads);
+  // Warm the workers (module load, JIT) with one build, then time three.
+  await buildColumnTable(rs, { concurrency: threads, runner: pool.run });
+  const bench = new Bench({ iterations: 3, warmupIterations: 0, time: 0 });
+  let value = 0;
+  bench.add(`${id} table, ${threads} worker thread${threads > 1 ? 's' : ''}`, async () => {
+    value = (await buildColumnTable(rs, { concurrency: threads, runner: pool.run })).header.startValue;
+  });
+  await bench.run();
+  const t = bench.tasks[0].result;
+  if (t && 'latency' in t) {
+    rows.push(`${bench.tasks[0].name.padEnd(34)} mean ${(t.latency.mean / 1000).toFixed(2)} s  min ${(t.latency.min / 1000).toFixed(2)} s  (value ${value.toFixed(7)})`);
+  }
+  await pool.destroy();
+}
+
+const c = compileRules(rs);
+const solver = createStateSolver(c);
+const values = (await buildColumnTable(rs)).values;
+const states = statesAtLevel(c.layout, 6);
+const micro = new Bench({ time: 1000 });
+let i = 0;
+micro.add('one turn-start state (engine + score-now)', () => {
+  solveState(solver, values, states[i++ % states.length]);
+});
+await micro.run();
+const m = micro.tasks[0].result;
+if (m && 'latency' in m) rows.push(`${micro.tasks[0].name.padEnd(34)} mean ${(m.latency.mean * 1000).toFixed(2)} µs`);
+clearInterval(sampler);
+rows.push(`peak RSS (main + worker threads)   ${(peakRss / 2 ** 20).toFixed(0)} MiB`);
+console.log(rows.join('\n'));
