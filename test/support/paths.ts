@@ -4,5 +4,5 @@ import { fileURLToPath } from 'node:url';
 /** Tables built once per checkout for the test suite; rebuilt when stale (fingerprint, solver version). */
 export const TEST_TABLE_DIR = join(fileURLToPath(new URL('../../', import.meta.url)), 'node_modules', '.cache', 'dicewise-test-tables');
 
-/** Rule sets whose tables every test run may use. Yatzy (8 s) is built only by the slow suite. */
-export const TEST_RULESETS = ['yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus'] as const;
+/** Rule sets whose tables every test run may use: all four exact ones (about 15 s on 2 cores, once). */
+export const TEST_RULESETS = ['yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy'] as const;
