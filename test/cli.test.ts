@@ -59,13 +59,15 @@ describe('dicewise serve', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         const m = /"msg":"listening","url":"([^"]+)"/.exec(out);
         if (m) resolve(m[1]);
       });
-      child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${out}`)));
+      child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${out}${err}`)));
     });
     for (let i = 0; i < 200 && (await fetch(`${url}/readyz`)).status !== 200; i++) await new Promise((r) => setTimeout(r, 25));
     expect((await fetch(`${url}/readyz`)).status).toBe(200);

@@ -1,4 +1,6 @@
-import { holdAction, keepOfFaces, scoreAction, type Position } from '../position/index.ts';
+import type { DiceTables } from '../dice/index.ts';
+import { holdAction, keepOfFaces, scoreAction, type Action, type Position } from '../position/index.ts';
+import type { RuleSet } from '../rules/index.ts';
 import {
   createTurnEval,
   evaluateState,
@@ -39,9 +41,33 @@ function turnFor(model: GameModel, state: GameState, te: TurnEval): TurnEval {
   return sameState(te.state, state) ? te : evaluateState(te, state);
 }
 
+/**
+ * Readable actions are built once per keep and per box, then shared (frozen) by every advice:
+ * a hint lists up to 45 of them, and allocating them per request was a visible share of its cost.
+ */
+const holdActions = new WeakMap<DiceTables, Action[]>();
+const scoreActions = new WeakMap<RuleSet, Action[][]>();
+
+function freezeAction(a: Action): Action {
+  if ('hold' in a) Object.freeze(a.hold);
+  return Object.freeze(a);
+}
+
+function sharedHoldAction(t: DiceTables, keep: number): Action {
+  let list = holdActions.get(t);
+  if (!list) holdActions.set(t, (list = []));
+  return (list[keep] ??= freezeAction(holdAction(t, keep)));
+}
+
+function sharedScoreAction(rs: RuleSet, column: number, box: number): Action {
+  let table = scoreActions.get(rs);
+  if (!table) scoreActions.set(rs, (table = rs.columns.map(() => [])));
+  return (table[column][box] ??= freezeAction(scoreAction(rs, column, box)));
+}
+
 function scoreOption(model: GameModel, o: RankedScoreOption, bestEv: number): AdviceOption {
   const loss = Math.max(0, bestEv - o.ev);
-  const action = scoreAction(model.rs, o.column, o.box);
+  const action = sharedScoreAction(model.rs, o.column, o.box);
   const nearTie = loss < NEAR_TIE_POINTS;
   // Keys in one order in every option, `bonus` only where earned: the JSON stays compact and stable.
   return o.bonus > 0
@@ -51,7 +77,7 @@ function scoreOption(model: GameModel, o: RankedScoreOption, bestEv: number): Ad
 
 function holdOption(model: GameModel, o: HoldOption, bestEv: number): AdviceOption {
   const loss = Math.max(0, bestEv - o.ev);
-  return { action: holdAction(model.c.dice, o.keep), ev: o.ev, loss, nearTie: loss < NEAR_TIE_POINTS };
+  return { action: sharedHoldAction(model.c.dice, o.keep), ev: o.ev, loss, nearTie: loss < NEAR_TIE_POINTS };
 }
 
 /**

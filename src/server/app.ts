@@ -15,13 +15,16 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { createTurnEvalCache, DEFAULT_TURN_CACHE_SIZE, type TurnEvalCache } from '../advisor/index.ts';
+import { createHintCache, DEFAULT_HINT_CACHE_SIZE, type HintCache } from './hint-cache.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import type { ModelRegistry } from './model-registry.ts';
 import { notFoundProblem, problemResponse, problemType, toProblem } from './problem.ts';
+import { registerAnalyseRoute } from './routes/analyse.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerHintRoute } from './routes/hint.ts';
 import { registerRuleSetsRoute } from './routes/rulesets.ts';
+import { registerWebRoutes } from './routes/web.ts';
 
 export type DicewiseApp = OpenAPIHono;
 
@@ -36,6 +39,8 @@ export interface AppDeps {
   logger?: Logger;
   /** evaluated turns shared by requests; default a new LRU of DEFAULT_TURN_CACHE_SIZE */
   turns?: TurnEvalCache;
+  /** finished hint responses; default a new LRU of DEFAULT_HINT_CACHE_SIZE (createHintCache(0) turns it off) */
+  hints?: HintCache;
   limits?: Partial<AppLimits>;
   /** further route modules, mounted after the built-in ones */
   routes?: readonly RouteModule[];
@@ -47,6 +52,7 @@ export interface ResolvedDeps {
   registry: ModelRegistry;
   logger: Logger;
   turns: TurnEvalCache;
+  hints: HintCache;
   limits: AppLimits;
   version: string;
 }
@@ -56,7 +62,13 @@ export type RouteModule = (app: DicewiseApp, deps: ResolvedDeps) => void;
 
 export const DEFAULT_LIMITS: AppLimits = { hintBodyBytes: 64 * 1024 };
 
-export const BUILTIN_ROUTES: readonly RouteModule[] = [registerHealthRoutes, registerRuleSetsRoute, registerHintRoute];
+export const BUILTIN_ROUTES: readonly RouteModule[] = [
+  registerHealthRoutes,
+  registerRuleSetsRoute,
+  registerHintRoute,
+  registerAnalyseRoute,
+  registerWebRoutes,
+];
 
 export function resolveDeps(deps: AppDeps): ResolvedDeps {
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
@@ -67,6 +79,7 @@ export function resolveDeps(deps: AppDeps): ResolvedDeps {
     registry: deps.registry,
     logger: deps.logger ?? silentLogger,
     turns: deps.turns ?? createTurnEvalCache(DEFAULT_TURN_CACHE_SIZE),
+    hints: deps.hints ?? createHintCache(DEFAULT_HINT_CACHE_SIZE),
     limits,
     version: deps.version ?? '0.1.0',
   };

@@ -23,16 +23,31 @@ function badBody(field: string, message: string): DicewiseError {
   return invalidInput([{ field, message }]);
 }
 
-/** Caps a route's body: 413 problem naming `body`, before anything is parsed. */
+function tooLarge(maxBytes: number): DicewiseError {
+  return new DicewiseError('PAYLOAD_TOO_LARGE', `request body is larger than ${maxBytes} bytes`, [
+    { field: 'body', message: `at most ${maxBytes} bytes` },
+  ]);
+}
+
+/**
+ * Caps a route's body: 413 problem naming `body`, before anything is parsed. A declared
+ * Content-Length is checked from the header alone; hono's bodyLimit (which counts a streamed
+ * body) runs only without one, because touching `request.body` makes @hono/node-server build a
+ * full web Request and stream for every request, which cost more than the whole hint.
+ */
 export function limitBody(maxBytes: number): MiddlewareHandler {
-  return bodyLimit({
+  const streamed = bodyLimit({
     maxSize: maxBytes,
     onError: () => {
-      throw new DicewiseError('PAYLOAD_TOO_LARGE', `request body is larger than ${maxBytes} bytes`, [
-        { field: 'body', message: `at most ${maxBytes} bytes` },
-      ]);
+      throw tooLarge(maxBytes);
     },
   });
+  return async (c, next) => {
+    const length = c.req.header('content-length');
+    if (length === undefined || c.req.header('transfer-encoding') !== undefined) return streamed(c, next);
+    if (Number(length) > maxBytes) throw tooLarge(maxBytes);
+    await next();
+  };
 }
 
 /** Field path as the rest of Dicewise writes it: `scorecard.threes`, `dice[2]`; the root is `body`. */
@@ -108,18 +123,30 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S): Prom
   return checkBody(schema, await decodeBody(c));
 }
 
-export function wantsMsgpack(c: Context): boolean {
+export type Format = 'json' | 'msgpack';
+
+/** MessagePack when the client's Accept header asks for it, else JSON. */
+export function responseFormat(c: Context): Format {
   const accept = c.req.header('accept');
-  if (!accept) return false;
-  for (const t of MSGPACK_TYPES) if (accept.includes(t)) return true;
-  return false;
+  if (accept) for (const t of MSGPACK_TYPES) if (accept.includes(t)) return 'msgpack';
+  return 'json';
+}
+
+/** The response body bytes (or text); a MessagePack body is a copy the caller may keep. */
+export function encodeData(data: unknown, format: Format): string | Uint8Array<ArrayBuffer> {
+  // pack() returns a view into a buffer it goes on writing after; copying lets a cache keep
+  // the bytes without pinning that buffer.
+  return format === 'msgpack' ? new Uint8Array(packr.pack(data)) : JSON.stringify(data);
+}
+
+export function sendEncoded(c: Context, body: string | Uint8Array<ArrayBuffer>, format: Format, status: ContentfulStatusCode = 200): Response {
+  return c.body(body, status, { 'content-type': format === 'msgpack' ? MSGPACK : 'application/json' });
 }
 
 /** JSON, or MessagePack when the client's Accept header asks for it. */
 export function sendData(c: Context, data: unknown, status: ContentfulStatusCode = 200): Response {
-  // pack() returns a view into a fresh or not-yet-reused region of its buffer, never a SharedArrayBuffer.
-  if (wantsMsgpack(c)) return c.body(packr.pack(data) as Uint8Array<ArrayBuffer>, status, { 'content-type': MSGPACK });
-  return c.json(data, status);
+  const format = responseFormat(c);
+  return sendEncoded(c, encodeData(data, format), format, status);
 }
 
 /**

@@ -12,8 +12,29 @@ export interface Logger {
 
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
-/** A logger writing `{"time","level","msg",...fields}` lines; stdout by default. */
-export function jsonLogger(write: (line: string) => void = (line) => process.stdout.write(line)): Logger {
+/**
+ * Collects lines and writes them together once per event-loop turn: under load one write(2)
+ * serves many requests (a write per request line was about 5% of a hint's CPU time). Whatever
+ * is pending is written when the process exits.
+ */
+export function batchedWriter(write: (chunk: string) => void): (line: string) => void {
+  let pending = '';
+  const flush = () => {
+    if (!pending) return;
+    const chunk = pending;
+    pending = '';
+    write(chunk);
+  };
+  process.on('exit', flush);
+  return (line) => {
+    if (!pending) setImmediate(flush);
+    pending += line;
+    if (pending.length >= 64 * 1024) flush();
+  };
+}
+
+/** A logger writing `{"time","level","msg",...fields}` lines; to stdout, batched, by default. */
+export function jsonLogger(write: (line: string) => void = batchedWriter((chunk) => process.stdout.write(chunk))): Logger {
   const emit = (level: string, msg: string, fields?: LogFields) => {
     write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
   };

@@ -94,12 +94,19 @@ describe('model registry', () => {
     expect(logger.records.filter((x) => x.level === 'error').map((x) => x.ruleset)).toEqual(['yahtzee', 'yatzy']);
   });
 
-  it('tells unsolved rule sets from ones this server does not load', () => {
-    const r = createModelRegistry({ load: async (id) => fakeModel(id), rulesets: ['yahtzee'] });
-    expect(r.state('triple-yahtzee')).toEqual({ status: 'unsolved' });
+  it('answers for rule sets it does not load, and passes on why a load failed', async () => {
+    const r = createModelRegistry({
+      load: async (id) => {
+        if (id === 'superpass') throw new DicewiseError('NOT_SOLVED', 'superpass has no model');
+        return fakeModel(id);
+      },
+      rulesets: ['yahtzee', 'superpass'],
+    });
+    await r.start();
     expect(r.state('yatzy')).toEqual({ status: 'not-served' });
+    expect(() => r.get('yatzy')).toThrow(expect.objectContaining({ code: 'TABLE_MISSING', message: expect.stringMatching(/--rulesets/) }));
+    expect(r.state('superpass')).toEqual({ status: 'failed', error: 'superpass has no model' });
     expect(() => r.get('superpass')).toThrow(expect.objectContaining({ code: 'NOT_SOLVED' }));
-    expect(() => r.get('yatzy')).toThrow(expect.objectContaining({ code: 'TABLE_MISSING' }));
     expect(() => createModelRegistry({ load: async (id) => fakeModel(id), rulesets: [] })).toThrow(/at least one/);
   });
 });

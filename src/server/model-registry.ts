@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { DicewiseError, isDicewiseError } from '../errors.ts';
-import { RULESETS, type RuleSetId } from '../rules/index.ts';
+import type { RuleSetId } from '../rules/index.ts';
 import { initialState, type BuildProgress, type GameModel } from '../solver/index.ts';
 import { ensureModel } from '../store/models.ts';
 import { silentLogger, type Logger } from './logger.ts';
@@ -20,9 +20,7 @@ export type ModelStatus =
   | 'building'
   | 'ready'
   | 'failed'
-  /** no model exists for this rule set (the multi-column games, for now) */
-  | 'unsolved'
-  /** solvable, but this server was not asked to load it */
+  /** this server was not asked to load it */
   | 'not-served';
 
 export interface RuleSetState {
@@ -55,7 +53,7 @@ export interface ModelRegistry {
   /** the rule sets this registry loads, in load order */
   readonly served: readonly RuleSetId[];
   readonly primary: RuleSetId;
-  /** The model, or a DicewiseError: NOT_READY (soon), NOT_SOLVED (no model), TABLE_* (not served / failed). */
+  /** The model, or a DicewiseError: NOT_READY (soon), TABLE_MISSING (not served), or why loading failed (NOT_SOLVED, TABLE_*). */
   get(id: RuleSetId): GameModel;
   state(id: RuleSetId): RuleSetState;
   /** The primary rule set is loaded. */
@@ -92,7 +90,7 @@ function retryAfter(e: Entry, now: number): number {
 }
 
 export function createModelRegistry(opts: RegistryOptions): ModelRegistry {
-  const served = [...(opts.rulesets ?? DEFAULT_SERVED)];
+  const served = [...new Set(opts.rulesets ?? DEFAULT_SERVED)];
   if (served.length === 0) throw new DicewiseError('INVALID_OPTION', 'rulesets must name at least one rule set', [{ field: 'rulesets', message: 'empty' }]);
   const log = opts.logger ?? silentLogger;
   const now = opts.now ?? (() => performance.now());
@@ -140,10 +138,10 @@ export function createModelRegistry(opts: RegistryOptions): ModelRegistry {
     get(id) {
       const e = entries.get(id);
       if (e?.model) return e.model;
-      const rs = RULESETS[id];
       if (!e) {
-        if (!rs.exact) throw new DicewiseError('NOT_SOLVED', `${id} has no model yet: only single-column rule sets are solved`, [{ field: 'ruleset', message: 'not solved' }]);
-        throw new DicewiseError('TABLE_MISSING', `${id} is not served here; start the server with --rulesets including ${id}`, [{ field: 'ruleset', message: 'not served' }]);
+        throw new DicewiseError('TABLE_MISSING', `${id} is not served here; start the server with --rulesets including ${id}`, [
+          { field: 'ruleset', message: 'not served' },
+        ]);
       }
       if (e.status === 'failed') {
         if (isDicewiseError(e.error)) throw e.error;
@@ -153,7 +151,7 @@ export function createModelRegistry(opts: RegistryOptions): ModelRegistry {
     },
     state(id) {
       const e = entries.get(id);
-      if (!e) return { status: RULESETS[id].exact ? 'not-served' : 'unsolved' };
+      if (!e) return { status: 'not-served' };
       const s: RuleSetState = { status: e.status };
       if (e.status === 'building') s.progress = e.progress;
       if (e.status === 'queued' || e.status === 'loading' || e.status === 'building') s.retryAfterSeconds = retryAfter(e, now());

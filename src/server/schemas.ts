@@ -79,9 +79,9 @@ export const RuleSetInfoSchema = z
     dice: z.number().int(),
     boxes: z.array(z.object({ id: z.string(), label: z.string() })),
     columns: z.array(z.object({ multiplier: z.number(), fill: z.enum(['any', 'top-down', 'bottom-up', 'first-roll-only']) })),
-    exact: z.boolean().openapi({ description: 'Exactly solvable (single column).' }),
+    exact: z.boolean().openapi({ description: 'Solved exactly (single column); otherwise played by an approximate model.' }),
     status: z
-      .enum(['queued', 'loading', 'building', 'ready', 'failed', 'unsolved', 'not-served'])
+      .enum(['queued', 'loading', 'building', 'ready', 'failed', 'not-served'])
       .openapi({ description: 'Whether this server can answer hints for it now.' }),
     startValue: z.number().optional().openapi({ description: 'Optimal expected final score, where a model is loaded.' }),
     published: z.object({ mean: z.number(), sd: z.number().optional(), source: z.string() }).optional(),

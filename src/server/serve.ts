@@ -51,7 +51,7 @@ export function resolveServeOptions(flags: ServeFlags, env: NodeJS.ProcessEnv = 
     for (const id of ids) {
       if (!isRuleSetId(id)) throw badOption(field, `has unknown rule set ${JSON.stringify(id)}; known: ${Object.keys(RULESETS).join(', ')}`);
     }
-    rulesets = ids as RuleSetId[];
+    rulesets = [...new Set(ids as RuleSetId[])];
   }
   let threads: number | undefined;
   if (flags.threads !== undefined) {

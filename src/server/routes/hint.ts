@@ -3,7 +3,7 @@ import { advise } from '../../advisor/index.ts';
 import { invalidInput } from '../../errors.ts';
 import { parsePosition } from '../../position/index.ts';
 import type { RouteModule } from '../app.ts';
-import { checkBody, decodeBody, mountBodyRoute, MSGPACK, sendData } from '../body.ts';
+import { checkBody, decodeBody, encodeData, mountBodyRoute, MSGPACK, responseFormat, sendEncoded } from '../body.ts';
 import { AdviceSchema, PositionSchema, problemContent } from '../schemas.ts';
 
 export const hintRoute = createRoute({
@@ -23,8 +23,8 @@ export const hintRoute = createRoute({
     200: { description: 'The advice', content: { 'application/json': { schema: AdviceSchema }, [MSGPACK]: { schema: AdviceSchema } } },
     400: problemContent('The position is malformed or impossible; `errors` names each field'),
     413: problemContent('The body is too large'),
-    501: problemContent('The rule set has no model yet (multi-column rule sets)'),
-    503: problemContent("The rule set's table is still loading or being built; see Retry-After"),
+    501: problemContent('The rule set has no model'),
+    503: problemContent("The rule set's table is still loading or being built (see Retry-After), or this server does not serve it"),
   },
 });
 
@@ -37,6 +37,12 @@ export const registerHintRoute: RouteModule = (app, deps) => {
     if (!parsed.ok) throw invalidInput(parsed.issues);
     const { position } = parsed;
     const model = deps.registry.get(position.rs.id);
-    return sendData(c, advise(model, position, deps.turns.get(model, position.state)));
+    const format = responseFormat(c);
+    let body = deps.hints.get(model, position, format);
+    if (body === undefined) {
+      body = encodeData(advise(model, position, deps.turns.get(model, position.state)), format);
+      deps.hints.set(model, position, format, body);
+    }
+    return sendEncoded(c, body, format);
   });
 };

@@ -6,7 +6,11 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string | Buffer;
   }
+  interface Client {
+    setRequests(requests: Request[]): void;
+  }
   interface Options {
+    setupClient?: (client: Client) => void;
     url: string;
     connections?: number;
     duration?: number;

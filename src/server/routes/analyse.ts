@@ -1,0 +1,134 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { ANALYSE_BATCH_CAP, analyseGames, batchRuleSets, readAnalyseBody, type ModelLookup } from '../../analysis/index.ts';
+import { isDicewiseError } from '../../errors.ts';
+import { RULESET_IDS, type RuleSetId } from '../../rules/index.ts';
+import type { GameModel } from '../../solver/index.ts';
+import type { RouteModule } from '../app.ts';
+import { decodeBody, mountBodyRoute, MSGPACK, sendData } from '../body.ts';
+import type { ModelRegistry } from '../model-registry.ts';
+import { problemContent } from '../schemas.ts';
+
+/**
+ * POST /api/v1/analyse: game review for up to ANALYSE_BATCH_CAP games per request. The games
+ * are analysed on the request's thread (about half a millisecond each, so a full request holds
+ * the event loop for about half a second); larger batches belong to `dicewise analyse`.
+ * Mount it with `createApp({ ..., routes: [registerAnalyseRoute] })` (serve.ts: EXTRA_ROUTES).
+ */
+
+/** Room for ANALYSE_BATCH_CAP pretty-printed games (a finished game is ~1-3 KB of JSON). */
+export const ANALYSE_BODY_BYTES = 8 * 2 ** 20;
+
+const Dice = z.array(z.number().int());
+
+const TurnRecordSchema = z
+  .object({
+    rolls: z.array(Dice).openapi({ description: 'The dice after each roll (1 to 3 rolls), any order.', example: [[3, 3, 5, 1, 6], [3, 3, 3, 2, 6], [3, 3, 3, 6, 6]] }),
+    holds: z.array(Dice).optional().openapi({ description: 'Dice kept before each reroll: one fewer than rolls.', example: [[3, 3, 6], [3, 3, 3, 6]] }),
+    box: z.string().openapi({ description: 'Box id the turn was scored in.', example: 'fullHouse' }),
+    column: z.number().int().optional().openapi({ description: '1-based column, multi-column rule sets only.' }),
+  })
+  .openapi('TurnRecord');
+
+const GameRecordSchema = z
+  .object({
+    ruleset: z.enum(RULESET_IDS).optional().openapi({ description: 'Rule set id; default `yahtzee`.' }),
+    turns: z.array(TurnRecordSchema).openapi({ description: 'The turns played, in order; a game may be unfinished.' }),
+  })
+  .openapi('GameRecord');
+
+export const AnalyseRequestSchema = z
+  .object({
+    games: z.array(GameRecordSchema).openapi({ description: `At most ${ANALYSE_BATCH_CAP} games; each is checked on its own, so a bad one is reported in its place.` }),
+  })
+  .openapi('AnalyseRequest');
+
+const RatedActionSchema = z.object({
+  action: z.union([z.object({ hold: Dice }), z.object({ score: z.string(), column: z.number().int().optional() })]),
+  ev: z.number().openapi({ description: 'Expected points still to come from the start of the turn.' }),
+});
+
+const GameAnalysisSchema = z
+  .object({
+    ruleset: z.enum(RULESET_IDS),
+    finished: z.boolean(),
+    finalScore: z.number().openapi({ description: 'Points on the sheet, bonuses and multipliers included (so far, when unfinished).' }),
+    startValue: z.number().openapi({ description: 'Expected final score of optimal play.' }),
+    remainingValue: z.number().openapi({ description: 'Expected points still to come from the state reached; 0 when finished.' }),
+    totalLoss: z.number(),
+    luck: z.number().openapi({ description: 'finalScore + remainingValue − startValue + totalLoss.' }),
+    mistakes: z.object({ slight: z.number().int(), inaccuracy: z.number().int(), mistake: z.number().int(), blunder: z.number().int(), total: z.number().int() }).openapi({
+      description: 'Decisions by loss: slight (0, 1), inaccuracy [1, 5), mistake [5, 20), blunder ≥ 20 points.',
+    }),
+    turns: z.array(z.object({ turn: z.number().int(), points: z.number() })),
+    decisions: z.array(
+      z.object({
+        turn: z.number().int(),
+        roll: z.number().int(),
+        kind: z.enum(['hold', 'score']),
+        chosen: RatedActionSchema,
+        best: RatedActionSchema,
+        loss: z.number(),
+      }),
+    ),
+  })
+  .openapi('GameAnalysis');
+
+const GameErrorSchema = z
+  .object({
+    error: z.object({
+      turn: z.number().int().openapi({ description: '1-based; 0 = the record as a whole.' }),
+      roll: z.number().int().openapi({ description: '1-based; 0 = not tied to one roll.' }),
+      detail: z.string(),
+    }),
+  })
+  .openapi('GameError');
+
+export const AnalyseResponseSchema = z
+  .object({ results: z.array(z.union([GameAnalysisSchema, GameErrorSchema])).openapi({ description: 'One entry per game, in request order.' }) })
+  .openapi('AnalyseResponse');
+
+export const analyseRoute = createRoute({
+  method: 'post',
+  path: '/api/v1/analyse',
+  summary: 'Review recorded games decision by decision',
+  description:
+    'For every hold and box of every game: the value of the choice, the best choice and the loss. ' +
+    `Send JSON or MessagePack (Content-Type ${MSGPACK}); ask for MessagePack with Accept: ${MSGPACK}.`,
+  request: {
+    body: {
+      required: true,
+      content: { 'application/json': { schema: AnalyseRequestSchema }, [MSGPACK]: { schema: AnalyseRequestSchema } },
+    },
+  },
+  responses: {
+    200: { description: 'One analysis or error per game', content: { 'application/json': { schema: AnalyseResponseSchema }, [MSGPACK]: { schema: AnalyseResponseSchema } } },
+    400: problemContent('The body is not `{ "games": [...] }`'),
+    413: problemContent(`More than ${ANALYSE_BATCH_CAP} games, or a body over ${ANALYSE_BODY_BYTES} bytes`),
+    503: problemContent("A rule set's table is still loading or being built; see Retry-After"),
+  },
+});
+
+/**
+ * Models for the rule sets a batch names. One still loading fails the request (503, retry soon);
+ * one this server cannot have (not served, not solved, failed) is each such game's error.
+ */
+function lookupFor(registry: ModelRegistry, games: readonly unknown[]): ModelLookup {
+  const found = new Map<RuleSetId, GameModel | string>();
+  for (const id of batchRuleSets(games)) {
+    try {
+      found.set(id, registry.get(id));
+    } catch (e) {
+      if (!isDicewiseError(e) || e.code === 'NOT_READY') throw e;
+      found.set(id, e.message);
+    }
+  }
+  return (id) => found.get(id);
+}
+
+export const registerAnalyseRoute: RouteModule = (app, deps) => {
+  mountBodyRoute(app, analyseRoute, ANALYSE_BODY_BYTES, async (c) => {
+    // Each game is validated on its own by the analysis; the body only needs to be { games: [...] }.
+    const games = readAnalyseBody(await decodeBody(c), ANALYSE_BATCH_CAP);
+    return sendData(c, { results: analyseGames(lookupFor(deps.registry, games), games) });
+  });
+};
