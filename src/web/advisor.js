@@ -1,0 +1,401 @@
+// @ts-check
+import { ApiError, fetchHint, unavailableText } from './api.js';
+import { actionText, optionList } from './advice-view.js';
+import { dieFace, FACE_NAMES, holdPositions } from './dice.js';
+import { fmt, h } from './dom.js';
+import { buildSheet } from './scorecard.js';
+
+/**
+ * Advisor mode: the player types in a scorecard, the dice and the rerolls left; the page asks
+ * POST /api/v1/hint and shows every option ranked. The form is never redrawn on an answer, so
+ * an error shown next to a field leaves everything typed where it was.
+ *
+ * @typedef {import('./types.js').RuleSet} RuleSet
+ * @typedef {import('./types.js').Advice} Advice
+ * @typedef {import('./types.js').Issue} Issue
+ * @typedef {import('./types.js').PositionInput} PositionInput
+ * @typedef {import('./types.js').ScorecardColumn} ScorecardColumn
+ */
+
+/** @param {string} text @returns {number | string | undefined} */
+function readNumber(text) {
+  const t = text.trim();
+  if (t === '') return undefined;
+  return /^-?\d+$/.test(t) ? Number(t) : t;
+}
+
+/**
+ * @param {HTMLElement} root
+ */
+export function createAdvisor(root) {
+  /** @type {RuleSet | undefined} */
+  let rs;
+  /** @type {number[]} */
+  let dice = [];
+  let seq = 0;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let timer;
+  /** @type {HTMLInputElement[][]} */
+  let inputs = [];
+  /** @type {HTMLInputElement[]} */
+  let bonusInputs = [];
+  /** @type {ReturnType<typeof buildSheet> | undefined} */
+  let sheet;
+  /** rows inserted under a box (or the bonus row) to show its errors */
+  /** @type {HTMLElement[]} */
+  let errorNodes = [];
+
+  const sheetHolder = h('div', { class: 'sheet-wrap' });
+  const sheetError = h('p', { class: 'field-error', id: 'adv-sheet-error', role: 'alert', hidden: true });
+  const tray = h('div', { class: 'tray', role: 'group', 'aria-label': 'Dice entered; click a die to remove it' });
+  const diceError = h('p', { class: 'field-error', id: 'adv-dice-error', role: 'alert', hidden: true });
+  const faceButtons = [1, 2, 3, 4, 5, 6].map((f) =>
+    h('button', { type: 'button', class: 'die-btn add', 'aria-label': `Add a ${FACE_NAMES[f]}`, 'data-face': f, onclick: () => addDie(f) }, dieFace(f)),
+  );
+  const rollsName = 'adv-rolls';
+  const rollsInputs = [2, 1, 0].map((n) =>
+    h('input', { type: 'radio', name: rollsName, value: n, id: `adv-rolls-${n}`, checked: n === 2, onchange: () => schedule(0) }),
+  );
+  const rollsError = h('p', { class: 'field-error', id: 'adv-rolls-error', role: 'alert', hidden: true });
+  const banner = h('div', { class: 'banner', role: 'status', hidden: true });
+  const result = h('div', { class: 'advice', 'aria-live': 'polite' });
+
+  const form = h(
+    'form',
+    { class: 'layout advisor-layout', novalidate: true, onsubmit: (/** @type {Event} */ e) => (e.preventDefault(), schedule(0, true)) },
+    h(
+      'section',
+      { class: 'panel sheet-panel', 'aria-labelledby': 'adv-sheet-h' },
+      h('h2', { id: 'adv-sheet-h' }, 'Scorecard'),
+      h('p', { class: 'help' }, 'Click a box and type its points, or pick one of the legal scores. Leave free boxes empty.'),
+      sheetError,
+      sheetHolder,
+      h('button', { type: 'button', class: 'secondary', onclick: clearSheet }, 'Clear scorecard'),
+    ),
+    h(
+      'div',
+      { class: 'side' },
+      h(
+        'section',
+        { class: 'panel turn-panel', 'aria-labelledby': 'adv-dice-h' },
+        h('h2', { id: 'adv-dice-h' }, 'Dice'),
+        tray,
+        diceError,
+        h('div', { class: 'faces', role: 'group', 'aria-label': 'Add a die' }, faceButtons),
+        h(
+          'div',
+          { class: 'row' },
+          h('button', { type: 'button', class: 'secondary', onclick: () => setDice([]) }, 'Clear dice'),
+          h('button', { type: 'button', class: 'secondary', onclick: randomDice }, 'Random roll'),
+        ),
+        h(
+          'fieldset',
+          { class: 'rolls', 'aria-describedby': 'adv-rolls-error' },
+          h('legend', {}, 'Rerolls left'),
+          rollsInputs.map((input, i) => h('label', { class: 'seg', for: input.id }, input, h('span', {}, ['2', '1', 'none'][i]))),
+        ),
+        rollsError,
+        h('button', { type: 'submit', class: 'primary' }, 'Advise'),
+      ),
+      h('section', { class: 'panel advice-panel', 'aria-labelledby': 'adv-advice-h' }, h('h2', { id: 'adv-advice-h' }, 'Advice'), banner, result),
+    ),
+  );
+  root.replaceChildren(form);
+
+  /** @param {number} f */
+  function addDie(f) {
+    if (!rs || dice.length >= rs.dice) return;
+    setDice([...dice, f]);
+  }
+
+  function randomDice() {
+    if (!rs) return;
+    setDice(Array.from({ length: rs.dice }, () => 1 + Math.floor(Math.random() * 6)));
+  }
+
+  /** @param {number[]} next */
+  function setDice(next) {
+    dice = next;
+    drawTray(undefined);
+    schedule(0);
+  }
+
+  /** @param {number[] | undefined} hold dice the best option keeps */
+  function drawTray(hold) {
+    if (!rs) return;
+    const keep = hold ? holdPositions(dice, hold) : new Set();
+    const slots = [];
+    for (let i = 0; i < rs.dice; i++) {
+      const f = dice[i];
+      if (f === undefined) {
+        slots.push(h('span', { class: 'die-btn empty', 'aria-hidden': 'true' }, dieFace(0)));
+        continue;
+      }
+      const cls = hold ? (keep.has(i) ? ' keep' : ' reroll') : '';
+      slots.push(
+        h(
+          'button',
+          {
+            type: 'button',
+            class: `die-btn${cls}`,
+            'data-face': f,
+            'aria-label': `Die ${i + 1}: ${FACE_NAMES[f]}${hold ? (keep.has(i) ? ', advice: hold' : ', advice: reroll') : ''}; remove`,
+            onclick: () => setDice(dice.filter((_, j) => j !== i)),
+          },
+          dieFace(f),
+          hold ? h('span', { class: 'tag' }, keep.has(i) ? 'hold' : 'reroll') : null,
+        ),
+      );
+    }
+    tray.replaceChildren(...slots);
+    for (const b of faceButtons) b.disabled = dice.length >= rs.dice;
+  }
+
+  function clearSheet() {
+    for (const col of inputs) for (const i of col) i.value = '';
+    for (const i of bonusInputs) i.value = '';
+    refreshTotals();
+    schedule(0);
+  }
+
+  function refreshTotals() {
+    if (!rs || !sheet) return;
+    const cols = inputs.map((col) => col.map((i) => {
+      const v = readNumber(i.value);
+      return typeof v === 'number' ? v : undefined;
+    }));
+    const bonuses = rs.columns.map((_, c) => {
+      const v = readNumber(bonusInputs[c]?.value ?? '');
+      return typeof v === 'number' ? v : 0;
+    });
+    sheet.showTotals(cols, bonuses);
+  }
+
+  /** @returns {PositionInput} */
+  function readPosition() {
+    if (!rs) throw new Error('no rule set');
+    /** @type {ScorecardColumn[]} */
+    const cards = inputs.map((col) => {
+      /** @type {ScorecardColumn} */
+      const card = {};
+      col.forEach((input, b) => {
+        const v = readNumber(input.value);
+        if (v !== undefined) card[/** @type {RuleSet} */ (rs).boxes[b].id] = v;
+      });
+      return card;
+    });
+    /** @type {PositionInput} */
+    const p = { ruleset: rs.id, scorecard: rs.columns.length > 1 ? cards : cards[0] };
+    if (bonusInputs.length) {
+      const b = bonusInputs.map((i) => readNumber(i.value) ?? 0);
+      p.yahtzeeBonus = rs.columns.length > 1 ? b : b[0];
+    }
+    if (dice.length) {
+      p.dice = dice;
+      const checked = rollsInputs.find((i) => i.checked);
+      p.rollsLeft = Number(checked?.value ?? 2);
+    }
+    return p;
+  }
+
+  /**
+   * @param {number} delay
+   * @param {boolean} [asked] the player pressed Advise: send even a half-entered roll, so the server says what is wrong
+   */
+  function schedule(delay, asked = false) {
+    clearTimeout(timer);
+    timer = setTimeout(() => void ask(asked), delay);
+  }
+
+  function clearErrors() {
+    for (const n of errorNodes) n.remove();
+    errorNodes = [];
+    for (const el of form.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
+    for (const el of form.querySelectorAll('.sheet [aria-describedby]')) el.removeAttribute('aria-describedby');
+    for (const el of [sheetError, diceError, rollsError]) {
+      el.hidden = true;
+      el.textContent = '';
+    }
+    banner.hidden = true;
+  }
+
+  /**
+   * Each issue next to its field: a box's message in a row under that box, the dice under the
+   * dice, anything else above the scorecard.
+   * @param {Issue[]} issues
+   */
+  function showIssues(issues) {
+    if (!rs || !sheet) return;
+    const cols = rs.columns.length;
+    /** @type {Map<HTMLTableRowElement, string[]>} */
+    const rowMessages = new Map();
+    /** @param {HTMLTableRowElement} row @param {string} text */
+    const underRow = (row, text) => rowMessages.set(row, [...(rowMessages.get(row) ?? []), text]);
+    /** @param {HTMLElement} el @param {string} text */
+    const inBlock = (el, text) => {
+      el.hidden = false;
+      el.textContent = el.textContent ? `${el.textContent} ${text}` : text;
+    };
+    for (const issue of issues) {
+      const box = /^scorecard(?:\[(\d+)\])?\.(\w+)$/.exec(issue.field);
+      const bonus = /^yahtzeeBonus(?:\[(\d+)\])?$/.exec(issue.field);
+      const colText = (/** @type {string | undefined} */ c) => (cols > 1 && c !== undefined ? `Column ${Number(c) + 1}: ` : '');
+      if (box) {
+        const b = rs.boxes.findIndex((x) => x.id === box[2]);
+        const c = Number(box[1] ?? 0);
+        const input = inputs[c]?.[b];
+        if (input) {
+          input.setAttribute('aria-invalid', 'true');
+          input.setAttribute('aria-describedby', `adv-error-${box[2]}`);
+          underRow(sheet.boxRows[b], `${colText(box[1])}${issue.message}`);
+          continue;
+        }
+      }
+      if (bonus && sheet.bonusRow) {
+        bonusInputs[Number(bonus[1] ?? 0)]?.setAttribute('aria-invalid', 'true');
+        bonusInputs[Number(bonus[1] ?? 0)]?.setAttribute('aria-describedby', 'adv-error-yahtzeeBonus');
+        underRow(sheet.bonusRow, `${colText(bonus[1])}${issue.message}`);
+      } else if (/^dice/.test(issue.field)) {
+        tray.setAttribute('aria-invalid', 'true');
+        inBlock(diceError, issue.message);
+      } else if (issue.field === 'rollsLeft') {
+        inBlock(rollsError, issue.message);
+      } else if (/^scorecard/.test(issue.field)) {
+        const c = /^scorecard\[(\d+)\]/.exec(issue.field);
+        inBlock(sheetError, `${colText(c?.[1])}${issue.message}`);
+      } else {
+        inBlock(sheetError, issue.field ? `${issue.field}: ${issue.message}` : issue.message);
+      }
+    }
+    for (const [row, messages] of rowMessages) {
+      const id = `adv-error-${row === sheet.bonusRow ? 'yahtzeeBonus' : row.dataset.box}`;
+      const err = h('tr', { class: 'error-row', role: 'alert' }, h('td', { colspan: cols + 1, id }, messages.join(' ')));
+      row.after(err);
+      errorNodes.push(err);
+    }
+  }
+
+  /** @param {string} text */
+  function showBanner(text) {
+    banner.hidden = false;
+    banner.textContent = text;
+  }
+
+  /** @param {boolean} asked */
+  async function ask(asked) {
+    if (!rs) return;
+    const mine = ++seq;
+    const ruleSet = rs;
+    refreshTotals();
+    if (!asked && dice.length > 0 && dice.length < ruleSet.dice) {
+      // Still entering the roll: no request (it could only fail), just say what is missing.
+      clearErrors();
+      drawTray(undefined);
+      const left = ruleSet.dice - dice.length;
+      result.replaceChildren(h('p', { class: 'help', id: 'adv-waiting' }, `Enter ${left} more ${left === 1 ? 'die' : 'dice'} (or clear the dice for the start of a turn).`));
+      return;
+    }
+    const position = readPosition();
+    result.setAttribute('aria-busy', 'true');
+    try {
+      const advice = await fetchHint(position);
+      if (mine !== seq) return;
+      clearErrors();
+      showAdvice(ruleSet, advice);
+    } catch (e) {
+      if (mine !== seq) return;
+      clearErrors();
+      drawTray(undefined);
+      if (!(e instanceof ApiError)) throw e;
+      result.replaceChildren(e.unavailable ? '' : h('p', { class: 'help' }, 'No advice until the marked fields are fixed.'));
+      if (e.unavailable) showBanner(unavailableText(ruleSet, e.problem));
+      else if (e.problem.errors?.length) showIssues(e.problem.errors);
+      else showBanner(e.problem.detail);
+    } finally {
+      if (mine === seq) result.removeAttribute('aria-busy');
+    }
+  }
+
+  /**
+   * @param {RuleSet} ruleSet
+   * @param {Advice} advice
+   */
+  function showAdvice(ruleSet, advice) {
+    const best = advice.best;
+    drawTray(best && 'hold' in best.action ? best.action.hold : undefined);
+    const summary = h(
+      'div',
+      { class: 'summary' },
+      h('div', { class: 'big' }, h('span', { class: 'label' }, 'Expected final score'), h('output', { class: 'value', id: 'adv-expected' }, fmt(advice.expectedFinalScore))),
+      h('div', { class: 'facts' }, h('span', {}, `On the sheet now: ${advice.score}`), h('span', {}, `${ruleSet.exact ? 'Exact' : 'Approximate'} values`)),
+    );
+    if (!best) {
+      result.replaceChildren(summary, h('p', { class: 'help' }, `Start of a turn: enter the ${ruleSet.dice} dice rolled to see every option.`));
+      return;
+    }
+    const ties = advice.options.filter((o, i) => i > 0 && o.nearTie).length;
+    const headline = h(
+      'p',
+      { class: 'best-line', id: 'adv-best' },
+      'Best: ',
+      h('strong', {}, actionText(ruleSet, best.action)),
+      ties ? h('span', { class: 'tie-note' }, ` — ${ties} other option${ties > 1 ? 's' : ''} within 0.01 points`) : null,
+    );
+    const legend = h('p', { class: 'help' }, 'EV: expected points still to come after the option, its own points included. Loss: EV given up against the best; ≈ tie: within 0.01 points.');
+    result.replaceChildren(summary, headline, optionList(ruleSet, advice, { limit: 10 }), legend);
+  }
+
+  return {
+    /** @param {RuleSet} next */
+    setRuleSet(next) {
+      rs = next;
+      const ruleSet = next;
+      seq++;
+      inputs = ruleSet.columns.map(() => []);
+      bonusInputs = [];
+      dice = dice.slice(0, ruleSet.dice);
+      const lists = ruleSet.boxes.map((b) =>
+        h('datalist', { id: `adv-values-${b.id}` }, (ruleSet.facts.boxValues[b.id] ?? []).map((v) => h('option', { value: v }))),
+      );
+      sheet = buildSheet(ruleSet, {
+        caption: `${ruleSet.name} scorecard`,
+        cell: (b, c) => {
+          const box = ruleSet.boxes[b];
+          const input = h('input', {
+            type: 'text',
+            inputmode: 'numeric',
+            autocomplete: 'off',
+            list: `adv-values-${box.id}`,
+            name: `c${c + 1}-${box.id}`,
+            'aria-label': ruleSet.columns.length > 1 ? `${box.label}, column ${c + 1}` : box.label,
+            onchange: () => schedule(0),
+            oninput: refreshTotals,
+          });
+          inputs[c][b] = input;
+          return input;
+        },
+        bonusCell: (c) => {
+          const input = h('input', {
+            type: 'text',
+            inputmode: 'numeric',
+            autocomplete: 'off',
+            placeholder: '0',
+            name: `c${c + 1}-yahtzeeBonus`,
+            'aria-label': `Yahtzee bonus points${ruleSet.columns.length > 1 ? `, column ${c + 1}` : ''}`,
+            onchange: () => schedule(0),
+            oninput: refreshTotals,
+          });
+          bonusInputs[c] = input;
+          return input;
+        },
+      });
+      sheetHolder.replaceChildren(sheet.table, ...lists);
+      clearErrors();
+      result.replaceChildren();
+      drawTray(undefined);
+      refreshTotals();
+      if (ruleSet.status !== 'ready') showBanner(unavailableText(ruleSet));
+      schedule(0);
+    },
+  };
+}

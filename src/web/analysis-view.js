@@ -1,0 +1,160 @@
+// @ts-check
+import { actionText } from './advice-view.js';
+import { fmt, h, svg } from './dom.js';
+
+/**
+ * The end-of-game review: the server's analysis (POST /api/v1/analyse) as a summary, a chart of
+ * the points lost turn by turn, and the costliest decisions.
+ * @typedef {import('./types.js').RuleSet} RuleSet
+ * @typedef {import('./types.js').GameAnalysis} GameAnalysis
+ * @typedef {import('./types.js').Decision} Decision
+ */
+
+/** Loss buckets as the analysis counts them: slight (0, 1), inaccuracy [1, 5), mistake [5, 20), blunder ≥ 20. */
+export function severity(/** @type {number} */ loss) {
+  if (loss <= 0) return 'best';
+  if (loss < 1) return 'slight';
+  if (loss < 5) return 'inaccuracy';
+  if (loss < 20) return 'mistake';
+  return 'blunder';
+}
+
+/** @param {number} n @param {string} one @param {string} many */
+function plural(n, one, many) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+const RANK = { best: 0, slight: 1, inaccuracy: 2, mistake: 3, blunder: 4 };
+
+/** A round step for axis ticks: 1, 2 or 5 times a power of ten. */
+function niceStep(/** @type {number} */ max) {
+  const raw = max / 4;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  return [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw) ?? raw;
+}
+
+/**
+ * Bars: points lost in each turn, coloured by its worst decision; a line: the running total.
+ * @param {GameAnalysis} a
+ * @param {number} turns
+ */
+export function lossChart(a, turns) {
+  const perTurn = Array.from({ length: turns }, () => ({ loss: 0, worst: 'best' }));
+  for (const d of a.decisions) {
+    const t = perTurn[d.turn - 1];
+    if (!t) continue;
+    t.loss += d.loss;
+    const s = severity(d.loss);
+    if (RANK[/** @type {keyof typeof RANK} */ (s)] > RANK[/** @type {keyof typeof RANK} */ (t.worst)]) t.worst = s;
+  }
+  const W = 640;
+  const H = 220;
+  const left = 40;
+  const right = 44;
+  const top = 14;
+  const bottom = 28;
+  const plotW = W - left - right;
+  const plotH = H - top - bottom;
+  const maxBar = Math.max(1, ...perTurn.map((t) => t.loss));
+  const step = niceStep(maxBar);
+  const yMax = Math.ceil(maxBar / step) * step;
+  // The running total gets its own axis on the right, with a round value on every grid line.
+  const lines = Math.round(yMax / step);
+  const rightStep = niceStep((Math.max(a.totalLoss, 1) / lines) * 4);
+  const rightMax = rightStep * lines;
+  const slot = plotW / turns;
+  const y = (/** @type {number} */ v) => top + plotH * (1 - v / yMax);
+  const chart = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-labelledby': 'chart-title chart-desc' });
+  chart.appendChild(svg('title', { id: 'chart-title' })).textContent = 'Points lost per turn';
+  chart.appendChild(svg('desc', { id: 'chart-desc' })).textContent = perTurn.map((t, i) => `turn ${i + 1}: ${fmt(t.loss)}`).join(', ');
+  for (let k = 0; k <= lines; k++) {
+    const v = k * step;
+    chart.appendChild(svg('line', { x1: left, x2: W - right, y1: y(v), y2: y(v), class: k === 0 ? 'axis' : 'grid' }));
+    chart.appendChild(svg('text', { x: left - 6, y: y(v) + 4, class: 'tick', 'text-anchor': 'end' })).textContent = String(Math.round(v * 100) / 100);
+    chart.appendChild(svg('text', { x: W - right + 6, y: y(v) + 4, class: 'tick cum-label' })).textContent = String(Math.round(k * rightStep * 100) / 100);
+  }
+  const labelEvery = turns <= 15 ? 1 : turns <= 40 ? 3 : 4;
+  let running = 0;
+  /** @type {string[]} */
+  const points = [];
+  perTurn.forEach((t, i) => {
+    const x = left + i * slot;
+    const bh = plotH * (t.loss / yMax);
+    if (t.loss > 0) {
+      const bar = svg('rect', { x: x + slot * 0.15, y: top + plotH - Math.max(bh, 1.5), width: slot * 0.7, height: Math.max(bh, 1.5), rx: 2, class: `bar ${t.worst}` });
+      bar.appendChild(svg('title')).textContent = `Turn ${i + 1}: −${fmt(t.loss)} points (${t.worst})`;
+      chart.appendChild(bar);
+    }
+    if ((i + 1) % labelEvery === 0 || i === 0) chart.appendChild(svg('text', { x: x + slot / 2, y: H - 10, class: 'tick', 'text-anchor': 'middle' })).textContent = String(i + 1);
+    running += t.loss;
+    points.push(`${(x + slot / 2).toFixed(1)},${(top + plotH * (1 - running / rightMax)).toFixed(1)}`);
+  });
+  chart.appendChild(svg('polyline', { points: points.join(' '), class: 'cumulative' }));
+  return chart;
+}
+
+/**
+ * @param {RuleSet} rs
+ * @param {GameAnalysis} a
+ * @param {number} turns
+ */
+export function analysisView(rs, a, turns) {
+  const m = a.mistakes;
+  const worst = [...a.decisions].filter((d) => d.loss > 0).sort((x, y) => y.loss - x.loss).slice(0, 5);
+  const stat = (/** @type {string} */ label, /** @type {string} */ value, /** @type {string} */ id) =>
+    h('div', { class: 'stat' }, h('span', { class: 'label' }, label), h('span', { class: 'value', id }, value));
+  return h(
+    'div',
+    { class: 'analysis', id: 'coach-analysis' },
+    h(
+      'div',
+      { class: 'stats' },
+      stat('Final score', String(a.finalScore), 'an-final'),
+      stat('Optimal play expects', fmt(a.startValue), 'an-optimal'),
+      stat('Lost to decisions', fmt(a.totalLoss), 'an-loss'),
+      stat('Luck of the dice', `${a.luck >= 0 ? '+' : '−'}${fmt(Math.abs(a.luck))}`, 'an-luck'),
+    ),
+    h(
+      'p',
+      { class: 'chips' },
+      h('span', { class: 'chip slight' }, `${m.slight} slight`),
+      h('span', { class: 'chip inaccuracy' }, plural(m.inaccuracy, 'inaccuracy', 'inaccuracies')),
+      h('span', { class: 'chip mistake' }, plural(m.mistake, 'mistake', 'mistakes')),
+      h('span', { class: 'chip blunder' }, plural(m.blunder, 'blunder', 'blunders')),
+    ),
+    h('h3', {}, 'Where points were lost'),
+    lossChart(a, turns),
+    h(
+      'p',
+      { class: 'legend help' },
+      'Bars (left axis): points lost in each turn, coloured by its worst decision: ',
+      h('span', { class: 'chip slight' }, 'under 1'),
+      ' ',
+      h('span', { class: 'chip inaccuracy' }, '1–5'),
+      ' ',
+      h('span', { class: 'chip mistake' }, '5–20'),
+      ' ',
+      h('span', { class: 'chip blunder' }, '20+'),
+      '. Line (right axis): the running total.',
+    ),
+    worst.length
+      ? h(
+          'div',
+          {},
+          h('h3', {}, 'Costliest decisions'),
+          h(
+            'ol',
+            { class: 'worst' },
+            worst.map((d) =>
+              h(
+                'li',
+                {},
+                h('span', { class: `chip ${severity(d.loss)}` }, `−${fmt(d.loss)}`),
+                ` Turn ${d.turn}, roll ${d.roll}: you chose to ${actionText(rs, d.chosen.action)}; best was to ${actionText(rs, d.best.action)}.`,
+              ),
+            ),
+          ),
+        )
+      : h('p', { class: 'perfect' }, 'Every decision was optimal.'),
+  );
+}

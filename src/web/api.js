@@ -1,0 +1,95 @@
+// @ts-check
+/** The page's calls to the Dicewise API; every failure is an ApiError carrying the RFC 9457 problem. */
+
+/**
+ * @typedef {import('./types.js').Problem} Problem
+ * @typedef {import('./types.js').RuleSetInfo} RuleSetInfo
+ * @typedef {import('./types.js').RuleFacts} RuleFacts
+ * @typedef {import('./types.js').RuleSet} RuleSet
+ * @typedef {import('./types.js').Advice} Advice
+ * @typedef {import('./types.js').PositionInput} PositionInput
+ * @typedef {import('./types.js').GameRecord} GameRecord
+ * @typedef {import('./types.js').GameAnalysis} GameAnalysis
+ * @typedef {import('./types.js').GameError} GameError
+ */
+
+export class ApiError extends Error {
+  /** @param {Problem} problem */
+  constructor(problem) {
+    super(problem.detail || problem.title);
+    this.problem = problem;
+  }
+
+  /** The server cannot answer for this rule set (yet): not solved, not served, still loading. */
+  get unavailable() {
+    return this.problem.status === 501 || this.problem.status === 503;
+  }
+}
+
+/**
+ * @param {string} path
+ * @param {RequestInit} [init]
+ * @returns {Promise<unknown>}
+ */
+async function call(path, init) {
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError({ type: 'about:blank', title: 'Server unreachable', status: 0, detail: `cannot reach the Dicewise server (${e instanceof Error ? e.message : String(e)})` });
+  }
+  const type = res.headers.get('content-type') ?? '';
+  const body = type.includes('json') ? await res.json().catch(() => undefined) : undefined;
+  if (res.ok) return body;
+  const problem = /** @type {Problem | undefined} */ (body);
+  if (problem && typeof problem.detail === 'string') {
+    const retry = res.headers.get('retry-after');
+    throw new ApiError({ ...problem, errors: problem.errors ?? [], detail: retry && res.status === 503 ? `${problem.detail} (retry in ${retry} s)` : problem.detail });
+  }
+  throw new ApiError({ type: 'about:blank', title: res.statusText || 'Error', status: res.status, detail: `the server answered ${res.status} ${res.statusText}` });
+}
+
+/** @param {string} path @param {unknown} body */
+function post(path, body) {
+  return call(path, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+}
+
+/**
+ * Every rule set with the page's extra facts (legal box values, bonuses).
+ * @returns {Promise<RuleSet[]>}
+ */
+export async function fetchRuleSets() {
+  const [list, facts] = await Promise.all([call('/api/v1/rulesets'), call('/web/rules.json')]);
+  const infos = /** @type {{ rulesets: RuleSetInfo[] }} */ (list).rulesets;
+  const byId = /** @type {Record<string, RuleFacts>} */ (facts);
+  return infos.map((r) => ({ ...r, facts: byId[r.id] }));
+}
+
+/**
+ * @param {PositionInput} position
+ * @returns {Promise<Advice>}
+ */
+export async function fetchHint(position) {
+  return /** @type {Advice} */ (await post('/api/v1/hint', position));
+}
+
+/**
+ * The analysis of one game, or the reason the server could not analyse it.
+ * @param {GameRecord} record
+ * @returns {Promise<GameAnalysis | GameError>}
+ */
+export async function analyseGame(record) {
+  const body = /** @type {{ results: (GameAnalysis | GameError)[] }} */ (await post('/api/v1/analyse', { games: [record] }));
+  return body.results[0];
+}
+
+/**
+ * One sentence for a rule set the server cannot advise on.
+ * @param {RuleSetInfo} rs
+ * @param {Problem} [problem]
+ */
+export function unavailableText(rs, problem) {
+  const why = problem?.detail ?? (rs.status === 'not-served' ? `this server does not load ${rs.id}` : `its table is ${rs.status}`);
+  const soon = problem ? problem.status === 503 && /NOT_READY|not-ready|retry/i.test(`${problem.type} ${problem.detail}`) : ['queued', 'loading', 'building'].includes(rs.status);
+  return `${rs.name} is not available on this server ${soon ? 'yet' : 'now'}: ${why}.`;
+}

@@ -1,0 +1,420 @@
+// @ts-check
+import { analyseGame, ApiError, fetchHint, unavailableText } from './api.js';
+import { actionText, optionList, sameAction } from './advice-view.js';
+import { analysisView } from './analysis-view.js';
+import { replay } from './coach-game.js';
+import { dieFace, FACE_NAMES, sorted } from './dice.js';
+import { fmt, h } from './dom.js';
+import { buildSheet, gameTotal } from './scorecard.js';
+
+/**
+ * Coach mode: the page rolls seeded dice, the player holds dice and picks boxes, and after each
+ * decision the page says what it cost, from the hint for the position before it. The game is
+ * the list of decisions (coach-game.js).
+ *
+ * @typedef {import('./types.js').RuleSet} RuleSet
+ * @typedef {import('./types.js').Action} Action
+ * @typedef {import('./types.js').Advice} Advice
+ * @typedef {import('./types.js').AdviceOption} AdviceOption
+ * @typedef {import('./types.js').GameRecord} GameRecord
+ * @typedef {import('./coach-game.js').Verdict} Verdict
+ * @typedef {import('./coach-game.js').Step} Step
+ * @typedef {import('./coach-game.js').GameState} GameState
+ */
+
+/**
+ * @param {HTMLElement} root
+ * @param {{ onSeed: (seed: string) => void, newSeed: () => string }} hooks
+ */
+export function createCoach(root, hooks) {
+  /** @type {RuleSet | undefined} */
+  let rs;
+  let seed = '';
+  /** @type {Step[]} */
+  let steps = [];
+  /** @type {GameState | undefined} */
+  let game;
+  /** @type {boolean[]} */
+  let held = [];
+  /** @type {Map<string, Promise<Advice>>} */
+  const hints = new Map();
+  /** @type {Advice | undefined} the hint for the current position, once it has arrived */
+  let advice;
+  let showHint = false;
+  let busy = false;
+  /** @type {string} */
+  let message = '';
+  /** @type {HTMLElement | null} */
+  let analysis = null;
+  let gen = 0;
+
+  const status = h('p', { class: 'status', id: 'coach-status', 'aria-live': 'polite' });
+  const banner = h('div', { class: 'banner', role: 'status', hidden: true });
+  const tray = h('div', { class: 'tray', role: 'group', 'aria-label': 'Dice; click a die to hold it' });
+  const rollButton = h('button', { type: 'button', class: 'primary', id: 'coach-roll', 'data-key': 'roll', onclick: reroll }, 'Roll');
+  const feedback = h('div', { class: 'feedback', id: 'coach-feedback', role: 'status', 'aria-live': 'polite' });
+  const hintBox = h('div', { class: 'coach-hint' });
+  const log = h('ol', { class: 'log', id: 'coach-log', reversed: true });
+  const sheetHolder = h('div', { class: 'sheet-wrap' });
+  const seedLink = h('a', { id: 'coach-seed', href: '#' });
+  const end = h('div', { class: 'end' });
+  const undoButton = h('button', { type: 'button', class: 'secondary', id: 'coach-undo', 'data-key': 'undo', onclick: undo }, 'Undo');
+  const hintButton = h('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false', 'data-key': 'hint', onclick: toggleHint }, 'Hint');
+  const lostTotal = h('span', { id: 'coach-lost' });
+  const heading = h('h2', { id: 'coach-dice-h' }, 'Your turn');
+
+  root.replaceChildren(
+    h(
+      'div',
+      { class: 'layout coach-layout' },
+      h('section', { class: 'panel sheet-panel', 'aria-labelledby': 'coach-sheet-h' }, h('h2', { id: 'coach-sheet-h' }, 'Scorecard'), h('p', { class: 'help' }, 'Click a free box to score the dice there.'), sheetHolder),
+      h(
+        'div',
+        { class: 'side' },
+        h(
+          'section',
+          { class: 'panel turn-panel', 'aria-labelledby': 'coach-dice-h' },
+          heading,
+          status,
+          banner,
+          tray,
+          h('div', { class: 'row' }, rollButton, undoButton, hintButton),
+          feedback,
+          hintBox,
+          end,
+        ),
+        h(
+          'section',
+          { class: 'panel log-panel', 'aria-labelledby': 'coach-log-h' },
+          h('h2', { id: 'coach-log-h' }, 'Decisions'),
+          h('p', { class: 'help' }, 'Points lost so far: ', lostTotal, ' · Game ', seedLink, ' ', h('button', { type: 'button', class: 'link', onclick: () => newGame(hooks.newSeed()) }, 'New game')),
+          log,
+        ),
+      ),
+    ),
+  );
+
+  /** @param {GameState} g */
+  function positionOf(g) {
+    const r = /** @type {RuleSet} */ (rs);
+    const cards = g.sheet.map((col) => Object.fromEntries(col.flatMap((v, b) => (v === undefined ? [] : [[r.boxes[b].id, v]]))));
+    /** @type {import('./types.js').PositionInput} */
+    const p = { ruleset: r.id, scorecard: r.columns.length > 1 ? cards : cards[0], dice: sorted(g.dice), rollsLeft: 3 - g.roll };
+    if (r.facts.yahtzeeBonus > 0) p.yahtzeeBonus = r.columns.length > 1 ? g.bonuses : g.bonuses[0];
+    return p;
+  }
+
+  /** @param {GameState} g */
+  function hintFor(g) {
+    const p = positionOf(g);
+    const key = JSON.stringify(p);
+    let found = hints.get(key);
+    if (!found) {
+      found = fetchHint(p);
+      hints.set(key, found);
+      found.catch(() => hints.delete(key));
+    }
+    return found;
+  }
+
+  /** @param {string} newSeed */
+  function newGame(newSeed) {
+    seed = newSeed;
+    steps = [];
+    hooks.onSeed(seed);
+    message = '';
+    update();
+  }
+
+  function update() {
+    if (!rs) return;
+    const mine = ++gen;
+    game = replay(rs, seed, steps);
+    held = game.dice.map(() => false);
+    advice = undefined;
+    analysis = null;
+    banner.hidden = true;
+    render();
+    if (game.over) {
+      void finish(mine);
+      return;
+    }
+    const g = game;
+    hintFor(g).then(
+      (a) => {
+        if (mine !== gen) return;
+        advice = a;
+        render();
+      },
+      (e) => {
+        if (mine !== gen) return;
+        showProblem(e);
+      },
+    );
+  }
+
+  /** @param {unknown} e */
+  function showProblem(e) {
+    if (!rs) return;
+    banner.hidden = false;
+    banner.replaceChildren(
+      e instanceof ApiError ? (e.unavailable ? unavailableText(rs, e.problem) : e.problem.detail) : String(e),
+      ' ',
+      h('button', { type: 'button', class: 'link', onclick: update }, 'Try again'),
+    );
+    render();
+  }
+
+  /** Waits for the hint of the position the decision is taken in; undefined when it failed. */
+  async function currentAdvice() {
+    if (!game) return undefined;
+    if (advice) return advice;
+    try {
+      return await hintFor(game);
+    } catch (e) {
+      showProblem(e);
+      return undefined;
+    }
+  }
+
+  /**
+   * @param {Advice} a
+   * @param {Action} chosen
+   * @returns {Verdict | undefined}
+   */
+  function verdictOf(a, chosen) {
+    const option = a.options.find((o) => sameAction(o.action, chosen));
+    const best = a.options[0];
+    if (!option || !best || !game) return undefined;
+    return { loss: option.loss, nearTie: option.nearTie, best: best.action, chosen, turn: game.turn, roll: game.roll };
+  }
+
+  /** @param {Verdict} v */
+  function verdictText(v) {
+    const r = /** @type {RuleSet} */ (rs);
+    const did = `Turn ${v.turn}, roll ${v.roll}: ${actionText(r, v.chosen)}`;
+    if (v.loss === 0) return `${did}. The best move.`;
+    if (v.nearTie) return `${did}. As good as the best (${fmt(v.loss, 3)} points behind).`;
+    return `${did}. That cost ${fmt(v.loss)} points: the best was to ${actionText(r, v.best)}.`;
+  }
+
+  async function reroll() {
+    if (!game || game.over || game.roll >= 3 || busy) return;
+    busy = true;
+    try {
+      const a = await currentAdvice();
+      const g = game;
+      if (!a || !g) return;
+      const hold = sorted(g.dice.filter((_, i) => held[i]));
+      const verdict = verdictOf(a, { hold });
+      if (!verdict) return;
+      steps.push({ kind: 'hold', keep: [...held], verdict });
+      message = verdictText(verdict);
+      update();
+    } finally {
+      busy = false;
+    }
+  }
+
+  /** @param {number} box @param {number} column */
+  async function score(box, column) {
+    if (!game || game.over || busy || !rs) return;
+    const r = rs;
+    busy = true;
+    try {
+      const a = await currentAdvice();
+      const g = game;
+      if (!a || !g) return;
+      /** @type {Action} */
+      const chosen = r.columns.length > 1 ? { score: r.boxes[box].id, column: column + 1 } : { score: r.boxes[box].id };
+      const verdict = verdictOf(a, chosen);
+      const option = a.options.find((o) => sameAction(o.action, chosen));
+      if (!verdict || !option) return;
+      const y = r.boxes.findIndex((b) => b.id === 'yahtzee');
+      const isYahtzee = g.dice.every((d) => d === g.dice[0]);
+      // The rules pay the extra-Yahtzee bonus for any Yahtzee scored while that column's Yahtzee box holds 50.
+      const bonus = r.facts.yahtzeeBonus > 0 && isYahtzee && y >= 0 && g.sheet[column][y] === 50 ? r.facts.yahtzeeBonus : 0;
+      steps.push({ kind: 'score', box, column, points: option.points ?? 0, yahtzeeBonus: bonus, verdict });
+      message = verdictText(verdict);
+      update();
+    } finally {
+      busy = false;
+    }
+  }
+
+  function undo() {
+    if (!steps.length || busy) return;
+    const last = /** @type {Step} */ (steps.pop());
+    message = `Undone: ${actionText(/** @type {RuleSet} */ (rs), last.verdict.chosen)}.`;
+    update();
+  }
+
+  function toggleHint() {
+    showHint = !showHint;
+    render();
+  }
+
+  /** @param {number} i */
+  function toggleDie(i) {
+    if (!game || game.over || game.roll >= 3) return;
+    held[i] = !held[i];
+    render();
+  }
+
+  /** @param {number} mine */
+  async function finish(mine) {
+    if (!rs || !game) return;
+    const r = rs;
+    end.replaceChildren(h('p', { class: 'help' }, 'Game over: analysing…'));
+    try {
+      const result = await analyseGame(record());
+      if (mine !== gen) return;
+      analysis = 'error' in result ? h('p', { class: 'banner' }, `The server could not analyse this game: ${result.error.detail}`) : analysisView(r, result, r.boxes.length * r.columns.length);
+    } catch (e) {
+      if (mine !== gen) return;
+      analysis = h('p', { class: 'banner' }, e instanceof ApiError ? e.problem.detail : String(e));
+    }
+    render();
+  }
+
+  /** @returns {GameRecord} */
+  function record() {
+    const r = /** @type {RuleSet} */ (rs);
+    const g = /** @type {GameState} */ (game);
+    return { ruleset: r.id, turns: g.records };
+  }
+
+  function download() {
+    const blob = new Blob([`${JSON.stringify(record(), null, 2)}\n`], { type: 'application/json' });
+    const url = URL.createObjectURL(blob);
+    const a = h('a', { href: url, download: `dicewise-${rs?.id}-${seed}.json` });
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  }
+
+  function render() {
+    if (!rs || !game) return;
+    const r = rs;
+    const g = game;
+    const focusKey = document.activeElement instanceof HTMLElement ? document.activeElement.dataset.key : undefined;
+    const turns = r.boxes.length * r.columns.length;
+    /** @type {Map<string, AdviceOption>} */
+    const scoreOptions = new Map();
+    for (const o of advice?.options ?? []) if ('score' in o.action) scoreOptions.set(`${o.action.score}/${o.action.column ?? 1}`, o);
+
+    const sheet = buildSheet(r, {
+      caption: `${r.name} scorecard`,
+      cell: (b, c) => {
+        const v = g.sheet[c][b];
+        const name = `${r.boxes[b].label}${r.columns.length > 1 ? `, column ${c + 1}` : ''}`;
+        if (v !== undefined) return h('span', { class: 'filled', 'aria-label': `${name}: ${v}` }, String(v));
+        const o = g.over ? undefined : scoreOptions.get(`${r.boxes[b].id}/${c + 1}`);
+        return h(
+          'button',
+          {
+            type: 'button',
+            class: 'box',
+            'data-key': `box-${c}-${b}`,
+            'data-box': r.boxes[b].id,
+            'data-column': c + 1,
+            disabled: !o,
+            'aria-label': o ? `Score ${o.points} in ${name}` : `${name}: not available now`,
+            onclick: () => score(b, c),
+          },
+          o ? String(o.points) : '',
+        );
+      },
+      bonusCell: (c) => h('span', { class: 'filled' }, String(g.bonuses[c])),
+    });
+    sheet.showTotals(g.sheet, g.bonuses);
+    sheetHolder.replaceChildren(sheet.table);
+
+    const total = gameTotal(r, g.sheet, g.bonuses);
+    const pts = `${total} point${total === 1 ? '' : 's'}`;
+    status.textContent = g.over ? `You scored ${pts} in game ${seed}.` : `Turn ${g.turn} of ${turns} · roll ${g.roll} of 3 · ${pts}`;
+    heading.textContent = g.over ? 'Game over' : 'Your turn';
+    tray.hidden = g.over;
+    rollButton.hidden = g.over;
+    hintButton.hidden = g.over;
+    status.dataset.turn = String(g.turn);
+    status.dataset.over = String(g.over);
+
+    tray.replaceChildren(
+      ...g.dice.map((f, i) =>
+        h(
+          'button',
+          {
+            type: 'button',
+            class: `die-btn${held[i] ? ' held' : ''}${g.fresh[i] ? ' rolled' : ''}`,
+            'data-key': `die-${i}`,
+            'data-face': f,
+            'aria-pressed': String(held[i]),
+            'aria-label': `Die ${i + 1}: ${FACE_NAMES[f]}${held[i] ? ', held' : ''}`,
+            disabled: g.over || g.roll >= 3,
+            onclick: () => toggleDie(i),
+          },
+          dieFace(f),
+          held[i] ? h('span', { class: 'tag' }, 'held') : null,
+        ),
+      ),
+    );
+    const heldCount = held.filter(Boolean).length;
+    rollButton.disabled = g.over || g.roll >= 3 || !advice;
+    rollButton.textContent = g.roll >= 3 ? 'No rerolls left: pick a box' : `Reroll ${r.dice - heldCount} ${r.dice - heldCount === 1 ? 'die' : 'dice'} (${3 - g.roll} left)`;
+    undoButton.disabled = steps.length === 0;
+    hintButton.setAttribute('aria-pressed', String(showHint));
+    hintButton.disabled = g.over;
+
+    feedback.textContent = message;
+    const last = steps.at(-1);
+    feedback.className = `feedback${last ? ` ${last.verdict.loss === 0 || last.verdict.nearTie ? 'good' : 'bad'}` : ''}`;
+    hintBox.replaceChildren(showHint && advice && !g.over ? optionList(r, advice, { limit: 5, label: 'Hint: best options' }) : '');
+
+    const lost = steps.reduce((s, st) => s + st.verdict.loss, 0);
+    lostTotal.textContent = fmt(lost);
+    seedLink.textContent = seed;
+    seedLink.href = `?mode=coach&ruleset=${encodeURIComponent(r.id)}&seed=${encodeURIComponent(seed)}`;
+    log.replaceChildren(
+      ...steps
+        .map((st) =>
+          h(
+            'li',
+            { class: st.verdict.loss === 0 || st.verdict.nearTie ? 'good' : 'bad' },
+            h('span', { class: 'when' }, `T${st.verdict.turn}·R${st.verdict.roll}`),
+            ` ${actionText(r, st.verdict.chosen)}`,
+            h('span', { class: 'cost' }, st.verdict.loss === 0 ? 'best' : st.verdict.nearTie ? '≈ best' : `−${fmt(st.verdict.loss)}`),
+          ),
+        )
+        .reverse(),
+    );
+
+    end.replaceChildren(
+      ...(g.over
+        ? [
+            analysis ?? h('p', { class: 'help' }, 'Game over: analysing…'),
+            h(
+              'div',
+              { class: 'row' },
+              h('button', { type: 'button', class: 'secondary', id: 'coach-download', onclick: download }, 'Download game record'),
+              h('button', { type: 'button', class: 'primary', onclick: () => newGame(hooks.newSeed()) }, 'New game'),
+            ),
+          ]
+        : []),
+    );
+    if (focusKey) /** @type {HTMLElement | null} */ (root.querySelector(`[data-key="${focusKey}"]`))?.focus();
+  }
+
+  return {
+    /**
+     * @param {RuleSet} next
+     * @param {string} [withSeed] a shared game's seed; a new one otherwise
+     */
+    setRuleSet(next, withSeed) {
+      rs = next;
+      hints.clear();
+      newGame(withSeed ?? hooks.newSeed());
+    },
+  };
+}

@@ -1,0 +1,153 @@
+// @ts-check
+import { h } from './dom.js';
+
+/**
+ * The scorecard grid both modes draw: one row per box, one column per scorecard column (side
+ * by side for Triple Yahtzee and Superpass), with upper total, bonus and totals computed here
+ * from the rule facts. What goes in a box's cell (an input, a button) is the caller's.
+ *
+ * @typedef {import('./types.js').RuleSet} RuleSet
+ * @typedef {(number | undefined)[]} ColumnValues
+ */
+
+const FILL_LABELS = /** @type {const} */ ({ any: 'any order', 'top-down': 'top ↓ down', 'bottom-up': 'bottom ↑ up', 'first-roll-only': '1st roll only' });
+
+/**
+ * Header text of a column.
+ * @param {RuleSet} rs
+ * @param {number} c
+ */
+export function columnName(rs, c) {
+  return rs.columns.length === 1 ? 'Points' : `Column ${c + 1}`;
+}
+
+/**
+ * @param {RuleSet} rs
+ * @param {number} c
+ */
+function columnNote(rs, c) {
+  const col = rs.columns[c];
+  const parts = [];
+  if (rs.columns.some((x) => x.multiplier !== 1)) parts.push(`×${col.multiplier}`);
+  if (rs.columns.some((x) => x.fill !== 'any')) parts.push(FILL_LABELS[col.fill]);
+  return parts.join(' · ');
+}
+
+/**
+ * Totals of one column (before its multiplier).
+ * @param {RuleSet} rs
+ * @param {ColumnValues} values
+ * @param {number} yahtzeeBonus
+ */
+export function columnTotals(rs, values, yahtzeeBonus) {
+  const { upperBoxes, upperBonus } = rs.facts;
+  let upper = 0;
+  let lower = 0;
+  values.forEach((v, b) => {
+    if (b < upperBoxes) upper += v ?? 0;
+    else lower += v ?? 0;
+  });
+  const bonus = upper >= upperBonus.threshold ? upperBonus.points : 0;
+  return { upper, bonus, lower, total: upper + bonus + lower + yahtzeeBonus };
+}
+
+/**
+ * The game total: every column's total times its multiplier.
+ * @param {RuleSet} rs
+ * @param {ColumnValues[]} columns
+ * @param {number[]} bonuses
+ */
+export function gameTotal(rs, columns, bonuses) {
+  return columns.reduce((s, v, c) => s + rs.columns[c].multiplier * columnTotals(rs, v, bonuses[c] ?? 0).total, 0);
+}
+
+/**
+ * @typedef {{
+ *   table: HTMLTableElement,
+ *   boxRows: HTMLTableRowElement[],
+ *   bonusRow: HTMLTableRowElement | undefined,
+ *   showTotals: (columns: ColumnValues[], bonuses: number[]) => void,
+ * }} Sheet
+ */
+
+/**
+ * @param {RuleSet} rs
+ * @param {{
+ *   caption: string,
+ *   cell: (box: number, column: number) => HTMLElement,
+ *   bonusCell?: (column: number) => HTMLElement,
+ * }} opts
+ * @returns {Sheet}
+ */
+export function buildSheet(rs, opts) {
+  const n = rs.columns.length;
+  const { upperBoxes, upperBonus, yahtzeeBonus } = rs.facts;
+  const multi = n > 1;
+  const head = h(
+    'tr',
+    {},
+    h('th', { scope: 'col', class: 'box-name' }, 'Box'),
+    rs.columns.map((_, c) => h('th', { scope: 'col', 'aria-label': columnName(rs, c) }, multi ? `Col ${c + 1}` : columnName(rs, c), multi ? h('small', {}, columnNote(rs, c)) : null)),
+  );
+  /** @type {HTMLTableCellElement[][]} */
+  const derived = [];
+  /** @param {string} label @param {string} cls */
+  const derivedRow = (label, cls) => {
+    const cells = rs.columns.map(() => h('td', { class: 'num' }));
+    derived.push(cells);
+    return h('tr', { class: cls }, h('th', { scope: 'row', class: 'box-name' }, label), cells);
+  };
+  const boxRows = rs.boxes.map((box, b) =>
+    h(
+      'tr',
+      { class: b === upperBoxes - 1 ? 'box-row upper-end' : 'box-row', 'data-box': box.id },
+      h('th', { scope: 'row', class: 'box-name' }, box.label),
+      rs.columns.map((_, c) => h('td', { class: 'box-cell' }, opts.cell(b, c))),
+    ),
+  );
+  const upperRow = derivedRow('Upper total', 'derived');
+  const bonusLabel = `Bonus (${upperBonus.threshold}+ → ${upperBonus.points})`;
+  const upperBonusRow = derivedRow(bonusLabel, 'derived');
+  let bonusRow;
+  if (yahtzeeBonus > 0 && opts.bonusCell) {
+    const make = opts.bonusCell;
+    bonusRow = h(
+      'tr',
+      { class: 'derived ybonus' },
+      h('th', { scope: 'row', class: 'box-name' }, `Yahtzee bonus (+${yahtzeeBonus} each)`),
+      rs.columns.map((_, c) => h('td', { class: 'box-cell' }, make(c))),
+    );
+  }
+  const totalRow = derivedRow(multi ? 'Column total' : 'Total', multi ? 'derived column-total' : 'total');
+  const weighted = rs.columns.some((x) => x.multiplier !== 1);
+  const weightedRow = weighted ? derivedRow('× multiplier', 'derived') : null;
+  const gameCell = h('td', { class: 'num', colspan: n });
+  const rows = [
+    ...boxRows.slice(0, upperBoxes),
+    upperRow,
+    upperBonusRow,
+    ...boxRows.slice(upperBoxes),
+    bonusRow,
+    totalRow,
+    weightedRow,
+    multi ? h('tr', { class: 'total grand' }, h('th', { scope: 'row', class: 'box-name' }, 'Game total'), gameCell) : null,
+  ];
+  const table = h('table', { class: `sheet cols-${n}` }, h('caption', { class: 'sr-only' }, opts.caption), h('thead', {}, head), h('tbody', {}, rows));
+  return {
+    table,
+    boxRows,
+    bonusRow,
+    showTotals(columns, bonuses) {
+      columns.forEach((values, c) => {
+        const t = columnTotals(rs, values, bonuses[c] ?? 0);
+        const upperDone = values.slice(0, upperBoxes).every((v) => v !== undefined);
+        derived[0][c].textContent = String(t.upper);
+        derived[1][c].textContent = t.bonus ? String(t.bonus) : upperDone ? '0' : t.upper ? `${upperBonus.threshold - t.upper} to go` : '';
+        derived[1][c].classList.toggle('muted', !t.bonus);
+        derived[2][c].textContent = String(t.total);
+        if (weighted) derived[3][c].textContent = String(t.total * rs.columns[c].multiplier);
+      });
+      gameCell.textContent = String(gameTotal(rs, columns, bonuses));
+    },
+  };
+}

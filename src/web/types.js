@@ -1,0 +1,71 @@
+// @ts-check
+/**
+ * The JSON shapes the page exchanges with the server (see GET /api/v1/openapi.json), as JSDoc
+ * types so the browser code is type-checked (tsconfig.web.json) without a build step.
+ */
+
+/**
+ * @typedef {{ id: string, label: string }} BoxInfo
+ * @typedef {{ multiplier: number, fill: 'any' | 'top-down' | 'bottom-up' | 'first-roll-only' }} ColumnInfo
+ * @typedef {'queued' | 'loading' | 'building' | 'ready' | 'failed' | 'not-served'} ModelStatus
+ * @typedef {{
+ *   id: string, name: string, description: string, dice: number, boxes: BoxInfo[], columns: ColumnInfo[],
+ *   exact: boolean, status: ModelStatus, startValue?: number,
+ *   published?: { mean: number, sd?: number, source: string }
+ * }} RuleSetInfo
+ */
+
+/**
+ * What GET /web/rules.json adds: the points each box can hold and the bonuses.
+ * @typedef {{
+ *   upperBoxes: number, upperBonus: { threshold: number, points: number }, yahtzeeBonus: number,
+ *   boxValues: Record<string, number[]>
+ * }} RuleFacts
+ * @typedef {RuleSetInfo & { facts: RuleFacts }} RuleSet
+ */
+
+/**
+ * @typedef {{ hold: number[] }} HoldAction
+ * @typedef {{ score: string, column?: number }} ScoreAction
+ * @typedef {HoldAction | ScoreAction} Action
+ * @typedef {{ action: Action, ev: number, loss: number, points?: number, bonus?: number, nearTie: boolean }} AdviceOption
+ * @typedef {{
+ *   ruleset: string, exact: boolean, score: number, stateValue: number, expectedFinalScore: number,
+ *   dice?: number[], rollsLeft: number, options: AdviceOption[], best?: AdviceOption
+ * }} Advice
+ */
+
+/**
+ * A position as the hint API takes it; values the page cannot read as numbers are sent as typed,
+ * so that the server names the field.
+ * @typedef {Record<string, number | string>} ScorecardColumn
+ * @typedef {{
+ *   ruleset: string, scorecard?: ScorecardColumn | ScorecardColumn[], yahtzeeBonus?: number | string | (number | string)[],
+ *   dice?: number[], rollsLeft?: number
+ * }} PositionInput
+ */
+
+/**
+ * @typedef {{ field: string, message: string }} Issue
+ * @typedef {{ type: string, title: string, status: number, detail: string, instance?: string, errors?: Issue[] }} Problem
+ */
+
+/**
+ * The documented game record: dice after each roll, dice kept before each reroll, the box scored.
+ * @typedef {{ rolls: number[][], holds: number[][], box: string, column?: number }} TurnRecord
+ * @typedef {{ ruleset: string, turns: TurnRecord[] }} GameRecord
+ */
+
+/**
+ * @typedef {{ action: Action, ev: number }} RatedAction
+ * @typedef {{ turn: number, roll: number, kind: 'hold' | 'score', chosen: RatedAction, best: RatedAction, loss: number }} Decision
+ * @typedef {{
+ *   ruleset: string, finished: boolean, finalScore: number, startValue: number, remainingValue: number,
+ *   totalLoss: number, luck: number,
+ *   mistakes: { slight: number, inaccuracy: number, mistake: number, blunder: number, total: number },
+ *   turns: { turn: number, points: number }[], decisions: Decision[]
+ * }} GameAnalysis
+ * @typedef {{ error: { turn: number, roll: number, detail: string } }} GameError
+ */
+
+export {};

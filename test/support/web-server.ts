@@ -1,0 +1,48 @@
+import { serve, type ServerType } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import type { RuleSetId } from '../../src/rules/index.ts';
+import { BUILTIN_ROUTES, createApp } from '../../src/server/app.ts';
+import { silentLogger } from '../../src/server/logger.ts';
+import { createModelRegistry, tableLoader } from '../../src/server/model-registry.ts';
+import { registerAnalyseRoute } from '../../src/server/routes/analyse.ts';
+import { EXTRA_ROUTES } from '../../src/server/serve.ts';
+import { TEST_TABLE_DIR } from './paths.ts';
+
+/**
+ * The real server for browser tests: the app a `dicewise serve` mounts (built-in and extra
+ * routes, the analyse route included even before serve.ts lists it), over the test tables, on a
+ * free port of 127.0.0.1. yatzy and yahtzee-free-joker are left out, so the page meets a rule set
+ * the server does not serve.
+ */
+export const WEB_RULESETS: readonly RuleSetId[] = ['yahtzee', 'yahtzee-no-bonus', 'triple-yahtzee', 'superpass'];
+
+export interface WebServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startWebServer(rulesets: readonly RuleSetId[] = WEB_RULESETS): Promise<WebServer> {
+  const registry = createModelRegistry({ rulesets, load: tableLoader(TEST_TABLE_DIR, { threads: 2 }) });
+  await registry.start();
+  for (const id of rulesets) {
+    const s = registry.state(id);
+    if (s.status !== 'ready') throw new Error(`${id} did not load for the web server: ${s.error ?? s.status}`);
+  }
+  const mounted = new Set([...BUILTIN_ROUTES, ...EXTRA_ROUTES]);
+  const routes = mounted.has(registerAnalyseRoute) ? EXTRA_ROUTES : [...EXTRA_ROUTES, registerAnalyseRoute];
+  const app = createApp({ registry, logger: silentLogger, routes });
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        const http = server as import('node:http').Server;
+        http.closeAllConnections?.();
+        http.close(() => resolve());
+      }),
+  };
+}

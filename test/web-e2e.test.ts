@@ -1,0 +1,203 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { advise, type Advice } from '../src/advisor/index.ts';
+import { bestModel } from '../src/approx/index.ts';
+import { parsePosition, type Action, type PositionInput } from '../src/position/index.ts';
+import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
+import { initialState } from '../src/solver/index.ts';
+import { hasChromium, launchChromium } from './support/browser.ts';
+import { testColumnTables, testModel } from './support/models.ts';
+import { startWebServer, type WebServer } from './support/web-server.ts';
+
+/**
+ * The web page in headless Chromium against the real server (over HTTP, test tables): the
+ * advisor shows the advisor's answer, a coach game runs to its analysis, a bad entry is shown
+ * next to its field with nothing typed lost.
+ */
+
+/** What the page writes for the best option (advice-view.js actionText). */
+function actionText(id: RuleSetId, a: Action): string {
+  if ('hold' in a) return a.hold.length === 0 ? 'reroll all dice' : a.hold.length === RULESETS[id].dice ? 'keep all dice and roll nothing' : `hold ${a.hold.join(' ')}`;
+  const label = RULESETS[id].boxes.find((b) => b.id === a.score)!.label;
+  return `score ${label}${a.column !== undefined && RULESETS[id].columns.length > 1 ? ` (column ${a.column})` : ''}`;
+}
+
+async function expected(input: PositionInput): Promise<Advice> {
+  const parsed = parsePosition(input);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  const id = parsed.position.rs.id;
+  const model = parsed.position.rs.columns.length > 1 ? bestModel(parsed.position.rs, await testColumnTables(id as 'triple-yahtzee')) : await testModel(id);
+  return advise(model, parsed.position);
+}
+
+async function enterDice(page: Page, dice: number[]): Promise<void> {
+  for (const f of dice) await page.click(`.faces [data-face="${f}"]`);
+}
+
+/** Waits until an element matching `selector` has exactly this text (or matches the pattern). */
+async function waitForText(page: Page, selector: string, text: string | RegExp): Promise<void> {
+  const pattern = typeof text === 'string' ? new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : text;
+  await page.locator(selector).filter({ hasText: pattern }).first().waitFor();
+}
+
+const fmt2 = (x: number) => x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+describe.skipIf(!hasChromium)('web page in Chromium', () => {
+  let server: WebServer;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startWebServer(), launchChromium()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function open(query = ''): Promise<Page> {
+    await page?.close();
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await page.goto(`${server.url}/${query}`);
+    await page.waitForSelector('#ruleset:not([disabled])');
+    return page;
+  }
+
+  it('advisor: a typed position gets the advisor’s best option, every option ranked and the dice to hold marked', async () => {
+    const input = { ruleset: 'yahtzee' as const, scorecard: { ones: 3, threes: 9, fullHouse: 25 }, dice: [2, 3, 4, 5, 5], rollsLeft: 1 as const };
+    const want = await expected(input);
+    await open();
+    await page.fill('input[name="c1-ones"]', '3');
+    await page.fill('input[name="c1-threes"]', '9');
+    await page.fill('input[name="c1-fullHouse"]', '25');
+    await enterDice(page, input.dice);
+    await page.check('#adv-rolls-1');
+    await page.click('button[type="submit"]');
+    const best = actionText('yahtzee', want.best!.action);
+    await waitForText(page, '#adv-best strong', best);
+    expect(await page.textContent('#adv-expected')).toBe(fmt2(want.expectedFinalScore));
+    expect(await page.locator('.options > li').count()).toBe(want.options.length);
+    expect(await page.textContent('.options > li.best .ev')).toBe(fmt2(want.options[0].ev));
+    expect(await page.locator('.options > li.tie').count()).toBe(want.options.filter((o, i) => i > 0 && o.nearTie).length);
+    if ('hold' in want.best!.action) {
+      const kept = await page.$$eval('.tray .die-btn.keep', (els) => els.map((e) => Number(e.getAttribute('data-face'))));
+      expect(kept.sort()).toEqual(want.best!.action.hold);
+    }
+    // The sheet's own arithmetic: upper total and total.
+    expect(await page.textContent('.sheet tr.total td')).toBe('37');
+  });
+
+  it('advisor: Triple Yahtzee columns are entered side by side and sent with their column', async () => {
+    const input: PositionInput = { ruleset: 'triple-yahtzee', scorecard: [{ chance: 20 }, { fullHouse: 25 }, {}], dice: [3, 3, 3, 5, 5], rollsLeft: 0 };
+    const want = await expected(input);
+    await open('?ruleset=triple-yahtzee');
+    await page.fill('input[name="c1-chance"]', '20');
+    await page.fill('input[name="c2-fullHouse"]', '25');
+    await enterDice(page, input.dice!);
+    await page.check('#adv-rolls-0');
+    const best = actionText('triple-yahtzee', want.best!.action);
+    await waitForText(page, '#adv-best strong', best);
+    expect(best).toMatch(/\(column \d\)$/);
+    expect(await page.textContent('#adv-expected')).toBe(fmt2(want.expectedFinalScore));
+    expect(await page.textContent('.sheet tr.grand td')).toBe(String(20 + 2 * 25));
+  });
+
+  it('advisor: an impossible entry is shown next to its box and nothing typed is lost', async () => {
+    await open();
+    await page.fill('input[name="c1-ones"]', '3');
+    await page.fill('input[name="c1-twos"]', '3');
+    await page.fill('input[name="c1-chance"]', '22');
+    await enterDice(page, [6, 6, 6, 1, 1]);
+    await page.click('button[type="submit"]');
+    const error = page.locator('tr[data-box="twos"] + tr.error-row');
+    await error.waitFor();
+    expect(await error.textContent()).toContain('3 cannot be scored in twos; possible: 0, 2, 4, 6, 8, 10');
+    expect(await page.getAttribute('input[name="c1-twos"]', 'aria-invalid')).toBe('true');
+    expect(await page.getAttribute('input[name="c1-ones"]', 'aria-invalid')).toBeNull();
+    expect(await page.inputValue('input[name="c1-ones"]')).toBe('3');
+    expect(await page.inputValue('input[name="c1-twos"]')).toBe('3');
+    expect(await page.inputValue('input[name="c1-chance"]')).toBe('22');
+    expect(await page.$$eval('.tray .die-btn[data-face]', (els) => els.map((e) => e.getAttribute('data-face')))).toEqual(['6', '6', '6', '1', '1']);
+    expect(await page.isChecked('#adv-rolls-2')).toBe(true);
+    // Fixing the box clears the error and brings the advice.
+    await page.fill('input[name="c1-twos"]', '4');
+    await page.press('input[name="c1-twos"]', 'Enter');
+    await page.waitForSelector('#adv-best');
+    expect(await page.locator('.error-row').count()).toBe(0);
+  });
+
+  it('advisor: a rule set the server does not serve is said to be unavailable', async () => {
+    await open('?ruleset=yatzy');
+    const banner = page.locator('#advisor .banner');
+    await banner.waitFor();
+    expect(await banner.textContent()).toMatch(/^Yatzy \(Scandinavian\) is not available on this server .*yatzy is not served here/);
+    expect(await page.textContent('#ruleset option[value="yatzy"]')).toContain('not on this server');
+  });
+
+  it('coach: a seeded game is played to the end, analysed, and its record downloaded', async () => {
+    const seed = 'e2e-seed-7';
+    await open(`?mode=coach&ruleset=yahtzee&seed=${seed}`);
+    const faces = () => page.$$eval('.tray .die-btn', (els) => els.map((e) => Number(e.getAttribute('data-face'))));
+    const status = () => page.getAttribute('#coach-status', 'data-turn');
+    await page.waitForSelector('.sheet button.box:not([disabled])');
+    const firstRoll = await faces();
+
+    // The same seed deals the same dice: the link shares the game.
+    expect(new URL(page.url()).searchParams.get('seed')).toBe(seed);
+    await page.reload();
+    await page.waitForSelector('.sheet button.box:not([disabled])');
+    expect(await faces()).toEqual(firstRoll);
+
+    // A hold and reroll gets a verdict; undo brings back the first roll.
+    await page.click('.tray .die-btn >> nth=0');
+    expect(await page.getAttribute('.tray .die-btn >> nth=0', 'aria-pressed')).toBe('true');
+    await page.click('#coach-roll');
+    await waitForText(page, '#coach-status', /roll 2 of 3/);
+    expect(await page.textContent('#coach-feedback')).toMatch(/^Turn 1, roll 1: hold \d\. (The best move\.|As good as the best .*\.|That cost [\d.]+ points: the best was to .+\.)$/);
+    expect(await page.locator('#coach-log li').count()).toBe(1);
+    await page.click('#coach-undo');
+    await waitForText(page, '#coach-status', /roll 1 of 3/);
+    expect(await faces()).toEqual(firstRoll);
+    expect(await page.locator('#coach-log li').count()).toBe(0);
+
+    for (let turn = 1; turn <= 13; turn++) {
+      expect(await status()).toBe(String(turn));
+      await page.click('.sheet button.box:not([disabled]) >> nth=0');
+      if (turn < 13) {
+        await page.locator(`#coach-status[data-turn="${turn + 1}"]`).waitFor();
+        await page.locator('.sheet button.box:not([disabled])').first().waitFor();
+      }
+    }
+    await page.waitForSelector('#coach-analysis');
+    expect(await page.getAttribute('#coach-status', 'data-over')).toBe('true');
+    expect(await page.locator('#coach-log li').count()).toBe(13);
+    const sheetTotal = await page.textContent('.sheet tr.total td');
+    expect(await page.textContent('#an-final')).toBe(sheetTotal);
+    expect(await page.textContent('#an-optimal')).toBe(fmt2((await testModel('yahtzee')).value(initialState(RULESETS.yahtzee))));
+    expect(await page.locator('#coach-analysis svg.chart').count()).toBe(1);
+    const lost = Number((await page.textContent('#an-loss'))!.replace(/,/g, ''));
+    if (lost > 0) expect(await page.locator('#coach-analysis svg.chart rect.bar').count()).toBeGreaterThan(0);
+    // The coach's running count of points lost agrees with the analysis.
+    expect(Number((await page.textContent('#coach-lost'))!.replace(/,/g, ''))).toBeCloseTo(lost, 1);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#coach-download')]);
+    expect(download.suggestedFilename()).toBe(`dicewise-yahtzee-${seed}.json`);
+    const record = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { ruleset: string; turns: { rolls: number[][]; holds: number[][]; box: string; column?: number }[] };
+    expect(record.ruleset).toBe('yahtzee');
+    expect(record.turns).toHaveLength(13);
+    expect(new Set(record.turns.map((t) => t.box)).size).toBe(13);
+    expect(record.turns[0]).toEqual({ rolls: [firstRoll], holds: [], box: record.turns[0].box });
+    expect(record.turns.every((t) => t.column === undefined && t.rolls.length === t.holds.length + 1)).toBe(true);
+    // The record as downloaded is one the analyse API reads, to the same final score.
+    const res = await fetch(`${server.url}/api/v1/analyse`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ games: [record] }) });
+    const body = (await res.json()) as { results: { finished: boolean; finalScore: number }[] };
+    expect(body.results[0]).toMatchObject({ finished: true, finalScore: Number(sheetTotal) });
+  });
+
+  it('threw no script errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
