@@ -24,7 +24,7 @@ function stateOf(model: GameModel, boxes: string[], upper = 0, yahtzee50 = false
 }
 
 describe('optimal play analyses with zero loss', () => {
-  it.each(['yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus'] as const)('%s: 30 seeded optimal games', async (id) => {
+  it.each(['yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy'] as const)('%s: 30 seeded optimal games', async (id) => {
     const model = await testModel(id);
     const rng = seededRandom(1234);
     const start = model.value(initialState(RULESETS[id]));
@@ -32,8 +32,8 @@ describe('optimal play analyses with zero loss', () => {
       const record = playGame(model, rng);
       const a = ok(analyseGame(model, record));
       expect(a.finished).toBe(true);
-      expect(a.turns).toHaveLength(13);
-      expect(a.decisions.length).toBeGreaterThanOrEqual(13);
+      expect(a.turns).toHaveLength(RULESETS[id].boxes.length);
+      expect(a.decisions.length).toBeGreaterThanOrEqual(RULESETS[id].boxes.length);
       for (const d of a.decisions) expect(d.loss).toBeLessThanOrEqual(1e-9);
       expect(a.totalLoss).toBeLessThanOrEqual(1e-9);
       expect(a.mistakes.total).toBe(0);
@@ -103,6 +103,17 @@ describe('deliberate mistakes', () => {
     // The first decision that loses anything is the deliberate one.
     const mistakes = a.decisions.filter((x) => x.loss > 0).map((x) => [x.turn, x.roll, x.kind]);
     expect(mistakes[0]).toEqual([1, 1, 'hold']);
+  });
+
+  it('holding every die (rerolling none) is a legal hold worth the full keep', async () => {
+    const model = await testModel('yahtzee');
+    const record = { turns: [{ rolls: [[2, 2, 2, 2, 2], [2, 2, 2, 2, 2]], holds: [[2, 2, 2, 2, 2]], box: 'yahtzee' }] };
+    const a = ok(analyseGame(model, record));
+    const te = evaluateState(createTurnEval(model), initialState(model.rs));
+    const keep = keepOfFaces(model.c.dice, [2, 2, 2, 2, 2]);
+    expect(a.decisions[0]).toMatchObject({ kind: 'hold', chosen: { action: { hold: [2, 2, 2, 2, 2] }, ev: te.ws.hold2[keep] }, loss: 0 });
+    expect(a.decisions[1]).toMatchObject({ kind: 'score', roll: 2, loss: 0 });
+    expect(a.decisions[1].chosen.ev).toBeCloseTo(50 + model.value(stateOf(model, ['yahtzee'], 0, true)), 9);
   });
 
   it('stopping after the first roll is compared with rerolling', async () => {

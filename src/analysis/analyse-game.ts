@@ -55,7 +55,7 @@ export function analyseWith(a: Analyser, record: unknown): GameResult {
 }
 
 /** Appends one rated decision; a choice within TIE_EPSILON of the best is the best, loss exactly 0. */
-function record(out: Float64Array, n: number, turn: number, roll: number, kind: number, chosen: number, chosenEv: number, best: number, bestEv: number): number {
+function pushDecision(out: Float64Array, n: number, turn: number, roll: number, kind: number, chosen: number, chosenEv: number, best: number, bestEv: number): number {
   const tie = chosenEv >= bestEv - TIE_EPSILON;
   out[n] = turn;
   out[n + 1] = roll;
@@ -77,9 +77,9 @@ function rateHold(te: TurnEval, out: Float64Array, n: number, turn: number, roll
   // roll can be worth more (Superpass's first-roll-only column): then stopping at once is best.
   if (roll === 1 && te.first[rollKeep] > bh.ev) {
     const top = rankedScoreOptions(te, rollKeep, true)[0];
-    return record(out, n, turn, roll, 0, holdKeep, chosenEv, scoreCode(top.column, top.box), top.ev);
+    return pushDecision(out, n, turn, roll, 0, holdKeep, chosenEv, scoreCode(top.column, top.box), top.ev);
   }
-  return record(out, n, turn, roll, 0, holdKeep, chosenEv, bh.keep, bh.ev);
+  return pushDecision(out, n, turn, roll, 0, holdKeep, chosenEv, bh.keep, bh.ev);
 }
 
 /** The box; before the third roll rerolling was an option too, so the best may be a hold. */
@@ -87,9 +87,9 @@ function rateScore(te: TurnEval, out: Float64Array, n: number, turn: number, rol
   const code = scoreCode(chosen.column, chosen.box);
   if (roll < 3) {
     const bh = bestHold(te, rollKeep, roll === 1 ? 2 : 1);
-    if (bh.ev > top.ev) return record(out, n, turn, roll, 1, code, chosen.ev, bh.keep, bh.ev);
+    if (bh.ev > top.ev) return pushDecision(out, n, turn, roll, 1, code, chosen.ev, bh.keep, bh.ev);
   }
-  return record(out, n, turn, roll, 1, code, chosen.ev, scoreCode(top.column, top.box), top.ev);
+  return pushDecision(out, n, turn, roll, 1, code, chosen.ev, scoreCode(top.column, top.box), top.ev);
 }
 
 /** The analysis with decisions in packed form (see packed-result.ts): what workers send back. */

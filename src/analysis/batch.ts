@@ -5,8 +5,11 @@ import { unpackResult, type PackedResult } from './packed-result.ts';
 import { readRecord } from './read-record.ts';
 import { gameError, type GameResult } from './types.ts';
 
-/** The model to analyse a rule set's games with; undefined where there is none (no exact table). */
-export type ModelLookup = (id: RuleSetId) => GameModel | undefined;
+/**
+ * The model to analyse a rule set's games with; where there is none, undefined (a default
+ * reason is given) or the reason as text, which becomes each such game's error.
+ */
+export type ModelLookup = (id: RuleSetId) => GameModel | string | undefined;
 
 /** Games per chunk of a batch: large enough to amortise a worker round trip, small enough for progress. */
 export const ANALYSIS_CHUNK = 200;
@@ -46,7 +49,8 @@ export function analyseGamesPacked(modelFor: ModelLookup, records: readonly unkn
       return 'error' in head ? head : gameError(0, 0, 'unreadable game record');
     }
     const model = modelFor(id);
-    return model ? analysePacked(analyserFor(model), record) : gameError(0, 0, noModel(id));
+    if (model === undefined || typeof model === 'string') return gameError(0, 0, model ?? noModel(id));
+    return analysePacked(analyserFor(model), record);
   });
 }
 

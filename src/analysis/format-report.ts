@@ -8,6 +8,7 @@ export function actionText(a: Action): string {
 }
 
 function mistakesText(m: MistakeCounts): string {
+  if (m.total === 0) return 'none';
   const n = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
   return `${n(m.blunder, 'blunder', 'blunders')}, ${n(m.mistake, 'mistake', 'mistakes')}, ${n(m.inaccuracy, 'inaccuracy', 'inaccuracies')}, ${m.slight} slight`;
 }

@@ -6,14 +6,14 @@ import type { Decision, GameAnalysis, GameError, GameResult, RatedAction } from 
 
 /**
  * An analysis as the engine produces it: the decisions flat in one Float64Array instead of ~300
- * small objects per game. Copying that between threads is a memcpy, where the readable objects
- * cost workers and the main thread more than the analysis itself; `unpackResult` builds them once,
- * where they are used. Inline and pooled analysis both go through it, so they cannot differ.
+ * small objects per game. Copying that between threads is a memcpy, where structured-cloning the
+ * readable objects cost half as much again as the analysis itself; `unpackResult` builds them
+ * once, where they are used. Inline and pooled analysis both go through it, so they cannot differ.
  *
  * Per decision DECISION_FIELDS numbers: turn, roll, kind (0 hold, 1 score), chosen action,
  * chosen ev, best action, best ev, loss. An action is a keep index (>= 0, see dice-tables.ts)
  * for a hold, or -(1 + column * 64 + box) for a score. Loss 0 means the choice was (tied for)
- * best, and then the best is the choice itself.
+ * best, and then the best is the choice itself. Unpacked actions are frozen and shared.
  */
 export const DECISION_FIELDS = 8;
 
@@ -29,10 +29,29 @@ export function scoreCode(column: number, box: number): number {
   return -(1 + column * 64 + box);
 }
 
+// Actions are shared, frozen objects, one per (rule set, code): a batch of 10,000 games names the
+// same few hundred actions ~800,000 times, and the heap need not hold each of them anew.
+const actionCache = new Map<string, Map<number, Action>>();
+
 function actionOf(rs: RuleSet, code: number): Action {
-  if (code >= 0) return holdAction(diceTables(rs.dice), code);
-  const c = -code - 1;
-  return scoreAction(rs, c >> 6, c & 63);
+  let byCode = actionCache.get(rs.id);
+  if (!byCode) {
+    byCode = new Map();
+    actionCache.set(rs.id, byCode);
+  }
+  let a = byCode.get(code);
+  if (!a) {
+    if (code >= 0) {
+      const hold = holdAction(diceTables(rs.dice), code) as { hold: number[] };
+      Object.freeze(hold.hold);
+      a = Object.freeze(hold);
+    } else {
+      const c = -code - 1;
+      a = Object.freeze(scoreAction(rs, c >> 6, c & 63));
+    }
+    byCode.set(code, a);
+  }
+  return a;
 }
 
 export function unpackResult(p: PackedResult): GameResult {
@@ -46,6 +65,18 @@ export function unpackResult(p: PackedResult): GameResult {
     const best = loss === 0 ? chosen : { action: actionOf(rs, d[o + 5]), ev: d[o + 6] };
     decisions.push({ turn: d[o], roll: d[o + 1], kind: d[o + 2] === 0 ? 'hold' : 'score', chosen, best, loss });
   }
-  const { points, decisions: _packed, ...head } = p;
-  return { ...head, mistakes: countMistakes(decisions), turns: points.map((pts, i) => ({ turn: i + 1, points: pts })), decisions };
+  const turns = p.points.map((points, i) => ({ turn: i + 1, points }));
+  // Spelt out rather than spread: object spread takes a slow path in V8 here.
+  return {
+    ruleset: p.ruleset,
+    finished: p.finished,
+    finalScore: p.finalScore,
+    startValue: p.startValue,
+    remainingValue: p.remainingValue,
+    totalLoss: p.totalLoss,
+    luck: p.luck,
+    mistakes: countMistakes(decisions),
+    turns,
+    decisions,
+  };
 }

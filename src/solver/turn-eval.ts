@@ -78,7 +78,8 @@ export interface RankedScoreOption extends ScoreOption {
 export function rankedScoreOptions(te: TurnEval, rollKeep: number, firstRoll: boolean): RankedScoreOption[] {
   const { model } = te;
   const counts = model.c.dice.keepCounts.subarray(rollKeep * 6, rollKeep * 6 + 6);
+  // A literal, not `{ ...o, ev }`: V8 copies these options by spread about ten times slower.
   return scoreOptions(model.rs, te.state, counts, firstRoll)
-    .map((o) => ({ ...o, ev: o.gain + model.value(o.next) }))
+    .map((o) => ({ column: o.column, box: o.box, points: o.points, bonus: o.bonus, gain: o.gain, next: o.next, ev: o.gain + model.value(o.next) }))
     .sort((a, b) => b.ev - a.ev || a.column - b.column || a.box - b.box);
 }

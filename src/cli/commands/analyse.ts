@@ -1,0 +1,70 @@
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { ANALYSIS_CHUNK, batchSize, formatReport, isGameError, splitGameText, type GameResult } from '../../analysis/index.ts';
+import { DicewiseError } from '../../errors.ts';
+import { analyseInProcess, createAnalysisPool } from '../../../workers/analysis-pool.ts';
+import { defaultThreads } from '../../../workers/solver-pool.ts';
+import { parsePositiveInt, tableDir } from '../options.ts';
+import { progressBar } from '../progress.ts';
+
+interface AnalyseFlags {
+  json?: boolean;
+  threads?: string;
+  tables?: string;
+}
+
+/** The games' text: a file, or stdin for "-" or no file (not a terminal: nobody would type a batch). */
+async function readGames(file: string | undefined): Promise<string> {
+  if (file !== undefined && file !== '-') {
+    try {
+      return await readFile(file, 'utf8');
+    } catch (e) {
+      throw new DicewiseError('INVALID_INPUT', `cannot read ${file}: ${(e as Error).message}`, [{ field: 'file', message: 'unreadable' }]);
+    }
+  }
+  if (process.stdin.isTTY) {
+    throw new DicewiseError('INVALID_INPUT', 'no games: give a file, or pipe JSON Lines into stdin', [{ field: 'file', message: 'required' }]);
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** One JSON array, one game per line, so that a big batch stays greppable. */
+function jsonArray(results: readonly GameResult[]): string {
+  return results.length === 0 ? '[]\n' : `[\n${results.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`;
+}
+
+export function registerAnalyse(program: Command): void {
+  program
+    .command('analyse')
+    .alias('analyze')
+    .description('review recorded games decision by decision: what each hold and box lost against optimal play')
+    .argument('[file]', 'games as a JSON array or JSON Lines; "-" or none reads stdin')
+    .option('--json', 'print one JSON array of results in input order')
+    .option('--threads <n>', `worker threads for batches over ${ANALYSIS_CHUNK} games (default: all cores)`)
+    .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
+    .addHelpText('after', '\nExit status 1 when some game could not be analysed (its entry says why); the others are still reported.')
+    .action(async (file: string | undefined, flags: AnalyseFlags) => {
+      const threads = parsePositiveInt(flags.threads, 'threads') ?? defaultThreads();
+      const tables = tableDir(flags.tables);
+      const batch = splitGameText(await readGames(file));
+      const total = batchSize(batch);
+      let results: GameResult[];
+      // Starting workers and loading a table in each costs about a second: small batches run here.
+      if (total <= ANALYSIS_CHUNK) {
+        results = await analyseInProcess(tables, batch);
+      } else {
+        const pool = createAnalysisPool({ threads, tables });
+        const bar = progressBar('analyse');
+        try {
+          results = await pool.analyse(batch, (done, all) => bar.update(done, all));
+        } finally {
+          bar.stop();
+          await pool.destroy();
+        }
+      }
+      process.stdout.write(flags.json ? jsonArray(results) : formatReport(results));
+      if (results.some(isGameError)) process.exitCode = 1;
+    });
+}
