@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { isDicewiseError } from '../src/errors.ts';
@@ -6,10 +7,20 @@ import { loadModel } from '../src/store/models.ts';
 
 // One runner per thread: the table is loaded once, strategies and their caches live across tasks.
 const { tableDir } = (Piscina.workerData ?? {}) as { tableDir?: string };
-const runner = createInlineRunner({
-  model: (id) => loadModel(tableDir ?? 'tables', id),
-  importModule: async (spec) => (await import(pathToFileURL(spec).href)).default,
-});
+const runner = createInlineRunner({ model: (id) => loadModel(tableDir ?? 'tables', id), importModule });
+
+/**
+ * A user's strategy module. Run from TypeScript sources, this worker is loaded through tsx's
+ * require hook, which then also compiles a .ts strategy; import() in a worker has no tsx hook.
+ */
+async function importModule(spec: string): Promise<unknown> {
+  try {
+    return ((await import(pathToFileURL(spec).href)) as { default?: unknown }).default;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw e;
+    return (createRequire(import.meta.url)(spec) as { default?: unknown }).default;
+  }
+}
 
 export type WorkerReply = { ok: true; result: TaskResult } | { ok: false; code: string; message: string; issues: { field: string; message: string }[] };
 

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
+import { registerAnalyse } from './commands/analyse.ts';
 import { registerHint } from './commands/hint.ts';
 import { registerServe } from './commands/serve.ts';
+import { registerSimulate } from './commands/simulate.ts';
 import { registerTables } from './commands/tables.ts';
 import { runCli } from './run.ts';
 
@@ -13,5 +15,7 @@ const program = new Command()
 registerTables(program);
 registerHint(program);
 registerServe(program);
+registerAnalyse(program);
+registerSimulate(program);
 
 await runCli(program, process.argv);

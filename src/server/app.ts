@@ -24,6 +24,7 @@ import { registerDocsRoutes } from './routes/docs.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerHintRoute } from './routes/hint.ts';
 import { registerRuleSetsRoute } from './routes/rulesets.ts';
+import { registerSimulateRoute } from './routes/simulate.ts';
 import { registerWebRoutes } from './routes/web.ts';
 
 export type DicewiseApp = OpenAPIHono;
@@ -67,6 +68,7 @@ export const BUILTIN_ROUTES: readonly RouteModule[] = [
   registerRuleSetsRoute,
   registerHintRoute,
   registerAnalyseRoute,
+  registerSimulateRoute,
   registerWebRoutes,
 ];
 

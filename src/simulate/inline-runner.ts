@@ -1,7 +1,7 @@
 import { DicewiseError } from '../errors.ts';
 import { RULESETS, type RuleSetId } from '../rules/index.ts';
 import type { GameModel } from '../solver/index.ts';
-import { createPlayer, type Player } from './play-game.ts';
+import { createPlayer } from './play-game.ts';
 import { runChunk } from './run-chunk.ts';
 import { createBuiltinStrategy, isBuiltinStrategy, needsModel } from './strategies/index.ts';
 import type { Strategy } from './strategy.ts';
@@ -17,24 +17,26 @@ export interface InlineRunnerDeps {
 
 /**
  * Runs tasks on this thread. Strategies (with their turn caches) and models are created once and
- * reused by every later task with the same rule set and strategies: worker threads run one of
- * these each, so a thread loads its table once.
+ * reused by every later task with the same rule set: worker threads run one of these each, so a
+ * thread loads its table once. Strategies are kept per (rule set, strategy, cache size), so runs
+ * comparing different sets of strategies share them.
  */
 export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
   const models = new Map<RuleSetId, Promise<GameModel>>();
-  const playerSets = new Map<string, Promise<Player[]>>();
+  const strategies = new Map<string, Promise<Strategy>>();
 
   const modelOf = (id: RuleSetId): Promise<GameModel> => {
     let m = models.get(id);
     if (!m) {
-      if (!deps.model) throw new DicewiseError('NOT_READY', `no model source: the optimal strategy cannot play ${id} here`);
-      m = Promise.resolve(deps.model(id));
+      if (!deps.model) return Promise.reject(new DicewiseError('NOT_READY', `no model source: the optimal strategy cannot play ${id} here`));
+      m = Promise.resolve().then(() => deps.model!(id));
       models.set(id, m);
+      m.catch(() => models.delete(id));
     }
     return m;
   };
 
-  const strategyOf = async (task: SimulateTask, spec: string): Promise<Strategy> => {
+  const create = async (task: SimulateTask, spec: string): Promise<Strategy> => {
     const rs = RULESETS[task.ruleset];
     if (isBuiltinStrategy(spec)) {
       const model = needsModel(spec) ? await modelOf(task.ruleset) : undefined;
@@ -48,17 +50,24 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
     return asStrategy(await deps.importModule(spec), spec, rs);
   };
 
-  return async (task) => {
-    const key = JSON.stringify([task.ruleset, task.strategies, task.cacheEntries]);
-    let players = playerSets.get(key);
-    if (!players) {
-      const rs = RULESETS[task.ruleset];
-      players = Promise.all(task.strategies.map((s) => strategyOf(task, s))).then((list) => list.map((s) => createPlayer(rs, s)));
-      playerSets.set(key, players);
-      players.catch(() => playerSets.delete(key));
+  const strategyOf = (task: SimulateTask, spec: string): Promise<Strategy> => {
+    const key = JSON.stringify([task.ruleset, spec, task.cacheEntries]);
+    let s = strategies.get(key);
+    if (!s) {
+      s = create(task, spec);
+      strategies.set(key, s);
+      s.catch(() => strategies.delete(key));
     }
-    const list = await players;
-    const result = runChunk(RULESETS[task.ruleset], list, task.seed, task.from, task.to);
-    return { ...result, names: list.map((p) => p.strategy.name) };
+    return s;
+  };
+
+  return async (task) => {
+    const rs = RULESETS[task.ruleset];
+    const list = await Promise.all(task.strategies.map((spec) => strategyOf(task, spec)));
+    // Give the event loop a turn between chunks: a server running games inline keeps answering.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const players = list.map((s) => createPlayer(rs, s));
+    const result = runChunk(rs, players, task.seed, task.from, task.to);
+    return { ...result, names: list.map((s) => s.name) };
   };
 }

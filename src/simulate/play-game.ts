@@ -2,7 +2,7 @@ import { countsKey, countsToFaces, isSubMultiset, keepFaceCounts, type DiceTable
 import { DicewiseError } from '../errors.ts';
 import { keepOfFaces } from '../position/index.ts';
 import type { RuleSet } from '../rules/index.ts';
-import { scoreOptions } from '../solver/index.ts';
+import { compileRules, scoreOptions, type CompiledRules } from '../solver/index.ts';
 import { createEntryScratch, isPlainColumn, scoreEntry, type EntryScratch } from '../solver/fast-play.ts';
 import { GameContext } from './game-context.ts';
 import { DICE_STREAM, hashString, streamSeed, Xoshiro128 } from './prng.ts';
@@ -89,6 +89,7 @@ function boxIndex(p: Player, rs: RuleSet, pick: BoxPick): number {
  */
 export class GamePlayer {
   private readonly rs: RuleSet;
+  private readonly c: CompiledRules;
   private readonly t: DiceTables;
   private readonly dice = new Xoshiro128();
   private readonly faces: Uint8Array;
@@ -102,7 +103,8 @@ export class GamePlayer {
       ]);
     }
     this.rs = rs;
-    this.t = new GameContext(rs).tables;
+    this.c = compileRules(rs);
+    this.t = this.c.dice;
     this.faces = new Uint8Array(3 * rs.dice);
   }
 
@@ -133,7 +135,7 @@ export class GamePlayer {
       }
       const box = boxIndex(p, rs, ask(p, 'chooseBox'));
       const col = ctx.state.columns[0];
-      if (!scoreEntry(rs, col, t.keepCounts.subarray(ctx.roll * 6, ctx.roll * 6 + 6), box, entry) || (col.mask & (1 << box)) !== 0) {
+      if ((col.mask & (1 << box)) !== 0 || !scoreEntry(this.c, col, ctx.roll, box, entry)) {
         throw illegal(p, `box ${JSON.stringify(rs.boxes[box]?.id ?? box)} cannot be scored now`);
       }
       ctx.points[box] = entry.points;

@@ -6,7 +6,7 @@ import { isSimulable, simulate } from './simulate.ts';
 import { BUILTIN_STRATEGIES } from './strategies/index.ts';
 import type { ChunkRunner } from './task.ts';
 
-/** Games one HTTP request may ask for: about a second of optimal play per strategy on one core. */
+/** Games one HTTP request may ask for: about 2 CPU seconds of optimal play per strategy on one core. */
 export const MAX_REQUEST_GAMES = 20_000;
 
 /** Body of `POST /api/v1/simulate`. Only built-in strategies: a request never names a module. */
@@ -34,7 +34,12 @@ export interface SimulateRequestDeps {
   runner: ChunkRunner;
   /** tasks in flight (the pool's thread count); default 1 */
   concurrency?: number;
+  /** turn evaluations cached per engine strategy and thread; default REQUEST_CACHE_ENTRIES */
+  cacheEntries?: number;
 }
+
+/** A server keeps one optimal and one greedy strategy per rule set: ~17 MB of cache each at most. */
+export const REQUEST_CACHE_ENTRIES = 2048;
 
 /** Validates a request body (every problem named by its field) and runs the simulation. */
 export async function simulateRequest(body: unknown, deps: SimulateRequestDeps): Promise<SimulationReport> {
@@ -48,6 +53,6 @@ export async function simulateRequest(body: unknown, deps: SimulateRequestDeps):
       { field: 'games', message: `at most ${MAX_REQUEST_GAMES}` },
     ]);
   }
-  const data = await simulate({ ...req, runner: deps.runner, concurrency: deps.concurrency ?? 1 });
+  const data = await simulate({ ...req, runner: deps.runner, concurrency: deps.concurrency ?? 1, cacheEntries: deps.cacheEntries ?? REQUEST_CACHE_ENTRIES });
   return buildReport(data);
 }

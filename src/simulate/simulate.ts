@@ -146,9 +146,18 @@ export async function simulate(options: SimulateOptions): Promise<SimulationData
     done += n;
     o.onProgress(done, o.games);
   };
-  // Two tasks per thread in flight keep every worker busy while results are merged.
+  // Two tasks per thread in flight keep every worker busy while results are merged; after a
+  // failure no further task starts.
+  let failed = false;
   const lane = async (): Promise<void> => {
-    while (next < tasks.length) merge(await o.runner(tasks[next++]));
+    while (next < tasks.length && !failed) {
+      try {
+        merge(await o.runner(tasks[next++]));
+      } catch (e) {
+        failed = true;
+        throw e;
+      }
+    }
   };
   await Promise.all(Array.from({ length: Math.min(tasks.length, o.concurrency * 2) }, lane));
   const names = data.names;

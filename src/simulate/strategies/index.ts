@@ -6,8 +6,11 @@ import { heuristicStrategy } from './heuristic.ts';
 import { optimalStrategy } from './optimal.ts';
 import { randomStrategy } from './random.ts';
 
-export { engineHold, modelStrategy } from './model-policy.ts';
-export { zeroValueModel } from './greedy.ts';
+export { modelStrategy } from './model-policy.ts';
+export { greedyStrategy, zeroValueModel } from './greedy.ts';
+export { heuristicStrategy } from './heuristic.ts';
+export { optimalStrategy } from './optimal.ts';
+export { randomStrategy } from './random.ts';
 
 export const BUILTIN_STRATEGIES = ['optimal', 'greedy', 'heuristic', 'random'] as const;
 export type BuiltinStrategy = (typeof BUILTIN_STRATEGIES)[number];

@@ -1,0 +1,89 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Command } from 'commander';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { registerSimulate } from '../src/cli/commands/simulate.ts';
+import { describeError } from '../src/cli/run.ts';
+import { buildReport, createInlineRunner, simulate } from '../src/simulate/index.ts';
+import { testModel } from './support/models.ts';
+import { TEST_TABLE_DIR } from './support/paths.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TSX = createRequire(import.meta.url).resolve('tsx');
+const dir = mkdtempSync(join(tmpdir(), 'dicewise-simulate-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function dicewise(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', TSX, 'src/cli/main.ts', 'simulate', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('dicewise simulate', () => {
+  it('--json prints the report; --plot writes the SVG atomically', async () => {
+    const plot = join(dir, 'scores.svg');
+    const r = dicewise('--ruleset', 'yahtzee', '--strategy', 'optimal,test/fixtures/my-bot.ts', '--games', '150', '--seed', '3', '--threads', '1', '--json', '--plot', plot, '--tables', TEST_TABLE_DIR);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    const runner = createInlineRunner({ model: (id) => testModel(id), importModule: async (s) => ((await import(s)) as { default: unknown }).default });
+    const expected = buildReport(await simulate({ strategies: ['optimal', join(ROOT, 'test/fixtures/my-bot.ts')], games: 150, seed: 3, runner }));
+    expect(report).toEqual(JSON.parse(JSON.stringify(expected)));
+    const svg = readFileSync(plot, 'utf8');
+    expect(svg).toMatch(/^<svg /);
+    expect(svg).toContain('my-bot (mean');
+    expect(readdirSync(dir)).toEqual(['scores.svg']);
+  });
+
+  it('prints a text table by default', async () => {
+    const r = await inProcess('--strategy', 'greedy,random', '--games', '100', '--threads', '2', '--tables', TEST_TABLE_DIR);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^strategy\s+mean\s+95% CI\s+SD\s+median/m);
+    expect(r.stdout).toMatch(/^greedy − random\s+\+/m);
+    expect(r.stdout).toMatch(/100 games × 2 strategies in [\d.]+ s on 2 threads/);
+  });
+
+  it.each([
+    [['--games', '0'], '--games must be an integer from 1'],
+    [['--games', 'many'], '--games must be an integer from 1'],
+    [['--strategy', 'optimal,genius'], '--strategy unknown strategy "genius"'],
+    [['--strategy', 'optimal,,greedy'], '--strategy must be a comma-separated list'],
+    [['--strategy', 'greedy,greedy'], '--strategy names "greedy" twice'],
+    [['--strategy', './no/such/bot.js'], '--strategy no such module'],
+    [['--strategy', 'test/fixtures/not-a-strategy.ts'], 'default export must be a strategy'],
+    [['--seed', '-1'], '--seed must be an integer from 0'],
+    [['--threads', '0'], '--threads must be an integer from 1'],
+    [['--cache', '-5'], '--cache must be an integer from 0'],
+    [['--plot', 'scores.png'], '--plot must name an .svg file'],
+    [['--ruleset', 'superpass'], '--ruleset must be a rule set with an exact table'],
+    [['--ruleset', 'nope'], '--ruleset must be one of'],
+  ])('%j is refused naming the option, exit code 2', async (args, message) => {
+    const r = await inProcess(...args, '--tables', TEST_TABLE_DIR);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(message);
+    expect(r.code).toBe(2);
+  });
+});
+
+/** Runs the command in this process, as src/cli/run.ts would, capturing its output. */
+async function inProcess(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const program = new Command().exitOverride();
+  registerSimulate(program);
+  let stdout = '';
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout += String(chunk);
+    return true;
+  });
+  try {
+    await program.parseAsync(['node', 'dicewise', 'simulate', ...args]);
+    return { code: 0, stdout, stderr: '' };
+  } catch (e) {
+    const { message, exitCode } = describeError(e);
+    return { code: exitCode, stdout, stderr: message };
+  } finally {
+    spy.mockRestore();
+  }
+}
