@@ -1,6 +1,7 @@
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DicewiseError } from '../errors.ts';
+import { writeFileAtomic } from './write-atomic.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { isRuleSetId, RULESETS, ruleSetFingerprint } from '../rules/index.ts';
 import { decodeHeader, decodeTable, encodeTable, SOLVER_VERSION, TABLE_FORMAT, type BuiltTable, type TableHeader, type ValueTable } from '../solver/index.ts';
@@ -16,23 +17,11 @@ export function rebuildHint(id: RuleSetId): string {
   return `Rebuild it with: dicewise tables build --ruleset ${id}`;
 }
 
-/** Writes atomically: a temporary file in the same folder, flushed, then renamed over the old one. */
+/** Writes atomically (see write-atomic.ts): an interrupted build never leaves half a table. */
 export async function writeTable(dir: string, built: BuiltTable): Promise<string> {
   await mkdir(resolve(dir), { recursive: true });
   const file = tablePath(dir, built.header.ruleset as RuleSetId);
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  const bytes = encodeTable(built.header, built.values);
-  const fh = await open(tmp, 'w');
-  try {
-    await fh.writeFile(bytes);
-    await fh.sync();
-  } catch (e) {
-    await fh.close();
-    await rm(tmp, { force: true });
-    throw e;
-  }
-  await fh.close();
-  await rename(tmp, file);
+  await writeFileAtomic(file, encodeTable(built.header, built.values));
   return file;
 }
 

@@ -2,19 +2,11 @@ import type { GameRecord, TurnRecord } from '../../src/analysis/index.ts';
 import { subKeepsOf } from '../../src/dice/index.ts';
 import { holdAction, keepOfFaces } from '../../src/position/index.ts';
 import type { GameModel } from '../../src/solver/index.ts';
+import { mulberry32 } from './random-positions.ts';
 import { bestHold, boxCount, createTurnEval, evaluateState, holdOptions, initialState, isFinished, rankedScoreOptions } from '../../src/solver/index.ts';
 
-/** mulberry32: a small seeded PRNG, so generated games are the same on every run. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded PRNG of the position generator, so generated games are the same on every run. */
+export const seededRandom = mulberry32;
 
 function rollDice(rng: () => number, n: number): number[] {
   return Array.from({ length: n }, () => 1 + Math.floor(rng() * 6));

@@ -20,7 +20,7 @@ import { createSimulatePool } from '../../../workers/simulate-pool.ts';
 import { defaultThreads } from '../../../workers/solver-pool.ts';
 import { parseRuleSet, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
-import { writeFileAtomic } from '../write-atomic.ts';
+import { writeFileAtomic } from '../../store/write-atomic.ts';
 
 interface SimulateFlags {
   ruleset: string;
