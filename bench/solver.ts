@@ -1,12 +1,20 @@
 /**
  * Solver benchmark: full exact `yahtzee` table with 1 and 2 worker threads (pool started and
  * warmed first, so the figure is the solve), the per-state turn engine, and peak memory.
- * Run: npm run bench -- solver   (or: npx tsx bench/solver.ts)
+ * Run: npm run bench -- solver   (builds dist/ first; or: npm run build && npx tsx bench/solver.ts)
  */
 import { Bench } from 'tinybench';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { buildColumnTable, compileRules, createStateSolver, solveState, statesAtLevel } from '../src/solver/index.ts';
-import { createSolverPool } from '../workers/solver-pool.ts';
+import { existsSync } from 'node:fs';
+import type { createSolverPool as CreatePool } from '../workers/solver-pool.ts';
+
+// Time the workers as `npm start` and `dicewise tables build` run them: compiled (npm run bench
+// builds first). Workers loaded from TypeScript through tsx scale worse and would understate it.
+const compiled = new URL('../dist/workers/solver-pool.js', import.meta.url);
+const { createSolverPool } = (existsSync(compiled)
+  ? await import(compiled.href)
+  : await import('../workers/solver-pool.ts')) as { createSolverPool: typeof CreatePool };
 
 const id = (process.argv[2] ?? 'yahtzee') as RuleSetId;
 const rs = RULESETS[id];
