@@ -3,3 +3,4 @@ export * from './patterns.ts';
 export * from './scoring.ts';
 export * from './rulesets.ts';
 export { ruleSetFingerprint } from './fingerprint.ts';
+export * from './column-types.ts';

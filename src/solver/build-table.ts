@@ -1,6 +1,6 @@
 import { DicewiseError } from '../errors.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
-import { RULESETS, ruleSetFingerprint } from '../rules/index.ts';
+import { columnTypeOf, RULESETS, ruleSetFingerprint } from '../rules/index.ts';
 import { statesAtLevel, UPPER_SLOTS } from './column-layout.ts';
 import { compileRules } from './compiled-rules.ts';
 import { createStateSolver, solveStates } from './solve-states.ts';
@@ -9,8 +9,16 @@ import { SOLVER_VERSION, type TableHeader } from './table-file.ts';
 /** One unit of parallel work: solve these states of one level into the shared value table. */
 export interface SolveTask {
   ruleset: RuleSetId;
+  /** set when solving the column type of this (0-based) column of a multi-column rule set */
+  column?: number;
   values: Float64Array;
   states: Int32Array;
+}
+
+/** The single-column rule set a task solves. */
+export function taskRules(task: Pick<SolveTask, 'ruleset' | 'column'>): RuleSet {
+  const rs = RULESETS[task.ruleset];
+  return task.column === undefined ? rs : columnTypeOf(rs, task.column).rs;
 }
 
 /** Runs a task somewhere (a worker thread, or inline) and resolves when its values are written. */
@@ -50,7 +58,7 @@ export function resolveBuildOptions(opts: BuildOptions = {}): ResolvedBuildOptio
 }
 
 export const inlineRunner: TaskRunner = async (task) => {
-  const c = compileRules(RULESETS[task.ruleset]);
+  const c = compileRules(taskRules(task));
   solveStates(createStateSolver(c), task.values, task.states);
 };
 
@@ -60,10 +68,7 @@ export interface BuiltTable {
   states: number;
 }
 
-/**
- * Backward induction by level: states with every box filled are worth 0; a level's states read
- * only the next level, so each level is split into chunks that run concurrently.
- */
+/** Solves a single-column rule set exactly (backward induction by level, see `solveLevels`). */
 export async function buildColumnTable(rs: RuleSet, options: BuildOptions = {}): Promise<BuiltTable> {
   if (rs.columns.length !== 1) {
     throw new DicewiseError('NOT_SOLVED', `${rs.id} has ${rs.columns.length} columns; only single-column rule sets are solved exactly`);
@@ -71,32 +76,9 @@ export async function buildColumnTable(rs: RuleSet, options: BuildOptions = {}):
   const opts = resolveBuildOptions(options);
   const started = performance.now();
   const c = compileRules(rs);
-  const values = new Float64Array(new SharedArrayBuffer(c.layout.size * 8));
-  const levels: Int32Array[] = [];
-  let statesTotal = 0;
-  for (let level = rs.boxes.length - 1; level >= 0; level--) {
-    const states = statesAtLevel(c.layout, level);
-    levels.push(states);
-    statesTotal += states.length;
-  }
-  let statesDone = 0;
-  let level = rs.boxes.length - 1;
-  for (const states of levels) {
-    const chunks = Math.min(states.length, opts.concurrency * 4);
-    const size = Math.ceil(states.length / chunks);
-    const work: Promise<void>[] = [];
-    for (let from = 0; from < states.length; from += size) {
-      const slice = states.slice(from, Math.min(states.length, from + size));
-      work.push(
-        opts.runner({ ruleset: rs.id, values, states: slice }).then(() => {
-          statesDone += slice.length;
-          opts.onProgress({ level, statesDone, statesTotal });
-        }),
-      );
-    }
-    await Promise.all(work);
-    level--;
-  }
+  const levels = levelStates(rs);
+  const statesTotal = countStates(levels);
+  const values = await solveLevels({ ruleset: rs.id }, levels, opts, { done: 0, total: statesTotal });
   const seconds = (performance.now() - started) / 1000;
   return {
     values,
@@ -112,4 +94,49 @@ export async function buildColumnTable(rs: RuleSet, options: BuildOptions = {}):
       createdAt: new Date().toISOString(),
     },
   };
+}
+
+/** The canonical reachable states of a single-column rule set, by level from the last down to 0. */
+export function levelStates(rs: RuleSet): Int32Array[] {
+  const c = compileRules(rs);
+  const levels: Int32Array[] = [];
+  for (let level = rs.boxes.length - 1; level >= 0; level--) levels.push(statesAtLevel(c.layout, level));
+  return levels;
+}
+
+export function countStates(levels: readonly Int32Array[]): number {
+  return levels.reduce((n, l) => n + l.length, 0);
+}
+
+/**
+ * Backward induction by level into a new shared table: states with every box filled are worth
+ * 0; a level's states read only the next level, so each level is split into chunks that run
+ * concurrently. `progress` counts states over several calls (one build of several columns).
+ */
+export async function solveLevels(
+  task: Pick<SolveTask, 'ruleset' | 'column'>,
+  levels: readonly Int32Array[],
+  opts: ResolvedBuildOptions,
+  progress: { done: number; total: number },
+): Promise<Float64Array> {
+  const rs = taskRules(task);
+  const values = new Float64Array(new SharedArrayBuffer(compileRules(rs).layout.size * 8));
+  let level = rs.boxes.length - 1;
+  for (const states of levels) {
+    const chunks = Math.min(states.length, opts.concurrency * 4);
+    const size = Math.ceil(states.length / chunks);
+    const work: Promise<void>[] = [];
+    for (let from = 0; from < states.length; from += size) {
+      const slice = states.slice(from, Math.min(states.length, from + size));
+      work.push(
+        opts.runner({ ...task, values, states: slice }).then(() => {
+          progress.done += slice.length;
+          opts.onProgress({ level, statesDone: progress.done, statesTotal: progress.total });
+        }),
+      );
+    }
+    await Promise.all(work);
+    level--;
+  }
+  return values;
 }

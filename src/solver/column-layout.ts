@@ -1,4 +1,4 @@
-import type { RuleSet } from '../rules/index.ts';
+import type { FillRule, RuleSet } from '../rules/index.ts';
 import { yahtzeeBoxIndex } from '../rules/index.ts';
 
 /**
@@ -11,6 +11,11 @@ import { yahtzeeBoxIndex } from '../rules/index.ts';
  *   is reached matters for the future, so 63 stands for "63 or more".
  * - flag: 1 when the Yahtzee box holds 50 (later Yahtzees earn the bonus); only where the
  *   rule set has a Yahtzee bonus, so flags is 2 there and 1 elsewhere.
+ *
+ * Columns filled in a fixed order (Superpass's top-down and bottom-up columns) reach only the
+ * boxes.length + 1 prefix or suffix masks, so their layout numbers masks by slot (= boxes filled)
+ * instead: index = ((slot * UPPER_SLOTS) + upper) * flags + flag. Every other layout uses the mask
+ * itself as its slot, so the table lookups of the hot loop stay one multiply-add.
  *
  * Canonical upper totals: when even five of every open upper face cannot lift the total to 63,
  * the bonus is out of reach, and the future is the same as if it had already been earned
@@ -25,6 +30,11 @@ export interface ColumnLayout {
   dice: number;
   threshold: number;
   flags: number;
+  /** fill rule of the column (a multi-column rule set's own layout is 'any': it is never solved) */
+  fill: FillRule;
+  /** mask -> slot and slot -> mask for ordered columns (-1: unreachable mask); null where slot = mask */
+  slotOfMask: Int32Array | null;
+  maskOfSlot: Int32Array | null;
   size: number;
   yahtzeeBox: number;
   /** canonUpper[upperFilledMask * 64 + upper] -> canonical upper total */
@@ -66,12 +76,28 @@ export function columnLayout(rs: RuleSet): ColumnLayout {
     }
     for (const s of sums) reachableUpper[um * UPPER_SLOTS + s] = 1;
   }
+  const fill: FillRule = rs.columns.length === 1 ? rs.columns[0].fill : 'any';
+  const ordered = fill === 'top-down' || fill === 'bottom-up';
+  let slotOfMask: Int32Array | null = null;
+  let maskOfSlot: Int32Array | null = null;
+  if (ordered) {
+    slotOfMask = new Int32Array(1 << boxes).fill(-1);
+    maskOfSlot = new Int32Array(boxes + 1);
+    for (let n = 0; n <= boxes; n++) {
+      const mask = fill === 'top-down' ? (1 << n) - 1 : ((1 << n) - 1) << (boxes - n);
+      slotOfMask[mask] = n;
+      maskOfSlot[n] = mask;
+    }
+  }
   return {
     boxes,
     dice,
     threshold,
     flags,
-    size: (1 << boxes) * UPPER_SLOTS * flags,
+    fill,
+    slotOfMask,
+    maskOfSlot,
+    size: (maskOfSlot ? maskOfSlot.length : 1 << boxes) * UPPER_SLOTS * flags,
     yahtzeeBox: yahtzeeBoxIndex(rs),
     canonUpper,
     reachableUpper,
@@ -80,13 +106,15 @@ export function columnLayout(rs: RuleSet): ColumnLayout {
 
 export function stateIndex(L: ColumnLayout, mask: number, upper: number, flag: number): number {
   const u = L.canonUpper[(mask & 63) * UPPER_SLOTS + upper];
-  return (mask * UPPER_SLOTS + u) * L.flags + flag;
+  const slot = L.slotOfMask === null ? mask : L.slotOfMask[mask];
+  return (slot * UPPER_SLOTS + u) * L.flags + flag;
 }
 
 export function decodeState(L: ColumnLayout, index: number): { mask: number; upper: number; flag: number } {
   const flag = index % L.flags;
   const rest = (index - flag) / L.flags;
-  return { mask: Math.floor(rest / UPPER_SLOTS), upper: rest % UPPER_SLOTS, flag };
+  const slot = Math.floor(rest / UPPER_SLOTS);
+  return { mask: L.maskOfSlot === null ? slot : L.maskOfSlot[slot], upper: rest % UPPER_SLOTS, flag };
 }
 
 function popcount(x: number): number {
@@ -99,8 +127,10 @@ function popcount(x: number): number {
 export function statesAtLevel(L: ColumnLayout, level: number): Int32Array {
   const out: number[] = [];
   const yBit = L.yahtzeeBox >= 0 ? 1 << L.yahtzeeBox : 0;
-  for (let mask = 0; mask < 1 << L.boxes; mask++) {
+  const masks = L.maskOfSlot ? [L.maskOfSlot[level]] : Array.from({ length: 1 << L.boxes }, (_, m) => m);
+  for (const mask of masks) {
     if (popcount(mask) !== level) continue;
+    const slot = L.slotOfMask === null ? mask : L.slotOfMask[mask];
     const um = mask & 63;
     const seen = new Uint8Array(UPPER_SLOTS);
     for (let u = 0; u < UPPER_SLOTS; u++) {
@@ -112,7 +142,7 @@ export function statesAtLevel(L: ColumnLayout, level: number): Int32Array {
     for (let u = 0; u < UPPER_SLOTS; u++) {
       if (!seen[u]) continue;
       const flagCount = L.flags === 2 && (mask & yBit) !== 0 ? 2 : 1;
-      for (let flag = 0; flag < flagCount; flag++) out.push((mask * UPPER_SLOTS + u) * L.flags + flag);
+      for (let flag = 0; flag < flagCount; flag++) out.push((slot * UPPER_SLOTS + u) * L.flags + flag);
     }
   }
   return Int32Array.from(out);

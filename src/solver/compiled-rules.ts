@@ -1,6 +1,6 @@
 import { countsKey, diceTables, type DiceTables } from '../dice/index.ts';
 import type { RuleSet } from '../rules/index.ts';
-import { scoreBox, scorePattern, UPPER_COUNT } from '../rules/index.ts';
+import { ruleSetFingerprint, scoreBox, scorePattern, UPPER_COUNT } from '../rules/index.ts';
 import { columnLayout, type ColumnLayout } from './column-layout.ts';
 
 /**
@@ -33,14 +33,24 @@ export interface CompiledRules {
   nzScore: Float64Array;
 }
 
-const cache = new Map<string, CompiledRules>();
+/**
+ * Compiled once per playing definition: keyed by fingerprint, because a column type of a
+ * multi-column rule set (see rules/column-types.ts) shares its parent's id but not its rules.
+ * The object map spares the hash on every later call with the same rule set object.
+ */
+const byObject = new WeakMap<RuleSet, CompiledRules>();
+const byFingerprint = new Map<string, CompiledRules>();
 
 export function compileRules(rs: RuleSet): CompiledRules {
-  let c = cache.get(rs.id);
+  let c = byObject.get(rs);
+  if (c) return c;
+  const key = ruleSetFingerprint(rs);
+  c = byFingerprint.get(key);
   if (!c) {
     c = build(rs);
-    cache.set(rs.id, c);
+    byFingerprint.set(key, c);
   }
+  byObject.set(rs, c);
   return c;
 }
 

@@ -4,6 +4,7 @@ import { stateIndex } from './column-layout.ts';
 import type { GameState } from './game-state.ts';
 import { scoreOptions } from './game-state.ts';
 import { createScoreScratch, scoreNow, type ScoreScratch } from './score-now.ts';
+import { columnScoreNow, createRuleScratch, needsRulePath, scoreNowRules } from './score-now-rules.ts';
 
 /**
  * What play needs from a solved (or approximated) game: the value of any turn-start state and,
@@ -21,14 +22,35 @@ export interface GameModel {
   fillScoreNow(state: GameState, first: Float64Array, later: Float64Array): void;
 }
 
-/** Model over an exact value table of a single-column rule set (see column-layout.ts). */
+/**
+ * Model over an exact value table of a single-column rule set (see column-layout.ts), or of one
+ * column type of a multi-column rule set (rules/column-types.ts).
+ */
 export function exactColumnModel(rs: RuleSet, values: Float64Array): GameModel {
   const c = compileRules(rs);
   if (values.length !== c.layout.size) {
     throw new Error(`value table for ${rs.id} has ${values.length} entries, expected ${c.layout.size}`);
   }
-  const scratch: ScoreScratch = createScoreScratch(c);
   const T = c.layout.threshold;
+  if (needsRulePath(c)) {
+    const rules = createRuleScratch(c);
+    return {
+      rs,
+      c,
+      exact: true,
+      value(state) {
+        const col = state.columns[0];
+        if (col.mask === (1 << rs.boxes.length) - 1) return 0;
+        return values[stateIndex(c.layout, col.mask, Math.min(T, col.upper), 0)];
+      },
+      fillScoreNow(state, first, later) {
+        const col = state.columns[0];
+        scoreNowRules(c, values, col.mask, Math.min(T, col.upper), rules);
+        columnScoreNow(c, rules, first, later);
+      },
+    };
+  }
+  const scratch: ScoreScratch = createScoreScratch(c);
   return {
     rs,
     c,

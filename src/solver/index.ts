@@ -8,3 +8,5 @@ export * from './game-model.ts';
 export * from './turn-eval.ts';
 export * from './table-file.ts';
 export * from './build-table.ts';
+export * from './score-now-rules.ts';
+export * from './build-columns.ts';

@@ -1,6 +1,7 @@
 import type { CompiledRules } from './compiled-rules.ts';
 import { decodeState } from './column-layout.ts';
 import { createScoreScratch, scoreNow, type ScoreScratch } from './score-now.ts';
+import { columnScoreNow, createRuleScratch, needsRulePath, scoreNowRules, type RuleScratch } from './score-now-rules.ts';
 import { createTurnWorkspace, evaluateTurn, type TurnWorkspace } from './turn-engine.ts';
 
 /** Everything one thread needs to evaluate turn-start states; reused across states. */
@@ -8,15 +9,31 @@ export interface StateSolver {
   c: CompiledRules;
   score: ScoreScratch;
   turn: TurnWorkspace;
+  /** set for columns with a fill rule or the zero rule (score-now-rules.ts) */
+  rules: { scratch: RuleScratch; first: Float64Array; later: Float64Array } | null;
+}
+
+/** Score-now buffers for the rule path; one array where first and later rolls score alike. */
+function ruleBuffers(c: CompiledRules): { scratch: RuleScratch; first: Float64Array; later: Float64Array } {
+  const first = new Float64Array(c.dice.rollCount);
+  const later = c.layout.fill === 'first-roll-only' ? new Float64Array(c.dice.rollCount) : first;
+  return { scratch: createRuleScratch(c), first, later };
 }
 
 export function createStateSolver(c: CompiledRules): StateSolver {
-  return { c, score: createScoreScratch(c), turn: createTurnWorkspace(c.dice) };
+  const rules = needsRulePath(c) ? ruleBuffers(c) : null;
+  return { c, score: createScoreScratch(c), turn: createTurnWorkspace(c.dice), rules };
 }
 
 /** Value of one turn-start state from the values of the states one box later. */
 export function solveState(s: StateSolver, values: Float64Array, index: number): number {
   const { mask, upper, flag } = decodeState(s.c.layout, index);
+  if (s.rules) {
+    const { scratch, first, later } = s.rules;
+    scoreNowRules(s.c, values, mask, upper, scratch);
+    columnScoreNow(s.c, scratch, first, later);
+    return evaluateTurn(s.c.dice, first, later, s.turn);
+  }
   scoreNow(s.c, values, mask, upper, flag, s.score);
   return evaluateTurn(s.c.dice, s.score.best, s.score.best, s.turn);
 }

@@ -17,14 +17,35 @@ export const TABLE_FORMAT = 1;
 export const SOLVER_VERSION = 1;
 const MAGIC = 'DWT1';
 
+/** One single-column table (column-layout.ts). */
+export interface ColumnTableLayout {
+  kind: 'column';
+  boxes: number;
+  upperSlots: number;
+  flags: number;
+  entries: number;
+}
+
+/**
+ * The tables of a multi-column rule set's own column types (rules/column-types.ts), one after
+ * another in the payload, in this order; a type that plays as an exact rule set reads that
+ * rule set's file instead and is not listed.
+ */
+export interface ColumnTypesLayout {
+  kind: 'columns';
+  types: { key: string; column: number; fill: string; slots: number; upperSlots: number; flags: number; entries: number; startValue: number }[];
+  entries: number;
+}
+
 export interface TableHeader {
   format: number;
   ruleset: string;
   fingerprint: string;
   solverVersion: number;
-  layout: { kind: 'column'; boxes: number; upperSlots: number; flags: number; entries: number };
+  layout: ColumnTableLayout | ColumnTypesLayout;
   payloadBytes: number;
   checksum: string;
+  /** value of the empty scorecard: exact for one column; for column types, Σ multiplier × column value */
   startValue: number;
   buildSeconds: number;
   threads: number;

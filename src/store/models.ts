@@ -1,9 +1,19 @@
 import { DicewiseError, isDicewiseError } from '../errors.ts';
-import type { RuleSetId } from '../rules/index.ts';
-import { RULESETS } from '../rules/index.ts';
-import { buildColumnTable, exactColumnModel, type BuildProgress, type GameModel } from '../solver/index.ts';
+import type { RuleSet, RuleSetId } from '../rules/index.ts';
+import { columnTypes, RULESETS } from '../rules/index.ts';
+import { bestModel, type ColumnTables } from '../approx/index.ts';
+import {
+  buildColumnTable,
+  buildColumnTypeTables,
+  exactColumnModel,
+  ownColumnTypes,
+  splitColumnTypeTables,
+  type BuildProgress,
+  type BuiltTable,
+  type GameModel,
+} from '../solver/index.ts';
 import { createSolverPool, defaultThreads } from '../../workers/solver-pool.ts';
-import { readTable, writeTable } from './table-store.ts';
+import { readTable, rebuildHint, writeTable } from './table-store.ts';
 
 export interface EnsureOptions {
   threads?: number;
@@ -12,17 +22,29 @@ export interface EnsureOptions {
   onBuild?: (id: RuleSetId, reason: string) => void;
 }
 
-/** Builds a rule set's table with a worker pool and writes it atomically into `dir`. */
-export async function buildAndWrite(dir: string, id: RuleSetId, opts: EnsureOptions = {}) {
+function resolveThreads(opts: EnsureOptions): number {
   const threads = opts.threads ?? defaultThreads();
   if (!Number.isInteger(threads) || threads < 1) {
     throw new DicewiseError('INVALID_OPTION', `threads must be a positive integer, got ${threads}`, [
       { field: 'threads', message: 'must be a positive integer' },
     ]);
   }
+  return threads;
+}
+
+/**
+ * Builds the table a rule set's model reads with a worker pool and writes it atomically into
+ * `dir`: the exact table of a single-column rule set, or the tables of a multi-column rule set's
+ * own column types (rules/column-types.ts; `buildModelTables` also builds the exact tables its
+ * other column types share).
+ */
+export async function buildAndWrite(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<{ built: BuiltTable; file: string }> {
+  const threads = resolveThreads(opts);
   const pool = createSolverPool(threads);
   try {
-    const built = await buildColumnTable(RULESETS[id], { concurrency: threads, runner: pool.run, onProgress: opts.onProgress });
+    const rs = RULESETS[id];
+    const options = { concurrency: threads, runner: pool.run, onProgress: opts.onProgress };
+    const built = rs.columns.length === 1 ? await buildColumnTable(rs, options) : await buildColumnTypeTables(rs, options);
     const file = await writeTable(dir, built);
     return { built, file };
   } finally {
@@ -30,22 +52,52 @@ export async function buildAndWrite(dir: string, id: RuleSetId, opts: EnsureOpti
   }
 }
 
-/** The exact model of a single-column rule set from its table in `dir`. */
+/** Every table a rule set's model needs, built and written (Triple Yahtzee: the yahtzee table). */
+export async function buildModelTables(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<{ id: RuleSetId; built: BuiltTable; file: string }[]> {
+  const rs = RULESETS[id];
+  const out: { id: RuleSetId; built: BuiltTable; file: string }[] = [];
+  if (rs.columns.length > 1) {
+    const shared = new Set(columnTypes(rs).flatMap((t) => (t.sameAs ? [t.sameAs] : [])));
+    for (const other of shared) out.push({ id: other, ...(await buildAndWrite(dir, other, opts)) });
+    if (ownColumnTypes(rs).length === 0) return out;
+  }
+  out.push({ id, ...(await buildAndWrite(dir, id, opts)) });
+  return out;
+}
+
+/** The value tables of every column type of a multi-column rule set, read from `dir`. */
+export async function loadColumnTables(dir: string, rs: RuleSet): Promise<ColumnTables> {
+  const tables = new Map<string, Float64Array>();
+  for (const t of columnTypes(rs)) {
+    if (t.sameAs) tables.set(t.key, (await readTable(dir, RULESETS[t.sameAs])).values);
+  }
+  if (ownColumnTypes(rs).length > 0) {
+    const own = await readTable(dir, rs);
+    for (const [key, values] of splitColumnTypeTables(rs, own.header, own.values, rebuildHint(rs.id))) tables.set(key, values);
+  }
+  return tables;
+}
+
+/**
+ * The model of a rule set from its tables in `dir`: the exact model of a single-column rule set,
+ * Dicewise's best approximate model of a multi-column one (see approx/).
+ */
 export async function loadModel(dir: string, id: RuleSetId): Promise<GameModel> {
   const rs = RULESETS[id];
+  if (rs.columns.length > 1) return bestModel(rs, await loadColumnTables(dir, rs));
   if (!rs.exact) throw new DicewiseError('NOT_SOLVED', `${id} has no exact table`);
   const table = await readTable(dir, rs);
   return exactColumnModel(rs, table.values);
 }
 
-/** Loads the model, building (or rebuilding) the table first when it is missing or stale. */
+/** Loads the model, building (or rebuilding) its tables first when one is missing or stale. */
 export async function ensureModel(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<GameModel> {
   try {
     return await loadModel(dir, id);
   } catch (e) {
     if (!isDicewiseError(e) || !['TABLE_MISSING', 'TABLE_STALE', 'TABLE_CORRUPT'].includes(e.code)) throw e;
     opts.onBuild?.(id, e.message);
-    await buildAndWrite(dir, id, opts);
+    await buildModelTables(dir, id, opts);
     return loadModel(dir, id);
   }
 }

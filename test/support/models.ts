@@ -1,6 +1,7 @@
-import type { RuleSetId } from '../../src/rules/index.ts';
+import type { ColumnTables } from '../../src/approx/index.ts';
+import { RULESETS, type RuleSetId } from '../../src/rules/index.ts';
 import type { GameModel } from '../../src/solver/index.ts';
-import { loadModel } from '../../src/store/models.ts';
+import { loadColumnTables, loadModel } from '../../src/store/models.ts';
 import { TEST_TABLE_DIR } from './paths.ts';
 
 const cache = new Map<string, Promise<GameModel>>();
@@ -13,4 +14,16 @@ export function testModel(id: RuleSetId = 'yahtzee'): Promise<GameModel> {
     cache.set(id, m);
   }
   return m;
+}
+
+const columnCache = new Map<string, Promise<ColumnTables>>();
+
+/** The column-type tables of a multi-column rule set, from the tables the global setup built. */
+export function testColumnTables(id: 'triple-yahtzee' | 'superpass'): Promise<ColumnTables> {
+  let t = columnCache.get(id);
+  if (!t) {
+    t = loadColumnTables(TEST_TABLE_DIR, RULESETS[id]);
+    columnCache.set(id, t);
+  }
+  return t;
 }

@@ -6,3 +6,6 @@ export const TEST_TABLE_DIR = join(fileURLToPath(new URL('../../', import.meta.u
 
 /** Rule sets whose tables every test run may use: all four exact ones (about 15 s on 2 cores, once). */
 export const TEST_RULESETS = ['yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy'] as const;
+
+/** Multi-column rule sets whose column tables the test run builds (Superpass: about 10 s of CPU once). */
+export const TEST_COLUMN_RULESETS = ['triple-yahtzee', 'superpass'] as const;

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { DicewiseError } from '../../errors.ts';
 import { RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
-import { buildAndWrite } from '../../store/models.ts';
+import { buildModelTables } from '../../store/models.ts';
 import { listTables } from '../../store/table-store.ts';
 import { parsePositiveInt, parseRuleSet, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
@@ -11,33 +11,39 @@ export function registerTables(program: Command): void {
 
   tables
     .command('build')
-    .description('solve a rule set exactly and write its table')
-    .option('--ruleset <id>', `rule set (${RULESET_IDS.filter((id) => RULESETS[id].exact).join(', ')})`)
-    .option('--all', 'build every exactly solvable rule set')
+    .description('solve a rule set exactly (multi-column: each column type on its own) and write its table')
+    .option('--ruleset <id>', `rule set (${RULESET_IDS.join(', ')})`)
+    .option('--all', 'build the tables of every rule set')
     .option('--threads <n>', 'worker threads (default: all cores)')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
     .action(async (opts: { ruleset?: string; all?: boolean; threads?: string; tables?: string }) => {
       if (!opts.all && !opts.ruleset) {
         throw new DicewiseError('INVALID_OPTION', 'give --ruleset <id> or --all', [{ field: 'ruleset', message: 'required' }]);
       }
-      const ids: RuleSetId[] = opts.all ? RULESET_IDS.filter((id) => RULESETS[id].exact) : [parseRuleSet(opts.ruleset!)];
-      for (const id of ids) {
-        if (!RULESETS[id].exact) {
-          throw new DicewiseError('NOT_SOLVED', `${id} has several columns and no exact table; it is played by Dicewise's approximate strategy`);
-        }
-      }
+      const ids: RuleSetId[] = opts.all ? RULESET_IDS : [parseRuleSet(opts.ruleset!)];
       const threads = parsePositiveInt(opts.threads, 'threads');
+      const done = new Set<RuleSetId>();
       for (const id of ids) {
+        if (done.has(id)) continue;
         const bar = progressBar(id);
-        const { built, file } = await buildAndWrite(tableDir(opts.tables), id, {
+        const tables = await buildModelTables(tableDir(opts.tables), id, {
           threads,
           onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
         });
         bar.stop();
-        const h = built.header;
-        process.stdout.write(
-          `${id}: start value ${h.startValue.toFixed(7)}  (${built.states} states, ${h.buildSeconds.toFixed(2)} s, ${h.threads} threads) -> ${file}\n`,
-        );
+        for (const { id: built, built: t, file } of tables) {
+          done.add(built);
+          const h = t.header;
+          // A multi-column rule set's start value is the decomposition's: Σ multiplier × column value.
+          const what = RULESETS[built].exact ? 'start value' : 'column tables, decomposition start value';
+          process.stdout.write(
+            `${built}: ${what} ${h.startValue.toFixed(7)}  (${t.states} states, ${h.buildSeconds.toFixed(2)} s, ${h.threads} threads) -> ${file}\n`,
+          );
+        }
+        if (RULESETS[id].columns.length > 1 && !tables.some((t) => t.id === id)) {
+          process.stdout.write(`${id}: plays its columns from the ${tables.map((t) => t.id).join(', ')} table\n`);
+        }
+        done.add(id);
       }
     });
 

@@ -1,0 +1,88 @@
+import { keepIndexOfCounts } from '../dice/index.ts';
+import {
+  bestHold,
+  createTurnEval,
+  evaluateState,
+  initialState,
+  isFinished,
+  rankedScoreOptions,
+  type GameModel,
+  type GameState,
+} from '../solver/index.ts';
+
+/**
+ * Self-play of a GameModel through the turn engine, for fitting and measuring the approximate
+ * models of this module (the general simulator lives in simulate/).
+ *
+ * Dice come from common random numbers: each (game, turn, roll) has its own fixed sequence of
+ * faces, and a reroll of k dice takes the first k of its roll's sequence. Two strategies playing
+ * game g see the same first roll every turn and, where they hold alike, the same rerolls, so
+ * their score difference has far less variance than with independent dice.
+ */
+export type DiceStream = (turn: number, roll: number, index: number) => number;
+
+/** mulberry32 on a hash of (seed, game, turn, roll): the dice of game `game`. */
+export function commonDice(seed: number, game: number): DiceStream {
+  const cache = new Map<number, Uint8Array>();
+  return (turn, roll, index) => {
+    const key = turn * 4 + roll;
+    let faces = cache.get(key);
+    if (!faces) {
+      let a = mix(mix(mix(seed >>> 0) ^ game) ^ key);
+      faces = new Uint8Array(6);
+      for (let i = 0; i < 6; i++) {
+        a = (a + 0x6d2b79f5) >>> 0;
+        let t = a;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        faces[i] = 1 + Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * 6);
+      }
+      cache.set(key, faces);
+    }
+    return faces[index];
+  };
+}
+
+function mix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** Called at the start of every turn with the state and the points scored so far. */
+export type TurnHook = (state: GameState, scored: number) => void;
+
+/**
+ * Plays one game: before each reroll the best hold unless scoring now is worth at least as much
+ * (then the turn ends), then the best-ranked box. Returns the final score.
+ */
+export function playModelGame(model: GameModel, dice: DiceStream, onTurn?: TurnHook): number {
+  const { rs } = model;
+  const t = model.c.dice;
+  const te = createTurnEval(model);
+  const counts = [0, 0, 0, 0, 0, 0];
+  let state = initialState(rs);
+  let score = 0;
+  for (let turn = 0; !isFinished(rs, state); turn++) {
+    onTurn?.(state, score);
+    evaluateState(te, state);
+    counts.fill(0);
+    for (let i = 0; i < rs.dice; i++) counts[dice(turn, 0, i) - 1]++;
+    let roll = keepIndexOfCounts(t, counts);
+    let rollNo = 0;
+    for (; rollNo < 2; rollNo++) {
+      const rollsLeft = rollNo === 0 ? 2 : 1;
+      const h = bestHold(te, roll, rollsLeft);
+      if ((rollNo === 0 ? te.first : te.later)[roll] >= h.ev) break;
+      for (let f = 0; f < 6; f++) counts[f] = t.keepCounts[h.keep * 6 + f];
+      for (let i = 0; i < rs.dice - t.keepSize[h.keep]; i++) counts[dice(turn, rollNo + 1, i) - 1]++;
+      roll = keepIndexOfCounts(t, counts);
+    }
+    const best = rankedScoreOptions(te, roll, rollNo === 0)[0];
+    score += best.gain;
+    state = best.next;
+  }
+  return score;
+}

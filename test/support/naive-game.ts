@@ -1,0 +1,67 @@
+import { countsKey, multisetProbability, multisetsOfSize } from '../../src/dice/index.ts';
+import type { RuleSet } from '../../src/rules/index.ts';
+import { isFinished, scoreOptions, type GameState } from '../../src/solver/index.ts';
+
+const OUTCOMES = [0, 1, 2, 3, 4, 5, 6].map((m) => multisetsOfSize(m).map((c) => ({ c, p: multisetProbability(c) })));
+
+/** A key of everything in a state that decides its future (upper totals capped at the threshold). */
+export function stateKey(rs: RuleSet, s: GameState): string {
+  return s.columns.map((c) => `${c.mask}:${Math.min(rs.upperBonus.threshold, c.upper)}:${c.yahtzee50 ? 1 : 0}`).join('|');
+}
+
+/**
+ * A deliberately naive solver for tiny games of any number of columns: every roll, every subset
+ * of dice positions to hold, every outcome, and every (column, box) option from `scoreOptions`
+ * (first-roll-only columns score 0 after a reroll, zero rule across columns). It shares nothing
+ * with the turn engine, the score-now steps or the tables: only the rules and `scoreOptions`.
+ */
+export function naiveGameValue(rs: RuleSet, state: GameState, memo = new Map<string, number>()): number {
+  if (isFinished(rs, state)) return 0;
+  const key = stateKey(rs, state);
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  const n = rs.dice;
+  const scoreNow = (counts: number[], firstRoll: boolean): number => {
+    let best = -Infinity;
+    for (const o of scoreOptions(rs, state, counts, firstRoll)) best = Math.max(best, o.gain + naiveGameValue(rs, o.next, memo));
+    return best;
+  };
+  // rolls[k]: value of a roll with k rerolls left; holds[k]: value of a held multiset before a roll that leaves k.
+  const rolls = [new Map<number, number>(), new Map<number, number>(), new Map<number, number>()];
+  const holds = [new Map<number, number>(), new Map<number, number>()];
+  const holdValue = (held: number[], size: number, left: number): number => {
+    const k = countsKey(held);
+    const c = holds[left].get(k);
+    if (c !== undefined) return c;
+    let ev = 0;
+    for (const o of OUTCOMES[n - size]) ev += o.p * rollValue(held.map((h, f) => h + o.c[f]), left);
+    holds[left].set(k, ev);
+    return ev;
+  };
+  const rollValue = (counts: number[], rerolls: number): number => {
+    const k = countsKey(counts);
+    const c = rolls[rerolls].get(k);
+    if (c !== undefined) return c;
+    let best = scoreNow(counts, rerolls === 2);
+    if (rerolls > 0) {
+      const dice = counts.flatMap((k, f) => Array<number>(k).fill(f));
+      for (let subset = 0; subset < 1 << n; subset++) {
+        const held = [0, 0, 0, 0, 0, 0];
+        let size = 0;
+        dice.forEach((f, i) => {
+          if (subset & (1 << i)) {
+            held[f]++;
+            size++;
+          }
+        });
+        best = Math.max(best, holdValue(held, size, rerolls - 1));
+      }
+    }
+    rolls[rerolls].set(k, best);
+    return best;
+  };
+  let v = 0;
+  for (const o of OUTCOMES[n]) v += o.p * rollValue(o.c, 2);
+  memo.set(key, v);
+  return v;
+}
