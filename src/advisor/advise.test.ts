@@ -82,9 +82,16 @@ describe('advise', () => {
   it('marks near-ties by the documented threshold', async () => {
     const model = await testModel('yahtzee');
     const a = advise(model, position({ scorecard: { ones: 2, twos: 6 }, dice: [1, 1, 2, 3, 3], rollsLeft: 1 }));
-    for (const o of a.options) expect(o.nearTie).toBe(o.loss < NEAR_TIE_POINTS);
+    a.options.forEach((o, i) => expect(o.nearTie).toBe(i === 0 ? a.options[1].loss < NEAR_TIE_POINTS : o.loss < NEAR_TIE_POINTS));
     expect(a.options.some((o) => !o.nearTie)).toBe(true);
     expect(NEAR_TIE_POINTS).toBe(0.01);
+  });
+
+  it('does not call a clear best option a near-tie', async () => {
+    const model = await testModel('yahtzee');
+    const a = advise(model, position({ scorecard: { ones: 3 }, dice: [1, 1, 6, 6, 6], rollsLeft: 2 }));
+    expect(a.options[1].loss).toBeGreaterThan(1);
+    expect(a.best?.nearTie).toBe(false);
   });
 
   it('reuses a TurnEval already evaluated for the state and re-evaluates a stale one', async () => {

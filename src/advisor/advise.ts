@@ -114,6 +114,8 @@ export function advise(model: GameModel, position: Position, te: TurnEval = crea
     rollsLeft,
     options,
   };
+  // The best option is a near-tie only when another option comes within the threshold of it.
+  if (options.length) options[0].nearTie = options.length > 1 && options[1].loss < NEAR_TIE_POINTS;
   if (options.length) advice.best = options[0];
   return advice;
 }

@@ -19,7 +19,7 @@ export interface AdviceOption {
   points?: number;
   /** upper and Yahtzee bonuses this entry earns (score options only, when not 0) */
   bonus?: number;
-  /** loss < NEAR_TIE_POINTS */
+  /** loss < NEAR_TIE_POINTS; for the best option: the runner-up is within NEAR_TIE_POINTS */
   nearTie: boolean;
 }
 
