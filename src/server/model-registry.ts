@@ -11,8 +11,12 @@ import { silentLogger, type Logger } from './logger.ts';
  * answer the common case; a missing table is built on the way (seconds to a minute each).
  */
 
-/** The exact single-column rule sets, `yahtzee` first: it decides readiness. */
-export const DEFAULT_SERVED: readonly RuleSetId[] = ['yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy'];
+/**
+ * Every rule set, `yahtzee` first: it decides readiness. The exact single-column ones load next;
+ * the multi-column ones (approximate models over their column tables) last, as Superpass's
+ * column tables take the longest to build on a first start.
+ */
+export const DEFAULT_SERVED: readonly RuleSetId[] = ['yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy', 'triple-yahtzee', 'superpass'];
 
 export type ModelStatus =
   | 'queued'
