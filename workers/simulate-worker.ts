@@ -3,11 +3,15 @@ import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { isDicewiseError } from '../src/errors.ts';
 import { createInlineRunner, type SimulateTask, type TaskResult } from '../src/simulate/index.ts';
-import { loadModel } from '../src/store/models.ts';
+import { loadApproxModel, loadModel } from '../src/store/models.ts';
 
 // One runner per thread: the table is loaded once, strategies and their caches live across tasks.
 const { tableDir } = (Piscina.workerData ?? {}) as { tableDir?: string };
-const runner = createInlineRunner({ model: (id) => loadModel(tableDir ?? 'tables', id), importModule });
+const runner = createInlineRunner({
+  model: (id) => loadModel(tableDir ?? 'tables', id),
+  approxModel: (id, kind) => loadApproxModel(tableDir ?? 'tables', id, kind),
+  importModule,
+});
 
 /**
  * A user's strategy module. Run from TypeScript sources, this worker is loaded through tsx's

@@ -18,7 +18,7 @@ export class GameContext implements DecisionContext {
   rollsLeft: 0 | 1 | 2 = 2;
   state: GameState;
   roll = 0;
-  /** points written per box index, -1 where free */
+  /** points written per box, at column × boxes + box index; -1 where free */
   readonly points: Int16Array;
   score = 0;
   yahtzeeBonuses = 0;
@@ -27,7 +27,7 @@ export class GameContext implements DecisionContext {
     this.rs = rs;
     this.tables = compileRules(rs).dice;
     this.state = initialState(rs);
-    this.points = new Int16Array(rs.boxes.length).fill(-1);
+    this.points = new Int16Array(rs.boxes.length * rs.columns.length).fill(-1);
   }
 
   /** Back to an empty scorecard for game `game`; `seed32` seeds the strategy's own stream. */
@@ -54,9 +54,13 @@ export class GameContext implements DecisionContext {
     return countsToFaces(this.counts);
   }
 
+  /** Per box id; in multi-column rule sets column c ≥ 1 (0-based) reads as `id@c+1`, e.g. `fives@2`. */
   get scorecard(): Record<string, number | null> {
     const out: Record<string, number | null> = {};
-    this.rs.boxes.forEach((b, i) => (out[b.id] = this.points[i] < 0 ? null : this.points[i]));
+    const B = this.rs.boxes.length;
+    for (let c = 0; c < this.rs.columns.length; c++) {
+      this.rs.boxes.forEach((b, i) => (out[boxKey(b.id, c)] = this.points[c * B + i] < 0 ? null : this.points[c * B + i]));
+    }
     return out;
   }
 
@@ -73,4 +77,9 @@ export class GameContext implements DecisionContext {
   random(): number {
     return this.rng.float();
   }
+}
+
+/** Box id of a report or scorecard: the id in column 0, `id@n` in column n - 1 (n ≥ 2). */
+export function boxKey(id: string, column: number): string {
+  return column === 0 ? id : `${id}@${column + 1}`;
 }

@@ -3,14 +3,16 @@ import { RULESETS, type RuleSetId } from '../rules/index.ts';
 import type { GameModel } from '../solver/index.ts';
 import { createPlayer } from './play-game.ts';
 import { runChunk } from './run-chunk.ts';
-import { createBuiltinStrategy, isBuiltinStrategy, needsModel } from './strategies/index.ts';
+import { BUILTIN_STRATEGIES, createBuiltinStrategy, isBuiltinStrategy, modelKindOf, type ModelKind } from './strategies/index.ts';
 import type { Strategy } from './strategy.ts';
 import type { ChunkRunner, SimulateTask } from './task.ts';
 import { asStrategy } from './user-strategy.ts';
 
 export interface InlineRunnerDeps {
-  /** the exact model of a rule set (only asked for when `optimal` plays) */
+  /** the model `loadModel` serves for a rule set: exact for one column, the corrected model for several */
   model?: (id: RuleSetId) => Promise<GameModel> | GameModel;
+  /** the decomposition or greedy model of a multi-column rule set (approx/models.ts; store/models.ts loadApproxModel) */
+  approxModel?: (id: RuleSetId, kind: 'decomposition' | 'greedy') => Promise<GameModel> | GameModel;
   /** imports a strategy module and resolves with its default export; without it, only built-ins play */
   importModule?: (spec: string) => Promise<unknown>;
 }
@@ -22,16 +24,18 @@ export interface InlineRunnerDeps {
  * comparing different sets of strategies share them.
  */
 export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
-  const models = new Map<RuleSetId, Promise<GameModel>>();
+  const models = new Map<string, Promise<GameModel>>();
   const strategies = new Map<string, Promise<Strategy>>();
 
-  const modelOf = (id: RuleSetId): Promise<GameModel> => {
-    let m = models.get(id);
+  const modelOf = (id: RuleSetId, kind: ModelKind, spec: string): Promise<GameModel> => {
+    const key = `${id}\u0000${kind}`;
+    let m = models.get(key);
     if (!m) {
-      if (!deps.model) return Promise.reject(new DicewiseError('NOT_READY', `no model source: the optimal strategy cannot play ${id} here`));
-      m = Promise.resolve().then(() => deps.model!(id));
-      models.set(id, m);
-      m.catch(() => models.delete(id));
+      const source = kind === 'best' ? deps.model && (() => deps.model!(id)) : deps.approxModel && (() => deps.approxModel!(id, kind));
+      if (!source) return Promise.reject(new DicewiseError('NOT_READY', `no model source: the ${spec} strategy cannot play ${id} here`));
+      m = Promise.resolve().then(source);
+      models.set(key, m);
+      m.catch(() => models.delete(key));
     }
     return m;
   };
@@ -39,11 +43,12 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
   const create = async (task: SimulateTask, spec: string): Promise<Strategy> => {
     const rs = RULESETS[task.ruleset];
     if (isBuiltinStrategy(spec)) {
-      const model = needsModel(spec) ? await modelOf(task.ruleset) : undefined;
+      const kind = modelKindOf(spec, rs);
+      const model = kind ? await modelOf(task.ruleset, kind, spec) : undefined;
       return createBuiltinStrategy(spec, { rs, model, cacheEntries: task.cacheEntries });
     }
     if (!deps.importModule) {
-      throw new DicewiseError('INVALID_INPUT', `unknown strategy ${JSON.stringify(spec)}; built-in: optimal, greedy, heuristic, random`, [
+      throw new DicewiseError('INVALID_INPUT', `unknown strategy ${JSON.stringify(spec)}; built-in: ${BUILTIN_STRATEGIES.join(', ')}`, [
         { field: 'strategies', message: `unknown strategy ${spec}` },
       ]);
     }

@@ -2,7 +2,8 @@ import { countsKey, countsToFaces, isSubMultiset, keepFaceCounts, type DiceTable
 import { DicewiseError } from '../errors.ts';
 import { keepOfFaces } from '../position/index.ts';
 import type { RuleSet } from '../rules/index.ts';
-import { compileRules, scoreOptions, type CompiledRules } from '../solver/index.ts';
+import { UPPER_COUNT, upperBonusFor } from '../rules/index.ts';
+import { compileRules, scoreOptions, type CompiledRules, type ScoreOption } from '../solver/index.ts';
 import { createEntryScratch, isPlainColumn, scoreEntry, type EntryScratch } from '../solver/fast-play.ts';
 import { GameContext } from './game-context.ts';
 import { DICE_STREAM, hashString, streamSeed, Xoshiro128 } from './prng.ts';
@@ -65,11 +66,17 @@ function holdKeep(p: Player, t: DiceTables, choice: HoldChoice): number {
   return keep;
 }
 
-/** Box index of a box choice, checked against the legal options unless the strategy is trusted. */
-function boxIndex(p: Player, rs: RuleSet, pick: BoxPick): number {
+/** Box index and column of a box choice. */
+function parsePick(rs: RuleSet, pick: BoxPick): { box: number; column: number } {
   const raw = typeof pick === 'string' ? pick : pick?.box;
   const column = typeof pick === 'object' && pick !== null ? (pick.column ?? 0) : 0;
   const box = typeof raw === 'string' ? rs.boxes.findIndex((b) => b.id === raw) : typeof raw === 'number' && Number.isInteger(raw) ? raw : -1;
+  return { box, column: Number.isInteger(column) ? column : -1 };
+}
+
+/** Box index of a box choice, checked against the legal options unless the strategy is trusted. */
+function boxIndex(p: Player, rs: RuleSet, pick: BoxPick): number {
+  const { box, column } = parsePick(rs, pick);
   if (p.trusted && box >= 0 && column === 0) return box;
   const c = p.ctx;
   const legal = scoreOptions(rs, c.state, c.counts, c.rollsLeft === 2);
@@ -78,6 +85,23 @@ function boxIndex(p: Player, rs: RuleSet, pick: BoxPick): number {
     throw illegal(p, `box ${JSON.stringify(pick)} cannot be scored now (legal: ${ids})`);
   }
   return box;
+}
+
+/**
+ * The legal option of a box choice in a multi-column (or otherwise non-plain) rule set. Legality,
+ * points, bonuses and the next state all come from `scoreOptions` (fill orders, first-roll-only
+ * columns, Joker and zero rules); every strategy, trusted or not, is checked against it.
+ */
+function pickOption(p: Player, rs: RuleSet, pick: BoxPick): ScoreOption {
+  const { box, column } = parsePick(rs, pick);
+  const c = p.ctx;
+  const legal = scoreOptions(rs, c.state, c.counts, c.rollsLeft === 2);
+  const o = legal.find((x) => x.box === box && x.column === column);
+  if (!o) {
+    const ids = legal.map((x) => `${rs.boxes[x.box].id}@${x.column + 1}`).join(', ');
+    throw illegal(p, `box ${JSON.stringify(pick)} cannot be scored now (legal, as box@column: ${ids})`);
+  }
+  return o;
 }
 
 /**
@@ -96,12 +120,11 @@ export class GamePlayer {
   private readonly counts = [0, 0, 0, 0, 0, 0];
   private readonly entry: EntryScratch = createEntryScratch();
 
+  /** single-column rule sets without fill-order or zero rules take the allocation-free scoring path */
+  private readonly plain: boolean;
+
   constructor(rs: RuleSet) {
-    if (!isPlainColumn(rs)) {
-      throw new DicewiseError('INVALID_INPUT', `${rs.id}: the simulator plays single-column rule sets only`, [
-        { field: 'ruleset', message: 'must be a single-column rule set' },
-      ]);
-    }
+    this.plain = isPlainColumn(rs);
     this.rs = rs;
     this.c = compileRules(rs);
     this.t = this.c.dice;
@@ -115,7 +138,7 @@ export class GamePlayer {
     const ctx = p.ctx;
     ctx.reset(game, streamSeed(seed, game, p.stream));
     this.dice.reseed(streamSeed(seed, game, DICE_STREAM));
-    const turns = rs.boxes.length;
+    const turns = rs.boxes.length * rs.columns.length;
     for (let turn = 1; turn <= turns; turn++) {
       for (let i = 0; i < 3 * n; i++) faces[i] = this.dice.die();
       counts.fill(0);
@@ -133,6 +156,10 @@ export class GamePlayer {
         ctx.roll = t.keyToKeep[countsKey(counts)];
         ctx.rollsLeft = (ctx.rollsLeft - 1) as 0 | 1;
       }
+      if (!this.plain) {
+        this.scoreOption(p, pickOption(p, rs, ask(p, 'chooseBox')));
+        continue;
+      }
       const box = boxIndex(p, rs, ask(p, 'chooseBox'));
       const col = ctx.state.columns[0];
       if ((col.mask & (1 << box)) !== 0 || !scoreEntry(this.c, col, ctx.roll, box, entry)) {
@@ -144,5 +171,17 @@ export class GamePlayer {
       const next = entry.next;
       ctx.state = { columns: [{ mask: next.mask, upper: next.upper, yahtzee50: next.yahtzee50 }] };
     }
+  }
+
+  /** Writes a legal option of a multi-column game into the context. */
+  private scoreOption(p: Player, o: ScoreOption): void {
+    const { rs } = this;
+    const ctx = p.ctx;
+    const col = ctx.state.columns[o.column];
+    const upperBonus = o.box < UPPER_COUNT ? upperBonusFor(rs, col.upper, o.points) : 0;
+    ctx.points[o.column * rs.boxes.length + o.box] = o.points;
+    ctx.score += o.gain;
+    if (o.bonus - upperBonus > 0) ctx.yahtzeeBonuses++;
+    ctx.state = o.next;
   }
 }

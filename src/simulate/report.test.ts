@@ -105,7 +105,7 @@ describe('simulate options', () => {
     [{ cacheEntries: -1 }, 'cacheEntries'],
     [{ strategies: [] }, 'strategies'],
     [{ strategies: ['greedy', 'greedy'] }, 'strategies'],
-    [{ ruleset: 'superpass' as const }, 'ruleset'],
+    [{ ruleset: 'kniffel' as never }, 'ruleset'],
   ])('%j is rejected naming %s', async (opts, field) => {
     const e = await errorOf(simulate({ ...opts, runner }));
     expect(e.code).toBe('INVALID_OPTION');

@@ -1,4 +1,5 @@
 import { RULESETS, type RuleSetId } from '../rules/index.ts';
+import { boxKey } from './game-context.ts';
 import type { SimulationData } from './simulate.ts';
 import { meanSd, pairedDifference, summarizeScores, type ScoreSummary } from './stats.ts';
 
@@ -7,12 +8,19 @@ export const HISTOGRAM_BIN = 10;
 
 export interface StrategyReport extends Omit<ScoreSummary, 'counts'> {
   name: string;
-  /** share of games with the upper bonus */
+  /**
+   * share of columns with the upper bonus: of games in single-column rule sets; in multi-column
+   * ones over all columns of all games (mean columns with the bonus per game / columns)
+   */
   upperBonusRate: number;
-  /** share of games with 50 in the Yahtzee box */
+  /** share of columns (games, for one column) with 50 in the Yahtzee box */
   yahtzee50Rate: number;
+  /** Yahtzee bonuses per game, all columns together */
   meanYahtzeeBonuses: number;
-  /** mean and SD of the points written in each box, by box id */
+  /**
+   * mean and SD of the points written in each box, by box id; per column in multi-column rule
+   * sets, column n ≥ 2 as `id@n` (e.g. `fives@3`), unweighted by the column multiplier
+   */
   boxes: Record<string, { mean: number; sd: number }>;
   /** games per score bin: counts[i] games scored in [i × binWidth, (i + 1) × binWidth) */
   histogram: { binWidth: number; counts: number[] };
@@ -38,19 +46,25 @@ export interface SimulationReport {
 
 export function buildReport(d: SimulationData): SimulationReport {
   const rs = RULESETS[d.ruleset];
-  const B = rs.boxes.length;
+  const B = rs.boxes.length * rs.columns.length;
+  const C = rs.columns.length;
   const n = d.games;
   const strategies = d.names.map((name, s): StrategyReport => {
     const { counts, ...summary } = summarizeScores(d.scores[s]);
     const boxes: StrategyReport['boxes'] = {};
-    rs.boxes.forEach((b, i) => (boxes[b.id] = meanSd(d.boxSum[s * B + i], d.boxSumSq[s * B + i], n)));
+    for (let c = 0; c < C; c++) {
+      rs.boxes.forEach((b, i) => {
+        const k = s * B + c * rs.boxes.length + i;
+        boxes[boxKey(b.id, c)] = meanSd(d.boxSum[k], d.boxSumSq[k], n);
+      });
+    }
     const bins = new Array<number>(Math.floor(summary.max / HISTOGRAM_BIN) + 1).fill(0);
     counts.forEach((c, score) => (bins[Math.floor(score / HISTOGRAM_BIN)] += c));
     return {
       name,
       ...summary,
-      upperBonusRate: d.upperBonus[s] / n,
-      yahtzee50Rate: d.yahtzee50[s] / n,
+      upperBonusRate: d.upperBonus[s] / (n * C),
+      yahtzee50Rate: d.yahtzee50[s] / (n * C),
       meanYahtzeeBonuses: d.yahtzeeBonuses[s] / n,
       boxes,
       histogram: { binWidth: HISTOGRAM_BIN, counts: bins },
@@ -101,7 +115,9 @@ export function formatReport(r: SimulationReport): string {
     ]),
   );
   out.push('', 'Mean points per box');
-  out.push(table([['box', ...r.strategies.map((s) => s.name)], ...rs.boxes.map((b) => [b.id, ...r.strategies.map((s) => f2(s.boxes[b.id].mean))])]));
+  if (rs.columns.length > 1) out.push(`(column n ≥ 2 as box@n, points before the column multiplier; P(bonus) and P(Y=50) are shares of all ${rs.columns.length} columns)`);
+  const keys = Object.keys(r.strategies[0]?.boxes ?? {});
+  out.push(table([['box', ...r.strategies.map((s) => s.name)], ...keys.map((k) => [k, ...r.strategies.map((s) => f2(s.boxes[k].mean))])]));
   if (r.pairs.length > 0) {
     out.push('', 'Paired differences over the same games (95% CI)');
     out.push(table(r.pairs.map((p) => [`${p.a} − ${p.b}`, signed(p.meanDiff), `${signed(p.ci95[0])} to ${signed(p.ci95[1])}`])));

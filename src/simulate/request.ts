@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { DicewiseError, invalidInput } from '../errors.ts';
-import { RULESET_IDS, type RuleSetId } from '../rules/index.ts';
+import { RULESET_IDS, RULESETS, type RuleSetId } from '../rules/index.ts';
 import { buildReport, type SimulationReport } from './report.ts';
 import { isSimulable, simulate } from './simulate.ts';
-import { BUILTIN_STRATEGIES } from './strategies/index.ts';
+import { SINGLE_COLUMN_STRATEGIES } from './strategies/index.ts';
 import type { ChunkRunner } from './task.ts';
 
 /** Games one HTTP request may ask for: about 2 CPU seconds of optimal play per strategy on one core. */
@@ -14,12 +14,12 @@ export const SimulateRequestSchema = z
   .object({
     ruleset: z
       .enum(RULESET_IDS as [RuleSetId, ...RuleSetId[]])
-      .refine(isSimulable, { message: 'must be a rule set with an exact table: yahtzee, yahtzee-free-joker, yahtzee-no-bonus or yatzy' })
+      .refine((id) => isSimulable(id) && RULESETS[id].columns.length === 1, { message: 'must be a rule set with an exact table: yahtzee, yahtzee-free-joker, yahtzee-no-bonus or yatzy' })
       .default('yahtzee'),
     strategies: z
-      .array(z.enum(BUILTIN_STRATEGIES))
+      .array(z.enum(SINGLE_COLUMN_STRATEGIES))
       .min(1)
-      .max(BUILTIN_STRATEGIES.length)
+      .max(SINGLE_COLUMN_STRATEGIES.length)
       .refine((a) => new Set(a).size === a.length, { message: 'must not repeat a strategy' })
       .default(['optimal']),
     games: z.number().int().min(1).default(1000),

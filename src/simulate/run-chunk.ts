@@ -12,10 +12,16 @@ export interface ChunkResult {
   to: number;
   /** scores[s * (to - from) + (game - from)]: final score of strategy s in game */
   scores: Int32Array;
-  /** per strategy s and box b, at [s * boxes + b]: sum and sum of squares of the points written */
+  /**
+   * per strategy s and box b, at [s * boxes + b]: sum and sum of squares of the points written.
+   * In multi-column rule sets `boxes` counts every column's boxes: b = column × 13 + box index.
+   */
   boxSum: Float64Array;
   boxSumSq: Float64Array;
-  /** per strategy: games with the upper bonus, games with 50 in the Yahtzee box, Yahtzee bonuses earned */
+  /**
+   * per strategy: columns with the upper bonus, columns with 50 in the Yahtzee box (one column per
+   * game in single-column rule sets, so these are games), Yahtzee bonuses earned
+   */
   upperBonus: Float64Array;
   yahtzee50: Float64Array;
   yahtzeeBonuses: Float64Array;
@@ -36,7 +42,8 @@ export function emptyChunk(strategies: number, boxes: number, from: number, to: 
 
 /** Plays games [from, to) of run `seed`, every player on the same dice for the same game. */
 export function runChunk(rs: RuleSet, players: readonly Player[], seed: number, from: number, to: number): ChunkResult {
-  const B = rs.boxes.length;
+  const B = rs.boxes.length * rs.columns.length;
+  const per = rs.boxes.length;
   const n = to - from;
   const out = emptyChunk(players.length, B, from, to);
   const game = new GamePlayer(rs);
@@ -52,10 +59,14 @@ export function runChunk(rs: RuleSet, players: readonly Player[], seed: number, 
         const pts = ctx.points[b];
         out.boxSum[s * B + b] += pts;
         out.boxSumSq[s * B + b] += pts * pts;
-        if (b < UPPER_COUNT) upper += pts;
+        const i = b % per;
+        if (i < UPPER_COUNT) upper += pts;
+        if (i === per - 1) {
+          if (upper >= threshold) out.upperBonus[s]++;
+          upper = 0;
+        }
+        if (i === yBox && pts === 50) out.yahtzee50[s]++;
       }
-      if (upper >= threshold) out.upperBonus[s]++;
-      if (yBox >= 0 && ctx.points[yBox] === 50) out.yahtzee50[s]++;
       out.yahtzeeBonuses[s] += ctx.yahtzeeBonuses;
     }
   }

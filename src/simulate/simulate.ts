@@ -58,17 +58,20 @@ function intOption(field: string, value: unknown, min: number, max = Number.MAX_
   return value;
 }
 
-/** Rule sets the simulator plays: one column, solved exactly (so `optimal` has a table). */
+/**
+ * Rule sets the simulator plays: single-column ones solved exactly (so `optimal` has a table) and
+ * the multi-column ones (Triple Yahtzee, Superpass), played through their approximate models.
+ */
 export function isSimulable(id: RuleSetId): boolean {
   const rs = RULESETS[id];
-  return rs.exact && rs.columns.length === 1;
+  return rs.columns.length > 1 || rs.exact;
 }
 
 export function resolveSimulateOptions(opts: SimulateOptions): ResolvedSimulateOptions {
   const ruleset = opts.ruleset ?? SIMULATE_DEFAULTS.ruleset;
   if (!isRuleSetId(ruleset)) throw optionError('ruleset', `must be one of ${Object.keys(RULESETS).join(', ')}`, ruleset);
   if (!isSimulable(ruleset)) {
-    throw optionError('ruleset', `must be a rule set with an exact table (${Object.keys(RULESETS).filter((id) => isSimulable(id as RuleSetId)).join(', ')})`, ruleset);
+    throw optionError('ruleset', `must be a rule set the simulator plays (${Object.keys(RULESETS).filter((id) => isSimulable(id as RuleSetId)).join(', ')})`, ruleset);
   }
   const strategies = opts.strategies ?? [...SIMULATE_DEFAULTS.strategies];
   if (!Array.isArray(strategies) || strategies.length === 0 || strategies.length > MAX_STRATEGIES) {
@@ -98,7 +101,7 @@ export interface SimulationData {
   names: string[];
   /** per strategy: final score of every game */
   scores: Int32Array[];
-  /** per strategy s and box b at [s * boxes + b] */
+  /** per strategy s and box b at [s * boxes + b]; b = column × boxes per column + box index */
   boxSum: Float64Array;
   boxSumSq: Float64Array;
   upperBonus: Float64Array;
@@ -110,7 +113,7 @@ export interface SimulationData {
 export async function simulate(options: SimulateOptions): Promise<SimulationData> {
   const o = resolveSimulateOptions(options);
   const S = o.strategies.length;
-  const B = RULESETS[o.ruleset].boxes.length;
+  const B = RULESETS[o.ruleset].boxes.length * RULESETS[o.ruleset].columns.length;
   const data: SimulationData = {
     ruleset: o.ruleset,
     games: o.games,

@@ -59,7 +59,7 @@ export interface DecisionContext {
   readonly dice: number[];
   /** dice showing each face: counts[f - 1] */
   readonly counts: number[];
-  /** points written so far per box id; null where the box is free */
+  /** points written so far per box id (column n ≥ 2 of a multi-column game as `id@n`); null where the box is free */
   readonly scorecard: Record<string, number | null>;
   /** points on the sheet so far, bonuses included */
   readonly score: number;

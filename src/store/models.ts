@@ -1,7 +1,7 @@
 import { DicewiseError, isDicewiseError } from '../errors.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { columnTypes, RULESETS } from '../rules/index.ts';
-import { bestModel, type ColumnTables } from '../approx/index.ts';
+import { bestModel, decompositionModel, greedyModel, type ColumnTables } from '../approx/index.ts';
 import {
   buildColumnTable,
   buildColumnTypeTables,
@@ -88,6 +88,16 @@ export async function loadModel(dir: string, id: RuleSetId): Promise<GameModel> 
   if (!rs.exact) throw new DicewiseError('NOT_SOLVED', `${id} has no exact table`);
   const table = await readTable(dir, rs);
   return exactColumnModel(rs, table.values);
+}
+
+/**
+ * A multi-column rule set's other models, for the simulator's `decomposition`/`sequential` and
+ * `greedy` strategies: the plain column-sum model over the tables in `dir`, or greedy (zero tables).
+ */
+export async function loadApproxModel(dir: string, id: RuleSetId, kind: 'decomposition' | 'greedy'): Promise<GameModel> {
+  const rs = RULESETS[id];
+  if (rs.columns.length === 1) throw new DicewiseError('INVALID_INPUT', `${id} has one column: no ${kind} model of columns`);
+  return kind === 'greedy' ? greedyModel(rs) : decompositionModel(rs, await loadColumnTables(dir, rs));
 }
 
 /** Loads the model, building (or rebuilding) its tables first when one is missing or stale. */

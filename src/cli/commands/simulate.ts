@@ -80,7 +80,7 @@ export function registerSimulate(program: Command): void {
   program
     .command('simulate')
     .description('play seeded games with several strategies on the same dice and compare their scores')
-    .option('--ruleset <id>', 'rule set: yahtzee, yahtzee-free-joker, yahtzee-no-bonus or yatzy', 'yahtzee')
+    .option('--ruleset <id>', 'rule set: yahtzee, yahtzee-free-joker, yahtzee-no-bonus, yatzy, triple-yahtzee or superpass', 'yahtzee')
     .option('--strategy <list>', `comma-separated: ${BUILTIN_STRATEGIES.join(', ')}, or a strategy module path`, 'optimal')
     .option('--games <n>', 'games per strategy', String(SIMULATE_DEFAULTS.games))
     .option('--seed <n>', 'seed of the dice: the same seed plays the same games', String(SIMULATE_DEFAULTS.seed))
@@ -92,7 +92,7 @@ export function registerSimulate(program: Command): void {
     .action(async (flags: SimulateFlags) => {
       const ruleset = parseRuleSet(flags.ruleset);
       if (!isSimulable(ruleset)) {
-        throw invalid('ruleset', `must be a rule set with an exact table (${Object.keys(RULESETS).filter((id) => isSimulable(id as RuleSetId)).join(', ')}), got ${JSON.stringify(ruleset)}`);
+        throw invalid('ruleset', `must be a rule set the simulator plays (${Object.keys(RULESETS).filter((id) => isSimulable(id as RuleSetId)).join(', ')}), got ${JSON.stringify(ruleset)}`);
       }
       const games = intFlag(flags.games, 'games', 1, 1e9);
       const seed = intFlag(flags.seed, 'seed', 0);

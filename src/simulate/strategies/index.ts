@@ -1,46 +1,107 @@
+import { DicewiseError } from '../../errors.ts';
 import type { RuleSet } from '../../rules/index.ts';
 import type { GameModel } from '../../solver/index.ts';
+import { markTrusted } from '../play-game.ts';
 import type { Strategy } from '../strategy.ts';
 import { greedyStrategy } from './greedy.ts';
 import { heuristicStrategy } from './heuristic.ts';
+import { hintsStrategy } from './hints.ts';
+import { modelStrategy } from './model-policy.ts';
 import { optimalStrategy } from './optimal.ts';
 import { randomStrategy } from './random.ts';
+import { sequentialStrategy } from './sequential.ts';
 
-export { modelStrategy } from './model-policy.ts';
+export { modelStrategy, turnHolds } from './model-policy.ts';
 export { greedyStrategy, zeroValueModel } from './greedy.ts';
 export { heuristicStrategy } from './heuristic.ts';
+export { hintsStrategy } from './hints.ts';
 export { optimalStrategy } from './optimal.ts';
 export { randomStrategy } from './random.ts';
+export { sequentialStrategy } from './sequential.ts';
 
-export const BUILTIN_STRATEGIES = ['optimal', 'greedy', 'heuristic', 'random'] as const;
+/**
+ * Built-in strategies. On the exact single-column rule sets `best`, `decomposition` and
+ * `sequential` play the exact table (there is one column: all three are `optimal` under their own
+ * names). On Triple Yahtzee and Superpass (no exact table: `optimal` is refused):
+ * - best: the corrected model `loadModel` serves (approx/models.ts bestModel);
+ * - decomposition: the plain column-sum model Σ m_c V_c;
+ * - greedy: the column-sum model over zero tables (each turn maximises multiplier-weighted points);
+ * - sequential: columns one after another, each optimally (sequential.ts);
+ * - hints: Superpass only, rules after the game's published advice (hints.ts);
+ * - random: uniform over legal actions. `heuristic` plays single-column rule sets only.
+ */
+export const BUILTIN_STRATEGIES = ['optimal', 'best', 'decomposition', 'sequential', 'greedy', 'hints', 'heuristic', 'random'] as const;
 export type BuiltinStrategy = (typeof BUILTIN_STRATEGIES)[number];
+
+/** The strategies of the single-column rule sets' HTTP route. */
+export const SINGLE_COLUMN_STRATEGIES = ['optimal', 'greedy', 'heuristic', 'random'] as const;
 
 export function isBuiltinStrategy(name: string): name is BuiltinStrategy {
   return (BUILTIN_STRATEGIES as readonly string[]).includes(name);
 }
 
-/** Only the optimal strategy reads the exact table. */
-export function needsModel(name: string): boolean {
-  return name === 'optimal';
+/**
+ * Which model a built-in strategy plays: `best` is what `loadModel` serves (the exact model of a
+ * single-column rule set, the corrected model of a multi-column one); `decomposition` and
+ * `greedy` are the multi-column approximations (approx/models.ts), supplied by the caller since
+ * simulate/ does not import approx/. undefined: no model.
+ */
+export type ModelKind = 'best' | 'decomposition' | 'greedy';
+
+export function modelKindOf(name: string, rs?: RuleSet): ModelKind | undefined {
+  const multi = rs !== undefined && rs.columns.length > 1;
+  switch (name) {
+    case 'optimal':
+    case 'best':
+      return 'best';
+    case 'decomposition':
+    case 'sequential':
+      return multi ? 'decomposition' : 'best';
+    case 'greedy':
+      return multi ? 'greedy' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Whether the strategy reads the table `loadModel` serves. */
+export function needsModel(name: string, rs?: RuleSet): boolean {
+  return modelKindOf(name, rs) === 'best';
 }
 
 export interface StrategyEnv {
   rs: RuleSet;
-  /** the exact model of rs; required by `optimal` */
+  /** the model of kind modelKindOf(name, rs); required where that is defined */
   model?: GameModel;
   /** turn evaluations cached per engine-backed strategy (see fast-play.ts) */
   cacheEntries: number;
 }
 
+function refuse(name: string, rs: RuleSet, why: string): DicewiseError {
+  return new DicewiseError('INVALID_INPUT', `strategy "${name}" cannot play ${rs.id}: ${why}`, [{ field: 'strategies', message: why }]);
+}
+
 export function createBuiltinStrategy(name: BuiltinStrategy, env: StrategyEnv): Strategy {
+  const { rs } = env;
+  const multi = rs.columns.length > 1;
+  if (multi && name === 'optimal') throw refuse(name, rs, 'no exact table; use best');
+  if (multi && name === 'heuristic') throw refuse(name, rs, 'heuristic plays single-column rule sets; use hints (superpass)');
+  const kind = modelKindOf(name, rs);
+  if (kind && !env.model) throw new Error(`the ${name} strategy needs the ${kind} model of ${rs.id}`);
   switch (name) {
     case 'optimal':
-      if (!env.model) throw new Error('the optimal strategy needs the exact model of the rule set');
-      return optimalStrategy(env.model, env.cacheEntries);
+      return optimalStrategy(env.model!, env.cacheEntries);
+    case 'best':
+    case 'decomposition':
+      return markTrusted(modelStrategy(name, env.model!, env.cacheEntries));
+    case 'sequential':
+      return multi ? sequentialStrategy(env.model!) : markTrusted(modelStrategy(name, env.model!, env.cacheEntries));
     case 'greedy':
-      return greedyStrategy(env.rs, env.cacheEntries);
+      return multi ? markTrusted(modelStrategy('greedy', env.model!, env.cacheEntries)) : greedyStrategy(rs, env.cacheEntries);
+    case 'hints':
+      return hintsStrategy(rs);
     case 'heuristic':
-      return heuristicStrategy(env.rs);
+      return heuristicStrategy(rs);
     case 'random':
       return randomStrategy();
   }
