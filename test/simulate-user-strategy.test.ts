@@ -1,3 +1,4 @@
+import { errorOf } from './support/errors.ts';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DicewiseError } from '../src/errors.ts';
@@ -13,15 +14,6 @@ const inline = createInlineRunner({ model: (id) => testModel(id), importModule }
 const pool = createSimulatePool(1, TEST_TABLE_DIR);
 afterAll(() => pool.destroy());
 
-async function errorOf(p: Promise<unknown>): Promise<DicewiseError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(DicewiseError);
-    return e as DicewiseError;
-  }
-  throw new Error('expected a DicewiseError');
-}
 
 describe('user strategies from modules', () => {
   it('the example bot loads from its path in worker threads and plays like inline', async () => {

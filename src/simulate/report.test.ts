@@ -1,3 +1,4 @@
+import { errorOf } from '../../test/support/errors.ts';
 import { describe, expect, it } from 'vitest';
 import { DicewiseError } from '../errors.ts';
 import { testModel } from '../../test/support/models.ts';
@@ -9,15 +10,6 @@ import { simulate } from './simulate.ts';
 
 const runner = createInlineRunner({ model: (id) => testModel(id) });
 
-async function errorOf(p: Promise<unknown>): Promise<DicewiseError> {
-  try {
-    await p;
-  } catch (e) {
-    expect(e).toBeInstanceOf(DicewiseError);
-    return e as DicewiseError;
-  }
-  throw new Error('expected a DicewiseError');
-}
 
 describe('report', async () => {
   const data = await simulate({ strategies: ['greedy', 'random'], games: 300, seed: 5, chunkSize: 64, runner });

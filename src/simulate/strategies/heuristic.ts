@@ -3,6 +3,7 @@ import type { BoxDef, RuleSet } from '../../rules/index.ts';
 import { longestRun, maxOfAKind, scorePattern, UPPER_COUNT } from '../../rules/index.ts';
 import { markTrusted } from '../play-game.ts';
 import type { DecisionContext, Strategy } from '../strategy.ts';
+import { keepRun } from './keep-run.ts';
 
 /**
  * "Par" play, the way a good human plays without tables.
@@ -109,18 +110,6 @@ export function heuristicStrategy(rs: RuleSet): Strategy {
       return { box: pick };
     },
   });
-}
-
-/** Keeps one die of each face of the highest run of `run` consecutive faces. */
-function keepRun(counts: ArrayLike<number>, run: number, hold: number[], ctx: DecisionContext, keepOf: (c: DecisionContext) => number): number {
-  for (let start = 6 - run; start >= 0; start--) {
-    let ok = true;
-    for (let f = start; f < start + run; f++) ok &&= counts[f] > 0;
-    if (!ok) continue;
-    for (let f = start; f < start + run; f++) hold[f] = 1;
-    return keepOf(ctx);
-  }
-  return keepOf(ctx);
 }
 
 /** How much more a point above or below par counts in an upper box while the bonus is open. */

@@ -4,6 +4,7 @@ import type { BoxDef, RuleSet } from '../../rules/index.ts';
 import { longestRun, maxOfAKind, UPPER_COUNT } from '../../rules/index.ts';
 import { markTrusted } from '../play-game.ts';
 import type { DecisionContext, LegalBox, Strategy } from '../strategy.ts';
+import { keepRun } from './keep-run.ts';
 
 /**
  * `hints` (Superpass only): rule-based play after the game's published advice — use the
@@ -62,15 +63,7 @@ export function hintsStrategy(rs: RuleSet): Strategy {
         return keepOf(ctx);
       }
       const run = longestRun(counts);
-      if (run >= 4) {
-        for (let start = 6 - run; start >= 0; start--) {
-          let ok = true;
-          for (let f = start; f < start + run; f++) ok &&= counts[f] > 0;
-          if (!ok) continue;
-          for (let f = start; f < start + run; f++) hold[f] = 1;
-          return keepOf(ctx);
-        }
-      }
+      if (run >= 4) return keepRun(counts, run, hold, ctx, keepOf);
       if (most === 2) {
         hold[face] = 2;
         return keepOf(ctx);
