@@ -10,3 +10,6 @@ export * from './table-file.ts';
 export * from './build-table.ts';
 export * from './score-now-rules.ts';
 export * from './build-columns.ts';
+export * from './reach-score-now.ts';
+export * from './reach-table.ts';
+export * from './build-reach.ts';

@@ -37,12 +37,22 @@ export interface ColumnTypesLayout {
   entries: number;
 }
 
+/** A reach table (reach-table.ts): per state slot lo and count (Uint16), then the kept float32 values. */
+export interface ReachTableLayout {
+  kind: 'reach';
+  cap: number;
+  /** state slots (column-layout.ts size) */
+  entries: number;
+  /** float32 values kept */
+  values: number;
+}
+
 export interface TableHeader {
   format: number;
   ruleset: string;
   fingerprint: string;
   solverVersion: number;
-  layout: ColumnTableLayout | ColumnTypesLayout;
+  layout: ColumnTableLayout | ColumnTypesLayout | ReachTableLayout;
   payloadBytes: number;
   checksum: string;
   /** value of the empty scorecard: exact for one column; for column types, Σ multiplier × column value */

@@ -1,6 +1,6 @@
 import { countsKey, multisetProbability, multisetsOfSize } from '../../src/dice/index.ts';
 import type { RuleSet } from '../../src/rules/index.ts';
-import { isFinished, scoreOptions, type GameState } from '../../src/solver/index.ts';
+import { isFinished, scoreOptions, type GameState, type ScoreOption } from '../../src/solver/index.ts';
 
 const OUTCOMES = [0, 1, 2, 3, 4, 5, 6].map((m) => multisetsOfSize(m).map((c) => ({ c, p: multisetProbability(c) })));
 
@@ -20,10 +20,29 @@ export function naiveGameValue(rs: RuleSet, state: GameState, memo = new Map<str
   const key = stateKey(rs, state);
   const hit = memo.get(key);
   if (hit !== undefined) return hit;
+  const v = naiveTurn(rs, state, (o) => o.gain + naiveGameValue(rs, o.next, memo));
+  memo.set(key, v);
+  return v;
+}
+
+/** The best probability of scoring at least `need` more points, by the same naive recursion. */
+export function naiveReach(rs: RuleSet, state: GameState, need: number, memo = new Map<string, number>()): number {
+  if (need <= 0) return 1;
+  if (isFinished(rs, state)) return 0;
+  const key = `${stateKey(rs, state)}#${need}`;
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  const v = naiveTurn(rs, state, (o) => naiveReach(rs, o.next, need - o.gain, memo));
+  memo.set(key, v);
+  return v;
+}
+
+/** One turn: the best over every hold of the mean over every outcome, ending in the best scoring option. */
+function naiveTurn(rs: RuleSet, state: GameState, optionValue: (o: ScoreOption) => number): number {
   const n = rs.dice;
   const scoreNow = (counts: number[], firstRoll: boolean): number => {
     let best = -Infinity;
-    for (const o of scoreOptions(rs, state, counts, firstRoll)) best = Math.max(best, o.gain + naiveGameValue(rs, o.next, memo));
+    for (const o of scoreOptions(rs, state, counts, firstRoll)) best = Math.max(best, optionValue(o));
     return best;
   };
   // rolls[k]: value of a roll with k rerolls left; holds[k]: value of a held multiset before a roll that leaves k.
@@ -62,6 +81,5 @@ export function naiveGameValue(rs: RuleSet, state: GameState, memo = new Map<str
   };
   let v = 0;
   for (const o of OUTCOMES[n]) v += o.p * rollValue(o.c, 2);
-  memo.set(key, v);
   return v;
 }

@@ -1,0 +1,265 @@
+import { DicewiseError } from '../errors.ts';
+import type { RuleSet, RuleSetId } from '../rules/index.ts';
+import { RULESETS, ruleSetFingerprint, UPPER_COUNT } from '../rules/index.ts';
+import type { CompiledRules } from './compiled-rules.ts';
+import { compileRules } from './compiled-rules.ts';
+import { decodeState, stateIndex } from './column-layout.ts';
+import { countStates, levelStates, resolveBuildOptions, type BuildOptions } from './build-table.ts';
+import { createReachScratch, reachScoreNow, type ReachScratch, type ReachSource } from './reach-score-now.ts';
+import { reachOffsets, type ReachTable } from './reach-table.ts';
+import { SOLVER_VERSION, type TableHeader } from './table-file.ts';
+import { createTurnWorkspace, evaluateTurn, type TurnWorkspace } from './turn-engine.ts';
+
+/**
+ * Reach tables by backward induction, the same way as the expected-score table: a level's states
+ * read only the next level. Each state runs the one turn engine over one lane per number of
+ * points still needed, n = 1 .. width[s], where width[s] bounds the most points still possible
+ * (capped): above it P is 0, and lanes there would be wasted work.
+ */
+
+/** Unless told otherwise: exact for every target up to 600 points still needed. */
+export const REACH_CAP_DEFAULT = 600;
+/** P within this of 0 or 1 is stored as 0 or 1. */
+export const REACH_TRIM = 1e-12;
+
+/** One unit of parallel work: solve these states of one level into the level's lane buffer. */
+export interface ReachTask {
+  kind: 'reach';
+  ruleset: RuleSetId;
+  cap: number;
+  /** width[s]: lanes of state s; offset[s]: where they start in its level's buffer */
+  width: Int32Array;
+  offset: Int32Array;
+  /** lanes of this level (written) and of the next level (read) */
+  level: Float64Array;
+  next: Float64Array;
+  states: Int32Array;
+}
+
+/** Reads the untrimmed lanes of a level being built: P(s, n) for n = 1..width[s]. */
+function levelSource(width: Int32Array, offset: Int32Array, lanes: Float64Array): ReachSource {
+  return {
+    read(dst, at, state, from, count) {
+      const w = width[state];
+      const base = offset[state] - 1;
+      for (let j = 0; j < count; j++) {
+        const n = from + j;
+        dst[at + j] = n <= 0 ? 1 : n > w ? 0 : lanes[base + n];
+      }
+    },
+  };
+}
+
+/** Everything one thread needs for reach states; reused across tasks of the same rule set and cap. */
+export interface ReachSolver {
+  c: CompiledRules;
+  scratch: ReachScratch;
+  turn: TurnWorkspace;
+}
+
+export function createReachSolver(c: CompiledRules, cap: number): ReachSolver {
+  return { c, scratch: createReachScratch(c, cap), turn: createTurnWorkspace(c.dice, cap) };
+}
+
+/** Solves the task's states: lanes n = 1..width[s] of each, written into the level buffer. */
+export function solveReachStates(s: ReachSolver, task: ReachTask): void {
+  const src = levelSource(task.width, task.offset, task.next);
+  const L0 = s.c.layout;
+  for (const state of task.states) {
+    const L = task.width[state];
+    if (L === 0) continue;
+    const { mask, upper, flag } = decodeState(L0, state);
+    reachScoreNow(s.c, src, mask, upper, flag, 1, L, s.scratch);
+    s.turn.lanes = L;
+    evaluateTurn(s.c.dice, s.scratch.best, s.scratch.best, s.turn);
+    task.level.set(s.turn.value.subarray(0, L), task.offset[state]);
+  }
+}
+
+/**
+ * width[s] >= the most points still possible from s, capped: the largest gain of each open box
+ * (its best ordinary points, +100 per Yahtzee bonus still possible) plus the next state's width.
+ */
+function fillWidths(c: CompiledRules, cap: number, levels: readonly Int32Array[], width: Int32Array): void {
+  const rs = c.rs;
+  const B = rs.boxes.length;
+  const T = c.layout.threshold;
+  const UB = rs.upperBonus.points;
+  const maxPoints = new Float64Array(B);
+  for (let i = 0; i < B; i++) for (let r = 0; r < c.dice.rollCount; r++) maxPoints[i] = Math.max(maxPoints[i], c.score[i * c.dice.rollCount + r]);
+  const yBox = c.layout.yahtzeeBox;
+  for (const states of levels) {
+    for (const s of states) {
+      const { mask, upper, flag } = decodeState(c.layout, s);
+      const bonus = flag === 1 ? rs.yahtzeeBonus : 0;
+      let most = 0;
+      for (let b = 0; b < B; b++) {
+        if (mask & (1 << b)) continue;
+        const next = mask | (1 << b);
+        if (b < UPPER_COUNT) {
+          for (let n = 0; n <= c.dice.dice; n++) {
+            const raw = upper + (b + 1) * n;
+            const gain = (b + 1) * n + (upper < T && raw >= T ? UB : 0) + bonus;
+            most = Math.max(most, gain + width[stateIndex(c.layout, next, raw > T ? T : raw, flag)]);
+          }
+        } else {
+          most = Math.max(most, maxPoints[b] + bonus + width[stateIndex(c.layout, next, upper, flag)]);
+          if (b === yBox && c.layout.flags === 2) most = Math.max(most, 50 + width[stateIndex(c.layout, next, upper, 1)]);
+        }
+      }
+      width[s] = Math.min(cap, most);
+    }
+  }
+}
+
+export interface BuiltReachTable {
+  header: Omit<TableHeader, 'checksum' | 'payloadBytes' | 'format'>;
+  table: ReachTable;
+  states: number;
+  /** P(start, n) for n = 0..cap: the odds curve of a new game */
+  start: Float64Array;
+}
+
+export interface ReachBuildOptions extends BuildOptions {
+  cap?: number;
+  /** keep values as float64 (default float32, which is within 6e-8 and half the size) */
+  float64?: boolean;
+  /** solve only the last `levels` levels (near-final states, for checks); default all */
+  levels?: number;
+}
+
+/** Runs a reach task somewhere (worker thread or inline). */
+export type ReachTaskRunner = (task: ReachTask) => Promise<void>;
+
+export const inlineReachRunner: ReachTaskRunner = async (task) => {
+  solveReachStates(createReachSolver(compileRules(RULESETS[task.ruleset]), task.cap), task);
+};
+
+export function resolveReachCap(cap: number | undefined): number {
+  const v = cap ?? REACH_CAP_DEFAULT;
+  if (!Number.isInteger(v) || v < 1 || v > 4000) {
+    throw new DicewiseError('INVALID_OPTION', `cap must be an integer from 1 to 4000, got ${v}`, [{ field: 'cap', message: 'must be an integer from 1 to 4000' }]);
+  }
+  return v;
+}
+
+/** Solves the reach table of a single-column rule set for every n up to the cap. */
+export async function buildReachTable(
+  rs: RuleSet,
+  options: ReachBuildOptions & { reachRunner?: ReachTaskRunner } = {},
+): Promise<BuiltReachTable> {
+  if (rs.columns.length !== 1) {
+    throw new DicewiseError('NOT_SOLVED', `${rs.id} has ${rs.columns.length} columns; reach tables are exact for single-column rule sets only`);
+  }
+  const opts = resolveBuildOptions(options);
+  const cap = resolveReachCap(options.cap);
+  const run = options.reachRunner ?? inlineReachRunner;
+  const started = performance.now();
+  const c = compileRules(rs);
+  const size = c.layout.size;
+  const levels = levelStates(rs).slice(0, options.levels ?? rs.boxes.length);
+  const statesTotal = countStates(levels);
+  const width = new Int32Array(new SharedArrayBuffer(size * 4));
+  const offset = new Int32Array(new SharedArrayBuffer(size * 4));
+  fillWidths(c, cap, levels, width);
+  const lo = new Uint16Array(size);
+  const count = new Uint16Array(size);
+  const precision = options.float64 ? Float64Array : Float32Array;
+  const kept: (Float32Array | Float64Array)[] = [];
+  const keptAt: Int32Array[] = [];
+  // Finished states (every box filled) have width 0: P = 1 for n <= 0, else 0.
+  let next: Float64Array = new Float64Array(0);
+  let nextStates: Int32Array = new Int32Array(0);
+  let done = 0;
+  let level = rs.boxes.length - 1;
+  for (const states of levels) {
+    let total = 0;
+    for (const s of states) {
+      offset[s] = total;
+      total += width[s];
+    }
+    const lanes = new Float64Array(new SharedArrayBuffer(Math.max(8, total * 8)));
+    const chunks = Math.min(states.length, opts.concurrency * 8);
+    const step = Math.ceil(states.length / chunks);
+    const work: Promise<void>[] = [];
+    for (let from = 0; from < states.length; from += step) {
+      const slice = states.slice(from, Math.min(states.length, from + step));
+      work.push(
+        run({ kind: 'reach', ruleset: rs.id, cap, width, offset, level: lanes, next, states: slice }).then(() => {
+          done += slice.length;
+          opts.onProgress({ level, statesDone: done, statesTotal });
+        }),
+      );
+    }
+    await Promise.all(work);
+    // The next level is no longer read: keep only its trimmed lanes.
+    trimLevel(nextStates, width, offset, next, lo, count, kept, keptAt, precision);
+    next = lanes;
+    nextStates = states;
+    level--;
+  }
+  const start = new Float64Array(cap + 1);
+  start[0] = 1;
+  const top = nextStates.length > 0 ? nextStates[0] : 0;
+  for (let n = 1; n <= cap; n++) start[n] = n <= width[top] ? next[offset[top] + n - 1] : 0;
+  trimLevel(nextStates, width, offset, next, lo, count, kept, keptAt, precision);
+  const table = packReachTable(cap, lo, count, kept, keptAt, precision);
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    table,
+    states: statesTotal,
+    start,
+    header: {
+      ruleset: rs.id,
+      fingerprint: ruleSetFingerprint(rs),
+      solverVersion: SOLVER_VERSION,
+      layout: { kind: 'reach', cap, entries: size, values: table.values.length },
+      startValue: start[Math.min(cap, 250)],
+      buildSeconds: seconds,
+      threads: opts.concurrency,
+      createdAt: new Date().toISOString(),
+    },
+  };
+}
+
+/** Keeps the stretch of each state's lanes strictly between 0 and 1 (to REACH_TRIM). */
+function trimLevel(
+  states: Int32Array,
+  width: Int32Array,
+  offset: Int32Array,
+  lanes: Float64Array,
+  lo: Uint16Array,
+  count: Uint16Array,
+  kept: (Float32Array | Float64Array)[],
+  keptAt: Int32Array[],
+  precision: typeof Float32Array | typeof Float64Array,
+): void {
+  for (const s of states) {
+    const w = width[s];
+    const o = offset[s] - 1;
+    let first = 1;
+    while (first <= w && lanes[o + first] >= 1 - REACH_TRIM) first++;
+    let last = w;
+    while (last >= first && lanes[o + last] <= REACH_TRIM) last--;
+    lo[s] = first;
+    count[s] = last - first + 1;
+    if (count[s] > 0) {
+      kept.push(precision.from(lanes.subarray(o + first, o + last + 1)));
+      keptAt.push(Int32Array.of(s));
+    }
+  }
+}
+
+function packReachTable(
+  cap: number,
+  lo: Uint16Array,
+  count: Uint16Array,
+  kept: (Float32Array | Float64Array)[],
+  keptAt: Int32Array[],
+  precision: typeof Float32Array | typeof Float64Array,
+): ReachTable {
+  const { offset, total } = reachOffsets(count);
+  const values = new precision(total);
+  for (let i = 0; i < kept.length; i++) values.set(kept[i], offset[keptAt[i][0]]);
+  return { cap, lo, count, offset, values };
+}

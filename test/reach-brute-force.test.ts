@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { RULESETS, type RuleSet, type RuleSetId } from '../src/rules/index.ts';
+import { buildReachTable, compileRules, decodeState, reachProbability, stateIndex, statesAtLevel, type GameState } from '../src/solver/index.ts';
+// The naive side shares nothing with the engine but the rules and scoreOptions.
+import { naiveReach } from './support/naive-game.ts';
+
+const CAP = 200;
+const box = (rs: RuleSet, id: string) => rs.boxes.findIndex((b) => b.id === id);
+
+async function tail(id: RuleSetId, levels: number) {
+  const rs = RULESETS[id];
+  const built = await buildReachTable(rs, { cap: CAP, float64: true, levels });
+  const c = compileRules(rs);
+  const P = (s: GameState, n: number) => {
+    const col = s.columns[0];
+    return reachProbability(built.table, stateIndex(c.layout, col.mask, Math.min(c.layout.threshold, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0), n);
+  };
+  return { rs, c, P };
+}
+
+function sample(id: RuleSetId, open: number, count: number, seed: number): GameState[] {
+  const c = compileRules(RULESETS[id]);
+  const states = statesAtLevel(c.layout, c.rs.boxes.length - open);
+  const out: GameState[] = [];
+  let x = seed;
+  for (let i = 0; i < count; i++) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    const { mask, upper, flag } = decodeState(c.layout, states[x % states.length]);
+    out.push({ columns: [{ mask, upper, yahtzee50: flag === 1 }] });
+  }
+  return out;
+}
+
+/**
+ * n from 0 to past the most the state can score (so both ends, P = 1 and P = 0, are checked), in
+ * steps of 7 from a state-dependent start, so over the cases every residue is visited.
+ */
+function expectAgrees(rs: RuleSet, P: (s: GameState, n: number) => number, s: GameState, top: number, memo: Map<string, number>): void {
+  const first = (s.columns[0].mask + s.columns[0].upper) % 7;
+  for (let n = first; n <= Math.min(top, CAP); n += 7) {
+    const want = naiveReach(rs, s, n, memo);
+    const got = P(s, n);
+    if (!(Math.abs(got - want) < 1e-12)) throw new Error(`state ${JSON.stringify(s)} n=${n}: engine ${got}, naive ${want}`);
+  }
+}
+
+describe('reach engine agrees with a naive recursion on near-final sub-games', () => {
+  for (const id of ['yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy'] as const) {
+    it(`${id}: random states with 1 or 2 boxes left, every n`, async () => {
+      const { rs, P } = await tail(id, 2);
+      const memo = new Map<string, number>();
+      for (const open of [1, 2]) {
+        for (const s of sample(id, open, 3, 11 + open)) expectAgrees(rs, P, s, open === 1 ? 60 : 110, memo);
+      }
+    });
+  }
+
+  it('yahtzee: every Joker branch, with and without the Yahtzee bonus, 1 to 3 boxes open', async () => {
+    const { rs, P } = await tail('yahtzee', 3);
+    const memo = new Map<string, number>();
+    const full = (1 << rs.boxes.length) - 1;
+    // Matching upper box free; upper filled with lower boxes free; only upper boxes free; Yahtzee box open.
+    const cases = [['threes'], ['threes', 'chance'], ['fullHouse', 'largeStraight'], ['ones', 'twos'], ['sixes', 'smallStraight', 'chance'], ['yahtzee', 'fours']];
+    for (const open of cases) {
+      const mask = open.reduce((m, b) => m & ~(1 << box(rs, b)), full);
+      for (const upper of open.length === 3 ? [57] : [45, 60, 63]) {
+        for (const yahtzee50 of open.includes('yahtzee') ? [false] : [true, false]) {
+          expectAgrees(rs, P, { columns: [{ mask, upper, yahtzee50 }] }, 40 + 110 * open.length, memo);
+        }
+      }
+    }
+  });
+});
