@@ -1,9 +1,32 @@
-import { compileRules, createStateSolver, solveStates, taskRules, type SolveTask, type StateSolver } from '../src/solver/index.ts';
+import { RULESETS } from '../src/rules/index.ts';
+import {
+  compileRules,
+  createReachSolver,
+  createStateSolver,
+  solveReachStates,
+  solveStates,
+  taskRules,
+  type ReachSolver,
+  type ReachTask,
+  type SolveTask,
+  type StateSolver,
+} from '../src/solver/index.ts';
 
 // One solver per rule set (or column type) per thread: compiling tables and workspaces once, not per task.
 const solvers = new Map<string, StateSolver>();
+const reachSolvers = new Map<string, ReachSolver>();
 
-export default function solveTask(task: SolveTask): number {
+export default function solveTask(task: SolveTask | ReachTask): number {
+  if ('kind' in task) {
+    const key = `${task.ruleset}#${task.cap}`;
+    let r = reachSolvers.get(key);
+    if (!r) {
+      r = createReachSolver(compileRules(RULESETS[task.ruleset]), task.cap);
+      reachSolvers.set(key, r);
+    }
+    solveReachStates(r, task);
+    return task.states.length;
+  }
   const key = `${task.ruleset}#${task.column ?? ''}`;
   let s = solvers.get(key);
   if (!s) {

@@ -1,11 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { SolveTask, TaskRunner } from '../src/solver/index.ts';
+import type { ReachTask, ReachTaskRunner, SolveTask, TaskRunner } from '../src/solver/index.ts';
 import { workerEntry } from './worker-url.ts';
 
 export interface SolverPool {
   threads: number;
   run: TaskRunner;
+  runReach: ReachTaskRunner;
   destroy(): Promise<void>;
 }
 
@@ -19,6 +20,9 @@ export function createSolverPool(threads: number): SolverPool {
   return {
     threads,
     run: async (task: SolveTask) => {
+      await pool.run(task);
+    },
+    runReach: async (task: ReachTask) => {
       await pool.run(task);
     },
     destroy: () => pool.destroy(),

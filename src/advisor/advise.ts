@@ -12,7 +12,7 @@ import {
   type RankedScoreOption,
   type TurnEval,
 } from '../solver/index.ts';
-import { NEAR_TIE_POINTS, type Advice, type AdviceOption } from './types.ts';
+import { NEAR_TIE_POINTS, NEAR_TIE_PROBABILITY, type Advice, type AdviceOption, type ProbabilityAdvice, type ProbabilityOption } from './types.ts';
 
 /**
  * Scoring now and holding every die are the same decision when the engine's values agree to
@@ -90,6 +90,7 @@ export function advise(model: GameModel, position: Position, te: TurnEval = crea
   if (model.rs.id !== position.rs.id) throw new Error(`model for ${model.rs.id} asked about a ${position.rs.id} position`);
   const turn = turnFor(model, position.state, te);
   const { score, rollsLeft, dice } = position;
+  if (model.valueKind === 'probability') throw new Error('a probability model is advised by adviseProbability');
   const base = { ruleset: model.rs.id, exact: model.exact, score, stateValue: turn.value };
   if (!dice) return { ...base, expectedFinalScore: score + turn.value, rollsLeft, options: [] };
 
@@ -118,4 +119,36 @@ export function advise(model: GameModel, position: Position, te: TurnEval = crea
   if (options.length) options[0].nearTie = options.length > 1 && options[1].loss < NEAR_TIE_POINTS;
   if (options.length) advice.best = options[0];
   return advice;
+}
+
+/**
+ * Advice for a probability goal (reach a target): the same engine run on a model whose values
+ * are chances (reach-model.ts), so the options, their order and the ties come from `advise`.
+ */
+export function adviseProbability(model: GameModel, position: Position): ProbabilityAdvice {
+  if (model.valueKind !== 'probability') throw new Error('adviseProbability needs a probability model');
+  const a = advise({ ...model, valueKind: 'points' }, position);
+  const options: ProbabilityOption[] = a.options.map(({ ev, ...o }) => {
+    const nearTie = o.loss < NEAR_TIE_PROBABILITY;
+    return o.bonus !== undefined
+      ? { action: o.action, probability: ev, loss: o.loss, points: o.points, bonus: o.bonus, nearTie }
+      : o.points !== undefined
+        ? { action: o.action, probability: ev, loss: o.loss, points: o.points, nearTie }
+        : { action: o.action, probability: ev, loss: o.loss, nearTie };
+  });
+  if (options.length) options[0].nearTie = options.length > 1 && options[1].loss < NEAR_TIE_PROBABILITY;
+  const out: ProbabilityAdvice = {
+    ruleset: a.ruleset,
+    exact: a.exact,
+    goal: position.goal,
+    score: a.score,
+    probabilityBefore: a.stateValue,
+    probability: a.expectedFinalScore - a.score,
+    dice: a.dice,
+    rollsLeft: a.rollsLeft,
+    options,
+  };
+  if (!out.dice) delete out.dice;
+  if (options.length) out.best = options[0];
+  return out;
 }

@@ -1,5 +1,5 @@
 import type { RuleSetId } from '../rules/index.ts';
-import type { Action } from '../position/index.ts';
+import type { Action, Goal } from '../position/index.ts';
 
 /**
  * Options whose expected value is within this many points of the best are flagged `nearTie`:
@@ -7,6 +7,9 @@ import type { Action } from '../position/index.ts';
  * shown as equally good rather than as mistakes.
  */
 export const NEAR_TIE_POINTS = 0.01;
+
+/** The same for probabilities (reach and win goals): a hundredth of a percentage point. */
+export const NEAR_TIE_PROBABILITY = 1e-4;
 
 /** One thing the player may do now, valued by the engine. */
 export interface AdviceOption {
@@ -41,4 +44,35 @@ export interface Advice {
   options: AdviceOption[];
   /** options[0], when there are options */
   best?: AdviceOption;
+  /** standard deviation of the final score under optimal play from the start of this turn, where known */
+  finalScoreSd?: number;
+}
+
+/** One option valued for a probability goal (reach a target, win). */
+export interface ProbabilityOption {
+  action: Action;
+  /** the chance of the goal after this action, playing on for it */
+  probability: number;
+  /** best probability − probability */
+  loss: number;
+  points?: number;
+  bonus?: number;
+  /** loss < NEAR_TIE_PROBABILITY; for the best option: the runner-up is within it */
+  nearTie: boolean;
+}
+
+/** Advice for a probability goal: the same options, valued by the chance of the goal. */
+export interface ProbabilityAdvice {
+  ruleset: RuleSetId;
+  exact: boolean;
+  goal: Goal;
+  score: number;
+  /** chance of the goal from the start of this turn */
+  probabilityBefore: number;
+  /** chance of the goal now, playing the best option (= probabilityBefore at the start of a turn) */
+  probability: number;
+  dice?: number[];
+  rollsLeft: 0 | 1 | 2;
+  options: ProbabilityOption[];
+  best?: ProbabilityOption;
 }

@@ -1,4 +1,4 @@
-import type { Advice, AdviceOption } from '../advisor/index.ts';
+import type { Advice, AdviceOption, ProbabilityAdvice } from '../advisor/index.ts';
 import type { Action } from '../position/index.ts';
 
 /** How `dicewise hint` prints advice: a header line, then the options ranked in a table. */
@@ -8,12 +8,21 @@ function describeAction(a: Action): string {
   return `score ${a.score}${a.column !== undefined ? ` (column ${a.column})` : ''}`;
 }
 
-function describePoints(o: AdviceOption): string {
+function describePoints(o: { points?: number; bonus?: number }): string {
   if (o.points === undefined) return '';
   return o.bonus ? `${o.points} +${o.bonus}` : String(o.points);
 }
 
-export function formatAdvice(a: Advice): string {
+/** Rank, action, points, value, loss, tie mark: text columns left-aligned, numbers right-aligned. */
+function optionTable(head: string[], rows: string[][]): string[] {
+  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  const left = [false, true, false, false, false, true];
+  const fmt = (r: string[]) => r.map((cell, c) => (left[c] ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd();
+  return [fmt(head), ...rows.map(fmt)];
+}
+
+export function formatAdvice(a: Advice | ProbabilityAdvice): string {
+  if ('probabilityBefore' in a) return formatProbabilityAdvice(a);
   const lines = [
     `${a.ruleset}${a.exact ? '' : ' (approximate)'}: score ${a.score}, state value ${a.stateValue.toFixed(4)}, expected final score ${a.expectedFinalScore.toFixed(4)}`,
   ];
@@ -23,12 +32,24 @@ export function formatAdvice(a: Advice): string {
   }
   lines.push(`dice ${a.dice.join(' ')}, ${a.rollsLeft} reroll${a.rollsLeft === 1 ? '' : 's'} left`, '');
   const rows = a.options.map((o, i) => [String(i + 1), describeAction(o.action), describePoints(o), o.ev.toFixed(4), o.loss.toFixed(4), i > 0 && o.nearTie ? '*' : '']);
-  const head = ['rank', 'action', 'points', 'EV', 'loss', ''];
-  const widths = head.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
-  // Text columns left-aligned, numbers right-aligned.
-  const left = [false, true, false, false, false, true];
-  const fmt = (r: string[]) => r.map((cell, c) => (left[c] ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join('  ').trimEnd();
-  lines.push(fmt(head), ...rows.map(fmt));
+  lines.push(...optionTable(['rank', 'action', 'points', 'EV', 'loss', ''], rows));
   if (rows.some((r) => r[5] === '*')) lines.push('', '* within 0.01 points of the best: as good in practice');
+  return `${lines.join('\n')}\n`;
+}
+
+const percent = (p: number) => `${(100 * p).toFixed(4)}%`;
+
+/** The reach goal: options ranked by the chance of the target, losses in percentage points. */
+function formatProbabilityAdvice(a: ProbabilityAdvice): string {
+  const target = a.goal.type === 'reach' ? `reach ${a.goal.score}` : a.goal.type;
+  const lines = [`${a.ruleset}: score ${a.score}, goal ${target}: ${percent(a.probabilityBefore)} from the start of this turn`];
+  if (!a.dice) {
+    lines.push('start of a turn: roll the dice, then ask again');
+    return `${lines.join('\n')}\n`;
+  }
+  lines.push(`dice ${a.dice.join(' ')}, ${a.rollsLeft} reroll${a.rollsLeft === 1 ? '' : 's'} left: ${percent(a.probability)} with the best play`, '');
+  const rows = a.options.map((o, i) => [String(i + 1), describeAction(o.action), describePoints(o), percent(o.probability), percent(o.loss), i > 0 && o.nearTie ? '*' : '']);
+  lines.push(...optionTable(['rank', 'action', 'points', 'chance', 'loss', ''], rows));
+  if (rows.some((r) => r[5] === '*')) lines.push('', '* within 0.01 percentage points of the best: as good in practice');
   return `${lines.join('\n')}\n`;
 }

@@ -1,3 +1,4 @@
 export * from './types.ts';
 export * from './parse-position.ts';
 export * from './actions.ts';
+export * from './goal.ts';

@@ -3,6 +3,7 @@ import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { DEFAULT_RULESET, isRuleSetId, possibleScores, RULESETS, UPPER_COUNT, yahtzeeBoxIndex } from '../rules/index.ts';
 import type { ColumnState, GameState } from '../solver/index.ts';
 import type { PositionInput, ScorecardColumn } from './types.ts';
+import { parseGoal, type Goal } from './goal.ts';
 
 /** A validated position: the engine's state plus what the player sees. */
 export interface Position {
@@ -17,6 +18,8 @@ export interface Position {
   /** sorted dice faces, or undefined at the start of a turn */
   dice?: number[];
   rollsLeft: 0 | 1 | 2;
+  /** what the player plays for; points unless the input says otherwise */
+  goal: Goal;
 }
 
 export type ParseResult = { ok: true; position: Position } | { ok: false; issues: Issue[] };
@@ -173,6 +176,7 @@ export function parsePosition(input: unknown): ParseResult {
     else if (p.dice === undefined && p.rollsLeft !== 2) issues.push({ field: 'rollsLeft', message: 'needs dice: without dice the position is the start of a turn' });
     else rollsLeft = p.rollsLeft;
   }
+  const goal = parseGoal(p.goal, issues);
   if (issues.length > 0) return { ok: false, issues };
   const score = parsed.reduce((s, r, ci) => s + rs.columns[ci].multiplier * r.total, 0);
   return {
@@ -185,6 +189,7 @@ export function parsePosition(input: unknown): ParseResult {
       score,
       dice,
       rollsLeft,
+      goal,
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { RuleSetId } from '../rules/index.ts';
+import type { GoalInput } from './goal.ts';
 
 /** A scorecard column as a player writes it: box id -> points written there. */
 export type ScorecardColumn = Record<string, number>;
@@ -14,6 +15,8 @@ export interface PositionInput {
   dice?: number[];
   /** rerolls still allowed after these dice */
   rollsLeft?: 0 | 1 | 2;
+  /** what to play for; default points */
+  goal?: GoalInput;
 }
 
 /** A readable action: dice to hold (sorted faces) or a box to score in. */

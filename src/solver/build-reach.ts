@@ -213,7 +213,7 @@ export async function buildReachTable(
       ruleset: rs.id,
       fingerprint: ruleSetFingerprint(rs),
       solverVersion: SOLVER_VERSION,
-      layout: { kind: 'reach', cap, entries: size, values: table.values.length },
+      layout: { kind: 'reach', cap, entries: size, values: table.values.length, valueBytes: table.values.BYTES_PER_ELEMENT },
       startValue: start[Math.min(cap, 250)],
       buildSeconds: seconds,
       threads: opts.concurrency,

@@ -20,6 +20,18 @@ export interface GameModel {
   value(state: GameState): number;
   /** fills first[r] / later[r] with the best score-now value of roll r */
   fillScoreNow(state: GameState, first: Float64Array, later: Float64Array): void;
+  /**
+   * What the values are: expected points still to come (the default), or the probability of
+   * reaching a goal, where a gain is not added to the next state's value but lowers what it needs.
+   */
+  valueKind?: 'points' | 'probability';
+  /** value of ending the turn with `gain` points into `next`; default gain + value(next) */
+  valueAfter?(next: GameState, gain: number): number;
+}
+
+/** The value of a scoring option under the model's goal. */
+export function optionValue(model: GameModel, next: GameState, gain: number): number {
+  return model.valueAfter ? model.valueAfter(next, gain) : gain + model.value(next);
 }
 
 /**

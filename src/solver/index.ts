@@ -13,3 +13,4 @@ export * from './build-columns.ts';
 export * from './reach-score-now.ts';
 export * from './reach-table.ts';
 export * from './build-reach.ts';
+export * from './reach-model.ts';

@@ -22,8 +22,9 @@ export interface ReachTable {
 
 /** P(s, n) from a finished table; NaN above the cap where the table cannot tell. */
 export function reachProbability(t: ReachTable, state: number, n: number): number {
+  if (n <= 0) return 1;
   const lo = t.lo[state];
-  if (n < lo) return n > t.cap ? (lo > t.cap ? NaN : 1) : 1;
+  if (n < lo) return n > t.cap ? NaN : 1;
   const k = n - lo;
   const count = t.count[state];
   if (k < count) return t.values[t.offset[state] + k];
@@ -32,10 +33,6 @@ export function reachProbability(t: ReachTable, state: number, n: number): numbe
   return count > 0 && lo + count - 1 === t.cap ? NaN : lo > t.cap ? NaN : 0;
 }
 
-/** The largest number of points still needed that the table answers exactly from state s. */
-export function reachLimit(t: ReachTable, state: number): number {
-  return Number.isNaN(reachProbability(t, state, t.cap + 1)) ? t.cap : Infinity;
-}
 
 export function reachTableSource(t: ReachTable): ReachSource {
   return {
@@ -54,4 +51,32 @@ export function reachOffsets(count: Uint16Array): { offset: Uint32Array; total: 
     total += count[i];
   }
   return { offset, total };
+}
+
+/** Payload of a reach table file: lo and count (Uint16 per state slot, each padded to 8 bytes), then the values. */
+export function encodeReachPayload(t: ReachTable): Uint8Array {
+  const slots = t.lo.length;
+  const part = Math.ceil((slots * 2) / 8) * 8;
+  const out = new Uint8Array(2 * part + t.values.byteLength);
+  out.set(new Uint8Array(t.lo.buffer, t.lo.byteOffset, t.lo.byteLength), 0);
+  out.set(new Uint8Array(t.count.buffer, t.count.byteOffset, t.count.byteLength), part);
+  out.set(new Uint8Array(t.values.buffer, t.values.byteOffset, t.values.byteLength), 2 * part);
+  return out;
+}
+
+/** The inverse of `encodeReachPayload`; null when the sizes do not fit together. */
+export function decodeReachPayload(payload: Uint8Array, cap: number, slots: number, valueCount: number, float64: boolean): ReachTable | null {
+  const part = Math.ceil((slots * 2) / 8) * 8;
+  const width = float64 ? 8 : 4;
+  if (payload.byteLength !== 2 * part + valueCount * width) return null;
+  // Copies into aligned buffers: a Buffer from the file system may start at any offset.
+  const lo = new Uint16Array(slots);
+  new Uint8Array(lo.buffer).set(payload.subarray(0, slots * 2));
+  const count = new Uint16Array(slots);
+  new Uint8Array(count.buffer).set(payload.subarray(part, part + slots * 2));
+  const values = float64 ? new Float64Array(valueCount) : new Float32Array(valueCount);
+  new Uint8Array(values.buffer).set(payload.subarray(2 * part));
+  const { offset, total } = reachOffsets(count);
+  if (total !== valueCount) return null;
+  return { cap, lo, count, offset, values };
 }

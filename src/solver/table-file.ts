@@ -43,8 +43,10 @@ export interface ReachTableLayout {
   cap: number;
   /** state slots (column-layout.ts size) */
   entries: number;
-  /** float32 values kept */
+  /** values kept */
   values: number;
+  /** bytes per value: 4 (float32) or 8 (float64) */
+  valueBytes: number;
 }
 
 export interface TableHeader {
@@ -72,7 +74,11 @@ function sha256(bytes: Uint8Array): string {
 }
 
 export function encodeTable(header: Omit<TableHeader, 'checksum' | 'payloadBytes' | 'format'>, values: Float64Array): Uint8Array {
-  const payload = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
+  return encodeTableBytes(header, new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
+}
+
+/** Any payload behind the checked header; each part of it starts on an 8-byte boundary of the file. */
+export function encodeTableBytes(header: Omit<TableHeader, 'checksum' | 'payloadBytes' | 'format'>, payload: Uint8Array): Uint8Array {
   const full: TableHeader = { ...header, format: TABLE_FORMAT, payloadBytes: payload.byteLength, checksum: sha256(payload) };
   const head = pack(full);
   const headEnd = 8 + head.byteLength;
@@ -109,10 +115,10 @@ export function decodeHeader(bytes: Uint8Array, file: string, fix: string): { he
 }
 
 /**
- * Decodes and checks a table file against the rule set it should hold. `fix` is the command that
- * rebuilds it, quoted in every error so the user knows what to do.
+ * Checks a table file against the rule set it should hold and returns its header and payload.
+ * `fix` is the command that rebuilds it, quoted in every error so the user knows what to do.
  */
-export function decodeTable(bytes: Uint8Array, rs: RuleSet, file: string, fix: string): ValueTable {
+export function decodeChecked(bytes: Uint8Array, rs: RuleSet, file: string, fix: string): { header: TableHeader; payload: Uint8Array } {
   const { header, payloadStart } = decodeHeader(bytes, file, fix);
   if (header.format !== TABLE_FORMAT) {
     throw new DicewiseError('TABLE_STALE', `${file}: table format ${header.format}, this Dicewise reads ${TABLE_FORMAT}. ${fix}`);
@@ -131,6 +137,13 @@ export function decodeTable(bytes: Uint8Array, rs: RuleSet, file: string, fix: s
   }
   const payload = bytes.subarray(payloadStart);
   if (sha256(payload) !== header.checksum) throw corrupt(file, 'payload checksum mismatch', fix);
+  return { header, payload };
+}
+
+/** Decodes and checks a value table (expected-score values, one float64 per state slot). */
+export function decodeTable(bytes: Uint8Array, rs: RuleSet, file: string, fix: string): ValueTable {
+  const { header, payload } = decodeChecked(bytes, rs, file, fix);
+  if (header.layout.kind === 'reach') throw corrupt(file, 'holds a reach table, not values', fix);
   // Copy into an aligned buffer: a Buffer from the file system may start at any offset.
   const values = new Float64Array(header.payloadBytes / 8);
   new Uint8Array(values.buffer).set(payload);

@@ -1,5 +1,5 @@
 import { subKeepsOf } from '../dice/index.ts';
-import type { GameModel } from './game-model.ts';
+import { optionValue, type GameModel } from './game-model.ts';
 import type { GameState, ScoreOption } from './game-state.ts';
 import { scoreOptions } from './game-state.ts';
 import { createTurnWorkspace, evaluateTurn, type TurnWorkspace } from './turn-engine.ts';
@@ -80,6 +80,6 @@ export function rankedScoreOptions(te: TurnEval, rollKeep: number, firstRoll: bo
   const counts = model.c.dice.keepCounts.subarray(rollKeep * 6, rollKeep * 6 + 6);
   // A literal, not `{ ...o, ev }`: V8 copies these options by spread about ten times slower.
   return scoreOptions(model.rs, te.state, counts, firstRoll)
-    .map((o) => ({ column: o.column, box: o.box, points: o.points, bonus: o.bonus, gain: o.gain, next: o.next, ev: o.gain + model.value(o.next) }))
+    .map((o) => ({ column: o.column, box: o.box, points: o.points, bonus: o.bonus, gain: o.gain, next: o.next, ev: optionValue(model, o.next, o.gain) }))
     .sort((a, b) => b.ev - a.ev || a.column - b.column || a.box - b.box);
 }

@@ -4,6 +4,9 @@ import { columnTypes, RULESETS } from '../rules/index.ts';
 import { bestModel, decompositionModel, greedyModel, type ColumnTables } from '../approx/index.ts';
 import {
   buildColumnTable,
+  buildReachTable,
+  type BuiltReachTable,
+  type ReachTable,
   buildColumnTypeTables,
   exactColumnModel,
   ownColumnTypes,
@@ -14,6 +17,7 @@ import {
 } from '../solver/index.ts';
 import { createSolverPool, defaultThreads } from '../../workers/solver-pool.ts';
 import { readTable, rebuildHint, writeTable } from './table-store.ts';
+import { readReachTable, writeReachTable } from './reach-store.ts';
 
 export interface EnsureOptions {
   threads?: number;
@@ -47,6 +51,22 @@ export async function buildAndWrite(dir: string, id: RuleSetId, opts: EnsureOpti
     const built = rs.columns.length === 1 ? await buildColumnTable(rs, options) : await buildColumnTypeTables(rs, options);
     const file = await writeTable(dir, built);
     return { built, file };
+  } finally {
+    await pool.destroy();
+  }
+}
+
+/** Builds a rule set's reach table with a worker pool and writes it atomically into `dir`. */
+export async function buildReachAndWrite(
+  dir: string,
+  id: RuleSetId,
+  opts: EnsureOptions & { cap?: number } = {},
+): Promise<{ built: BuiltReachTable; file: string }> {
+  const threads = resolveThreads(opts);
+  const pool = createSolverPool(threads);
+  try {
+    const built = await buildReachTable(RULESETS[id], { concurrency: threads, reachRunner: pool.runReach, onProgress: opts.onProgress, cap: opts.cap });
+    return { built, file: await writeReachTable(dir, built) };
   } finally {
     await pool.destroy();
   }
@@ -109,5 +129,16 @@ export async function ensureModel(dir: string, id: RuleSetId, opts: EnsureOption
     opts.onBuild?.(id, e.message);
     await buildModelTables(dir, id, opts);
     return loadModel(dir, id);
+  }
+}
+
+/** The reach table of a rule set, building it first when missing or stale (slow: minutes). */
+export async function ensureReachTable(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<ReachTable> {
+  try {
+    return (await readReachTable(dir, RULESETS[id])).table;
+  } catch (e) {
+    if (!isDicewiseError(e) || !['TABLE_MISSING', 'TABLE_STALE', 'TABLE_CORRUPT'].includes(e.code)) throw e;
+    opts.onBuild?.(id, e.message);
+    return (await buildReachAndWrite(dir, id, opts)).built.table;
   }
 }

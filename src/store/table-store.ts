@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DicewiseError } from '../errors.ts';
 import { writeFileAtomic } from './write-atomic.ts';
+import { decodeReachTable, REACH_SUFFIX } from './reach-store.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { isRuleSetId, RULESETS, ruleSetFingerprint } from '../rules/index.ts';
 import { decodeHeader, decodeTable, encodeTable, SOLVER_VERSION, TABLE_FORMAT, type BuiltTable, type TableHeader, type ValueTable } from '../solver/index.ts';
@@ -61,7 +62,9 @@ export async function listTables(dir: string): Promise<TableInfo[]> {
   const out: TableInfo[] = [];
   for (const name of names.filter((n) => n.endsWith(TABLE_EXTENSION)).sort()) {
     const file = join(resolve(dir), name);
-    const id = name.slice(0, -TABLE_EXTENSION.length);
+    const stem = name.slice(0, -TABLE_EXTENSION.length);
+    const reach = stem.endsWith(REACH_SUFFIX);
+    const id = reach ? stem.slice(0, -REACH_SUFFIX.length) : stem;
     const bytes = (await stat(file)).size;
     try {
       const buf = await readFile(file);
@@ -79,7 +82,8 @@ export async function listTables(dir: string): Promise<TableInfo[]> {
         detail = 'rule set definition changed';
       } else {
         try {
-          decodeTable(buf, RULESETS[id], file, '');
+          if (reach) decodeReachTable(buf, RULESETS[id], file, '');
+          else decodeTable(buf, RULESETS[id], file, '');
         } catch (e) {
           status = 'corrupt';
           detail = (e as Error).message;

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
-import { advise } from '../../advisor/index.ts';
+import { adviseGoal, goalTablesNeeded, type GoalTables } from '../../advisor/index.ts';
 import { DicewiseError, invalidInput } from '../../errors.ts';
 import { parsePosition, type PositionInput } from '../../position/index.ts';
 import { RULESET_IDS } from '../../rules/index.ts';
-import { ensureModel } from '../../store/models.ts';
+import { ensureModel, ensureReachTable } from '../../store/models.ts';
 import { formatAdvice } from '../format-advice.ts';
 import { parseRuleSet, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
@@ -16,6 +16,7 @@ interface HintFlags {
   yahtzeeBonus?: string;
   json?: boolean;
   tables?: string;
+  reach?: string;
 }
 
 function badOption(field: string, message: string): DicewiseError {
@@ -43,6 +44,7 @@ export function hintInput(flags: HintFlags): PositionInput {
     const list = numberList(flags.yahtzeeBonus);
     input.yahtzeeBonus = list.length === 1 ? list[0] : list;
   }
+  if (flags.reach !== undefined) input.goal = { type: 'reach', score: Number(flags.reach) };
   return input as PositionInput;
 }
 
@@ -55,6 +57,7 @@ export function registerHint(program: Command): void {
     .option('--dice <faces>', 'current dice, e.g. 1,1,6,6,6 (omit at the start of a turn)')
     .option('--rolls-left <n>', 'rerolls still allowed: 0, 1 or 2 (default 2)')
     .option('--yahtzee-bonus <points>', 'extra-Yahtzee bonus points so far (comma-separated per column)')
+    .option('--reach <total>', 'play to finish with at least this total: options ranked by that probability')
     .option('--json', 'print the same JSON as the HTTP API')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
     .action(async (flags: HintFlags) => {
@@ -67,7 +70,16 @@ export function registerHint(program: Command): void {
         onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
       });
       bar.stop();
-      const advice = advise(model, position);
+      const tables: GoalTables = {};
+      if (goalTablesNeeded(position).includes('reach') && position.rs.exact) {
+        const reachBar = progressBar(`building ${position.rs.id} reach table`);
+        tables.reach = await ensureReachTable(tableDir(flags.tables), position.rs.id, {
+          onBuild: (id, reason) => process.stderr.write(`dicewise: no usable reach table for ${id} (${reason}); building it now (minutes)\n`),
+          onProgress: (p) => reachBar.update(p.statesDone, p.statesTotal),
+        });
+        reachBar.stop();
+      }
+      const advice = adviseGoal(model, tables, position);
       process.stdout.write(flags.json ? `${JSON.stringify(advice)}\n` : formatAdvice(advice));
     });
 }

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { DicewiseError } from '../../errors.ts';
 import { RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
-import { buildModelTables } from '../../store/models.ts';
+import { buildModelTables, buildReachAndWrite } from '../../store/models.ts';
+import { REACH_CAP_DEFAULT } from '../../solver/index.ts';
 import { listTables } from '../../store/table-store.ts';
 import { parsePositiveInt, parseRuleSet, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
@@ -16,12 +17,34 @@ export function registerTables(program: Command): void {
     .option('--all', 'build the tables of every rule set')
     .option('--threads <n>', 'worker threads (default: all cores)')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
-    .action(async (opts: { ruleset?: string; all?: boolean; threads?: string; tables?: string }) => {
+    .option('--reach', 'build reach tables (probability of scoring at least n more points) instead')
+    .option('--cap <n>', `with --reach: exact for every n up to this (default ${REACH_CAP_DEFAULT})`)
+    .action(async (opts: { ruleset?: string; all?: boolean; threads?: string; tables?: string; reach?: boolean; cap?: string }) => {
       if (!opts.all && !opts.ruleset) {
         throw new DicewiseError('INVALID_OPTION', 'give --ruleset <id> or --all', [{ field: 'ruleset', message: 'required' }]);
       }
-      const ids: RuleSetId[] = opts.all ? RULESET_IDS : [parseRuleSet(opts.ruleset!)];
       const threads = parsePositiveInt(opts.threads, 'threads');
+      if (opts.reach) {
+        const cap = parsePositiveInt(opts.cap, 'cap');
+        const ids = opts.all ? RULESET_IDS.filter((id) => RULESETS[id].exact) : [parseRuleSet(opts.ruleset!)];
+        for (const id of ids) {
+          const bar = progressBar(`${id} reach`);
+          const { built, file } = await buildReachAndWrite(tableDir(opts.tables), id, {
+            threads,
+            cap,
+            onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
+          });
+          bar.stop();
+          const h = built.header;
+          const bytes = built.table.values.byteLength + 4 * built.table.lo.length;
+          process.stdout.write(
+            `${id}: reach table, n <= ${built.table.cap}, P(start, 250) ${h.startValue.toFixed(7)}  (${built.states} states, ` +
+              `${built.table.values.length} values, ${(bytes / 2 ** 20).toFixed(1)} MiB, ${h.buildSeconds.toFixed(2)} s, ${h.threads} threads) -> ${file}\n`,
+          );
+        }
+        return;
+      }
+      const ids: RuleSetId[] = opts.all ? RULESET_IDS : [parseRuleSet(opts.ruleset!)];
       const done = new Set<RuleSetId>();
       for (const id of ids) {
         if (done.has(id)) continue;

@@ -1,0 +1,47 @@
+import type { RuleSet } from '../rules/index.ts';
+import { compileRules } from './compiled-rules.ts';
+import { stateIndex } from './column-layout.ts';
+import type { GameModel } from './game-model.ts';
+import type { ColumnState, GameState } from './game-state.ts';
+import { createReachScratch, reachScoreNow } from './reach-score-now.ts';
+import { reachProbability, reachTableSource, type ReachTable } from './reach-table.ts';
+
+/**
+ * The reach goal as a GameModel: values are probabilities of scoring at least `need` more points
+ * from the start of the turn, so the advisor, the analysis and the simulator decide for this goal
+ * through the same turn engine and decision functions as for points.
+ */
+export function reachGoalModel(rs: RuleSet, table: ReachTable, need: number): GameModel {
+  const c = compileRules(rs);
+  const T = c.layout.threshold;
+  const scratch = createReachScratch(c, 1);
+  const src = reachTableSource(table);
+  const R = c.dice.rollCount;
+  const index = (col: ColumnState) => stateIndex(c.layout, col.mask, Math.min(T, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0);
+  return {
+    rs,
+    c,
+    exact: true,
+    valueKind: 'probability',
+    value(state: GameState) {
+      return reachProbability(table, index(state.columns[0]), need);
+    },
+    valueAfter(next: GameState, gain: number) {
+      return reachProbability(table, index(next.columns[0]), need - gain);
+    },
+    fillScoreNow(state: GameState, first: Float64Array, later: Float64Array) {
+      const col = state.columns[0];
+      reachScoreNow(c, src, col.mask, Math.min(T, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0, need, 1, scratch);
+      first.set(scratch.best.subarray(0, R));
+      later.set(scratch.best.subarray(0, R));
+    },
+  };
+}
+
+/** The most points still needed that the table answers from this state (Infinity when it answers every need). */
+export function reachNeedLimit(rs: RuleSet, table: ReachTable, state: GameState): number {
+  const c = compileRules(rs);
+  const col = state.columns[0];
+  const s = stateIndex(c.layout, col.mask, Math.min(c.layout.threshold, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0);
+  return Number.isNaN(reachProbability(table, s, table.cap + 1)) ? table.cap : Infinity;
+}
