@@ -1,11 +1,14 @@
 import { RULESETS } from '../src/rules/index.ts';
 import {
   compileRules,
+  createMomentsSolver,
   createReachSolver,
   createStateSolver,
+  solveMomentsStates,
   solveReachStates,
   solveStates,
   taskRules,
+  type MomentsSolver,
   type ReachSolver,
   type ReachTask,
   type SolveTask,
@@ -15,6 +18,7 @@ import {
 // One solver per rule set (or column type) per thread: compiling tables and workspaces once, not per task.
 const solvers = new Map<string, StateSolver>();
 const reachSolvers = new Map<string, ReachSolver>();
+const momentsSolvers = new Map<string, MomentsSolver>();
 
 export default function solveTask(task: SolveTask | ReachTask): number {
   if ('kind' in task) {
@@ -25,6 +29,12 @@ export default function solveTask(task: SolveTask | ReachTask): number {
       reachSolvers.set(key, r);
     }
     solveReachStates(r, task);
+    return task.states.length;
+  }
+  if (task.moments) {
+    let m = momentsSolvers.get(task.ruleset);
+    if (!m) momentsSolvers.set(task.ruleset, (m = createMomentsSolver(compileRules(taskRules(task)))));
+    solveMomentsStates(m, task.values, task.states);
     return task.states.length;
   }
   const key = `${task.ruleset}#${task.column ?? ''}`;

@@ -2,8 +2,12 @@ import type { DiceTables } from '../dice/index.ts';
 import { holdAction, keepOfFaces, scoreAction, type Action, type Position } from '../position/index.ts';
 import type { RuleSet } from '../rules/index.ts';
 import {
+  createMomentsSolver,
   createTurnEval,
   evaluateState,
+  momentsSd,
+  turnMoments,
+  type MomentsSolver,
   holdOptions,
   rankedScoreOptions,
   type GameModel,
@@ -92,7 +96,12 @@ export function advise(model: GameModel, position: Position, te: TurnEval = crea
   const { score, rollsLeft, dice } = position;
   if (model.valueKind === 'probability') throw new Error('a probability model is advised by adviseProbability');
   const base = { ruleset: model.rs.id, exact: model.exact, score, stateValue: turn.value };
-  if (!dice) return { ...base, expectedFinalScore: score + turn.value, rollsLeft, options: [] };
+  if (!dice) {
+    const start: Advice = { ...base, expectedFinalScore: score + turn.value, rollsLeft, options: [] };
+    const sd = finalScoreSd(model, position, -1);
+    if (sd !== undefined) start.finalScoreSd = sd;
+    return start;
+  }
 
   const roll = keepOfFaces(model.c.dice, dice);
   const scores = rankedScoreOptions(turn, roll, rollsLeft === 2);
@@ -118,7 +127,26 @@ export function advise(model: GameModel, position: Position, te: TurnEval = crea
   // The best option is a near-tie only when another option comes within the threshold of it.
   if (options.length) options[0].nearTie = options.length > 1 && options[1].loss < NEAR_TIE_POINTS;
   if (options.length) advice.best = options[0];
+  const sd = finalScoreSd(model, position, roll);
+  if (sd !== undefined) advice.finalScoreSd = sd;
   return advice;
+}
+
+const momentsSolvers = new WeakMap<GameModel, MomentsSolver>();
+
+/**
+ * Standard deviation of the final score under optimal play from this decision point, where the
+ * model has its moments table (exact single-column rule sets); `roll` is -1 at the start of a turn.
+ */
+function finalScoreSd(model: GameModel, position: Position, roll: number): number | undefined {
+  const moments = model.moments;
+  if (!moments) return undefined;
+  let s = momentsSolvers.get(model);
+  if (!s) momentsSolvers.set(model, (s = createMomentsSolver(model.c)));
+  const col = position.state.columns[0];
+  const flag = col.yahtzee50 && model.c.layout.flags === 2 ? 1 : 0;
+  const [e, e2] = turnMoments(s, moments, col.mask, Math.min(model.c.layout.threshold, col.upper), flag, roll, position.rollsLeft);
+  return momentsSd(e, e2);
 }
 
 /**

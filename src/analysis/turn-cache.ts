@@ -51,7 +51,7 @@ export function createTurnCache(model: GameModel, entries = DEFAULT_CACHE_ENTRIE
     const hold3 = block.subarray(K);
     // hold3 of a full roll is the score-now value after a reroll (turn-engine.ts): no copy of `later`.
     const later = hold3.subarray(0, R);
-    return { model, state: work.state, value: 0, first: later, later, ws: { lanes: 1, capacity: 1, hold2: block.subarray(0, K), hold3, roll1: EMPTY, scratch: EMPTY, value: EMPTY } };
+    return { model, state: work.state, value: 0, first: later, later, ws: { mode: 'max', lanes: 1, capacity: 1, hold2: block.subarray(0, K), hold3, roll1: EMPTY, scratch: EMPTY, value: EMPTY } };
   };
 
   const fill = (e: TurnEval, state: GameState): void => {

@@ -16,8 +16,16 @@ export interface BoxResult {
   yahtzeeBonus: number;
 }
 
+const yahtzeeBoxes = new WeakMap<RuleSet, number>();
+
+/** Index of the box that takes n of a kind for 50 (-1 where none); remembered per rule set, since scoring asks on every Yahtzee. */
 export function yahtzeeBoxIndex(rs: RuleSet): number {
-  return rs.boxes.findIndex((b) => b.pattern.kind === 'ofAKindFixed' && b.pattern.n === rs.dice);
+  let y = yahtzeeBoxes.get(rs);
+  if (y === undefined) {
+    y = rs.boxes.findIndex((b) => b.pattern.kind === 'ofAKindFixed' && b.pattern.n === rs.dice);
+    yahtzeeBoxes.set(rs, y);
+  }
+  return y;
 }
 
 export function isUpperBox(rs: RuleSet, box: number): boolean {

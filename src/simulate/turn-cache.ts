@@ -154,7 +154,7 @@ export function createTurnCache(model: GameModel, entries: number): TurnCache {
       value: 0,
       first: later,
       later,
-      ws: { lanes: 1, capacity: 1, hold2, hold3, roll1: EMPTY, scratch: EMPTY, value: EMPTY },
+      ws: { mode: 'max', lanes: 1, capacity: 1, hold2, hold3, roll1: EMPTY, scratch: EMPTY, value: EMPTY },
     };
     views.push(view);
     return view;

@@ -4,6 +4,7 @@ import { columnTypeOf, RULESETS, ruleSetFingerprint } from '../rules/index.ts';
 import { statesAtLevel, UPPER_SLOTS } from './column-layout.ts';
 import { compileRules } from './compiled-rules.ts';
 import { createStateSolver, solveStates } from './solve-states.ts';
+import { createMomentsSolver, momentsSd, solveMomentsStates } from './moments.ts';
 import { SOLVER_VERSION, type TableHeader } from './table-file.ts';
 
 /** One unit of parallel work: solve these states of one level into the shared value table. */
@@ -11,6 +12,8 @@ export interface SolveTask {
   ruleset: RuleSetId;
   /** set when solving the column type of this (0-based) column of a multi-column rule set */
   column?: number;
+  /** solve the two moments of the expected-score strategy (moments.ts) instead of its values */
+  moments?: boolean;
   values: Float64Array;
   states: Int32Array;
 }
@@ -59,7 +62,8 @@ export function resolveBuildOptions(opts: BuildOptions = {}): ResolvedBuildOptio
 
 export const inlineRunner: TaskRunner = async (task) => {
   const c = compileRules(taskRules(task));
-  solveStates(createStateSolver(c), task.values, task.states);
+  if (task.moments) solveMomentsStates(createMomentsSolver(c), task.values, task.states);
+  else solveStates(createStateSolver(c), task.values, task.states);
 };
 
 export interface BuiltTable {
@@ -96,6 +100,37 @@ export async function buildColumnTable(rs: RuleSet, options: BuildOptions = {}):
   };
 }
 
+/**
+ * The moments of the expected-score strategy of a single-column rule set: [E, E2] per state slot,
+ * E being the same value as the value table's. The header's start value is the standard deviation
+ * of the final score.
+ */
+export async function buildMomentsTable(rs: RuleSet, options: BuildOptions = {}): Promise<BuiltTable> {
+  if (rs.columns.length !== 1) {
+    throw new DicewiseError('NOT_SOLVED', `${rs.id} has ${rs.columns.length} columns; only single-column rule sets are solved exactly`);
+  }
+  const opts = resolveBuildOptions(options);
+  const started = performance.now();
+  const c = compileRules(rs);
+  const levels = levelStates(rs);
+  const statesTotal = countStates(levels);
+  const values = await solveLevels({ ruleset: rs.id, moments: true }, levels, opts, { done: 0, total: statesTotal });
+  return {
+    values,
+    states: statesTotal,
+    header: {
+      ruleset: rs.id,
+      fingerprint: ruleSetFingerprint(rs),
+      solverVersion: SOLVER_VERSION,
+      layout: { kind: 'column', boxes: rs.boxes.length, upperSlots: UPPER_SLOTS, flags: c.layout.flags, entries: c.layout.size * 2 },
+      startValue: momentsSd(values[0], values[1]),
+      buildSeconds: (performance.now() - started) / 1000,
+      threads: opts.concurrency,
+      createdAt: new Date().toISOString(),
+    },
+  };
+}
+
 /** The canonical reachable states of a single-column rule set, by level from the last down to 0. */
 export function levelStates(rs: RuleSet): Int32Array[] {
   const c = compileRules(rs);
@@ -114,13 +149,14 @@ export function countStates(levels: readonly Int32Array[]): number {
  * concurrently. `progress` counts states over several calls (one build of several columns).
  */
 export async function solveLevels(
-  task: Pick<SolveTask, 'ruleset' | 'column'>,
+  task: Pick<SolveTask, 'ruleset' | 'column' | 'moments'>,
   levels: readonly Int32Array[],
   opts: ResolvedBuildOptions,
   progress: { done: number; total: number },
 ): Promise<Float64Array> {
   const rs = taskRules(task);
-  const values = new Float64Array(new SharedArrayBuffer(compileRules(rs).layout.size * 8));
+  const lanes = task.moments ? 2 : 1;
+  const values = new Float64Array(new SharedArrayBuffer(compileRules(rs).layout.size * lanes * 8));
   let level = rs.boxes.length - 1;
   for (const states of levels) {
     const chunks = Math.min(states.length, opts.concurrency * 4);

@@ -85,6 +85,17 @@ export function scoreEntry(c: CompiledRules, col: ColumnState, rollKeep: number,
   return true;
 }
 
+/**
+ * True where a roll of n of a kind is scored other than by its ordinary points in state (mask,
+ * flag): a 50 in the open Yahtzee box moves to the bonus state, and with the box filled the
+ * Joker rules or the Yahtzee bonus apply. Score-now steps score those rolls through `scoreEntry`.
+ */
+export function yahtzeeRollsDiffer(c: CompiledRules, mask: number, flag: number): boolean {
+  const yBox = c.layout.yahtzeeBox;
+  if (yBox < 0) return false;
+  return (mask & (1 << yBox)) === 0 ? c.layout.flags === 2 : c.jokerActive || flag === 1;
+}
+
 /** True where `scoreEntry` applies: one column, any fill order, no zero rule. */
 export function isPlainColumn(rs: RuleSet): boolean {
   return rs.columns.length === 1 && rs.columns[0].fill === 'any' && !rs.zeroOnlyWhenNothingScores;

@@ -27,6 +27,8 @@ export interface GameModel {
   valueKind?: 'points' | 'probability';
   /** value of ending the turn with `gain` points into `next`; default gain + value(next) */
   valueAfter?(next: GameState, gain: number): number;
+  /** exact single-column models: [E, E2] of the points still to come per state slot (moments.ts), where built */
+  moments?: Float64Array;
 }
 
 /** The value of a scoring option under the model's goal. */

@@ -1,6 +1,6 @@
 import type { CompiledRules } from './compiled-rules.ts';
 import { stateIndex } from './column-layout.ts';
-import { createEntryScratch, scoreEntry, type EntryScratch } from './fast-play.ts';
+import { createEntryScratch, scoreEntry, yahtzeeRollsDiffer, type EntryScratch } from './fast-play.ts';
 import type { ColumnState } from './game-state.ts';
 
 /**
@@ -129,10 +129,7 @@ function scoreYahtzeeRolls(
   L: number,
   s: ReachScratch,
 ): void {
-  const yBox = c.layout.yahtzeeBox;
-  if (yBox < 0) return;
-  const open = (mask & (1 << yBox)) === 0;
-  if (open ? c.layout.flags !== 2 : !c.jokerActive && flag === 0) return;
+  if (!yahtzeeRollsDiffer(c, mask, flag)) return;
   const B = c.rs.boxes.length;
   const T = c.layout.threshold;
   const { best, row, entry: e, col } = s;

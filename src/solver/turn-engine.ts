@@ -28,10 +28,17 @@ export interface TurnWorkspace {
   scratch: Float64Array;
   /** value of the turn-start state, per lane */
   value: Float64Array;
+  /**
+   * How choices act on the lanes. `max`: each lane takes its own best (expected score, reach).
+   * `select`: lane 0 decides and every other lane follows that choice, so the other lanes
+   * describe the play that maximises lane 0 (the second moment of the expected-score strategy).
+   */
+  mode: 'max' | 'select';
 }
 
-export function createTurnWorkspace(t: DiceTables, lanes = 1): TurnWorkspace {
+export function createTurnWorkspace(t: DiceTables, lanes = 1, mode: 'max' | 'select' = 'max'): TurnWorkspace {
   return {
+    mode,
     lanes,
     capacity: lanes,
     hold3: new Float64Array(t.keepCount * lanes),
@@ -106,7 +113,11 @@ export function maxPlan(t: DiceTables): MaxPlan {
  * m[r] = max over sub-keeps k of roll r of hold[k], for every roll r (m[k] for partial keeps is
  * left as scratch). Scoring now is covered: keeping every die of r is one of its sub-keeps.
  */
-function maxOverHolds(t: DiceTables, hold: Float64Array, m: Float64Array, L: number): void {
+function maxOverHolds(t: DiceTables, hold: Float64Array, m: Float64Array, L: number, mode: 'max' | 'select'): void {
+  if (mode === 'select') {
+    selectOverHolds(t, hold, m, L);
+    return;
+  }
   if (L === 1) {
     maxOverHoldsScalar(t, hold, m);
     return;
@@ -177,6 +188,29 @@ function maxOverHolds(t: DiceTables, hold: Float64Array, m: Float64Array, L: num
   }
 }
 
+/** `select` mode: the sub-keep best in lane 0 (the keep itself on ties) gives every lane. */
+function selectOverHolds(t: DiceTables, hold: Float64Array, m: Float64Array, L: number): void {
+  const { groups, rows } = maxPlan(t);
+  for (let g = 0; g < groups.length; g += 3) {
+    const d = groups[g];
+    const end = groups[g + 1] + groups[g + 2] * (d + 1);
+    for (let o = groups[g + 1]; o < end; o += d + 1) {
+      const k = rows[o] * L;
+      let best = hold[k];
+      let from = -1;
+      for (let i = 1; i <= d; i++) {
+        const s = rows[o + i] * L;
+        if (m[s] > best) {
+          best = m[s];
+          from = s;
+        }
+      }
+      if (from < 0) for (let j = 0; j < L; j++) m[k + j] = hold[k + j];
+      else for (let j = 0; j < L; j++) m[k + j] = m[from + j];
+    }
+  }
+}
+
 /** The one-lane case with each group's reads unrolled (the hot loop of the expected-score table). */
 function maxOverHoldsScalar(t: DiceTables, hold: Float64Array, m: Float64Array): void {
   const { groups, rows } = maxPlan(t);
@@ -237,7 +271,11 @@ function maxOverHoldsScalar(t: DiceTables, hold: Float64Array, m: Float64Array):
 }
 
 /** Raises m[r] to now[r] where scoring now beats every hold (only when first-roll scores differ). */
-function raiseTo(t: DiceTables, m: Float64Array, now: Float64Array, L: number): void {
+function raiseTo(t: DiceTables, m: Float64Array, now: Float64Array, L: number, mode: 'max' | 'select'): void {
+  if (mode === 'select') {
+    for (let o = 0, n = t.rollCount * L; o < n; o += L) if (now[o] > m[o]) for (let j = 0; j < L; j++) m[o + j] = now[o + j];
+    return;
+  }
   for (let i = 0, n = t.rollCount * L; i < n; i++) if (now[i] > m[i]) m[i] = now[i];
 }
 
@@ -253,15 +291,15 @@ export function evaluateTurn(
 ): number {
   const L = ws.lanes;
   const R = t.rollCount;
-  const { hold3, hold2, roll1, scratch, value } = ws;
+  const { hold3, hold2, roll1, scratch, value, mode } = ws;
   hold3.set(scoreLater.subarray(0, R * L));
   fillKeepValues(t, hold3, L);
   // hold2 doubles as the scratch of the maximum: its partial-keep entries are overwritten by
   // fillKeepValues, which only reads entries it has already rewritten.
-  maxOverHolds(t, hold3, hold2, L);
+  maxOverHolds(t, hold3, hold2, L, mode);
   fillKeepValues(t, hold2, L);
-  maxOverHolds(t, hold2, scratch, L);
-  if (scoreFirst !== scoreLater) raiseTo(t, scratch, scoreFirst, L);
+  maxOverHolds(t, hold2, scratch, L, mode);
+  if (scoreFirst !== scoreLater) raiseTo(t, scratch, scoreFirst, L, mode);
   const p = t.rollProbability;
   roll1.set(scratch.subarray(0, R * L));
   if (L === 1) {

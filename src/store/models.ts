@@ -4,6 +4,7 @@ import { columnTypes, RULESETS } from '../rules/index.ts';
 import { bestModel, decompositionModel, greedyModel, type ColumnTables } from '../approx/index.ts';
 import {
   buildColumnTable,
+  buildMomentsTable,
   buildReachTable,
   type BuiltReachTable,
   type ReachTable,
@@ -16,7 +17,7 @@ import {
   type GameModel,
 } from '../solver/index.ts';
 import { createSolverPool, defaultThreads } from '../../workers/solver-pool.ts';
-import { readTable, rebuildHint, writeTable } from './table-store.ts';
+import { MOMENTS_SUFFIX, readTable, rebuildHint, writeTable } from './table-store.ts';
 import { readReachTable, writeReachTable } from './reach-store.ts';
 
 export interface EnsureOptions {
@@ -50,6 +51,8 @@ export async function buildAndWrite(dir: string, id: RuleSetId, opts: EnsureOpti
     const options = { concurrency: threads, runner: pool.run, onProgress: opts.onProgress };
     const built = rs.columns.length === 1 ? await buildColumnTable(rs, options) : await buildColumnTypeTables(rs, options);
     const file = await writeTable(dir, built);
+    // The standard deviation of the final score comes with every exact table (a few seconds more).
+    if (rs.exact) await writeTable(dir, await buildMomentsTable(rs, options), MOMENTS_SUFFIX);
     return { built, file };
   } finally {
     await pool.destroy();
@@ -107,7 +110,14 @@ export async function loadModel(dir: string, id: RuleSetId): Promise<GameModel> 
   if (rs.columns.length > 1) return bestModel(rs, await loadColumnTables(dir, rs));
   if (!rs.exact) throw new DicewiseError('NOT_SOLVED', `${id} has no exact table`);
   const table = await readTable(dir, rs);
-  return exactColumnModel(rs, table.values);
+  const model = exactColumnModel(rs, table.values);
+  // Without its moments table a model still plays; its advice just has no standard deviation.
+  const moments = await readTable(dir, rs, MOMENTS_SUFFIX).catch((e: unknown) => {
+    if (isDicewiseError(e)) return null;
+    throw e;
+  });
+  if (moments) model.moments = moments.values;
+  return model;
 }
 
 /**

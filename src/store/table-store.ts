@@ -10,8 +10,11 @@ import { decodeHeader, decodeTable, encodeTable, SOLVER_VERSION, TABLE_FORMAT, t
 /** Table files on disk: one `<ruleset>.dwt` per rule set in a folder (default `tables/`). */
 export const TABLE_EXTENSION = '.dwt';
 
-export function tablePath(dir: string, id: RuleSetId): string {
-  return join(resolve(dir), `${id}${TABLE_EXTENSION}`);
+/** The moments of a rule set's expected-score strategy sit beside its values: `<ruleset>.moments.dwt`. */
+export const MOMENTS_SUFFIX = '.moments';
+
+export function tablePath(dir: string, id: RuleSetId, suffix = ''): string {
+  return join(resolve(dir), `${id}${suffix}${TABLE_EXTENSION}`);
 }
 
 export function rebuildHint(id: RuleSetId): string {
@@ -19,15 +22,15 @@ export function rebuildHint(id: RuleSetId): string {
 }
 
 /** Writes atomically (see write-atomic.ts): an interrupted build never leaves half a table. */
-export async function writeTable(dir: string, built: BuiltTable): Promise<string> {
+export async function writeTable(dir: string, built: BuiltTable, suffix = ''): Promise<string> {
   await mkdir(resolve(dir), { recursive: true });
-  const file = tablePath(dir, built.header.ruleset as RuleSetId);
+  const file = tablePath(dir, built.header.ruleset as RuleSetId, suffix);
   await writeFileAtomic(file, encodeTable(built.header, built.values));
   return file;
 }
 
-export async function readTable(dir: string, rs: RuleSet): Promise<ValueTable> {
-  const file = tablePath(dir, rs.id);
+export async function readTable(dir: string, rs: RuleSet, suffix = ''): Promise<ValueTable> {
+  const file = tablePath(dir, rs.id, suffix);
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
@@ -44,6 +47,8 @@ export type TableStatus = 'ok' | 'stale' | 'corrupt';
 
 export interface TableInfo {
   ruleset: string;
+  /** expected-score values, the moments of that strategy, or a reach table */
+  kind: 'values' | 'moments' | 'reach';
   file: string;
   bytes: number;
   status: TableStatus;
@@ -64,7 +69,8 @@ export async function listTables(dir: string): Promise<TableInfo[]> {
     const file = join(resolve(dir), name);
     const stem = name.slice(0, -TABLE_EXTENSION.length);
     const reach = stem.endsWith(REACH_SUFFIX);
-    const id = reach ? stem.slice(0, -REACH_SUFFIX.length) : stem;
+    const kind = reach ? 'reach' : stem.endsWith(MOMENTS_SUFFIX) ? 'moments' : 'values';
+    const id = stem.slice(0, stem.length - (kind === 'reach' ? REACH_SUFFIX : kind === 'moments' ? MOMENTS_SUFFIX : '').length);
     const bytes = (await stat(file)).size;
     try {
       const buf = await readFile(file);
@@ -89,9 +95,9 @@ export async function listTables(dir: string): Promise<TableInfo[]> {
           detail = (e as Error).message;
         }
       }
-      out.push({ ruleset: id, file, bytes, status, detail, header });
+      out.push({ ruleset: id, kind, file, bytes, status, detail, header });
     } catch (e) {
-      out.push({ ruleset: id, file, bytes, status: 'corrupt', detail: (e as Error).message });
+      out.push({ ruleset: id, kind, file, bytes, status: 'corrupt', detail: (e as Error).message });
     }
   }
   return out;

@@ -88,11 +88,13 @@ export function registerTables(program: Command): void {
       }
       for (const i of infos) {
         const h = i.header;
-        const value = h ? h.startValue.toFixed(7) : '-';
+        // Each kind's header value: the start value, the final score's SD, or P(final >= 250) from the start.
+        const label = i.kind === 'values' ? 'value' : i.kind === 'moments' ? 'SD' : 'P(250)';
+        const value = h ? `${label} ${h.startValue.toFixed(i.kind === 'moments' ? 4 : 7)}` : '-';
         const fp = h ? h.fingerprint : '-';
         const status = i.status === 'ok' ? 'ok' : `${i.status.toUpperCase()}: ${i.detail ?? ''} (rebuild: dicewise tables build --ruleset ${i.ruleset})`;
         process.stdout.write(
-          `${i.ruleset.padEnd(20)} ${value.padStart(12)}  fingerprint ${fp}  ${(i.bytes / 2 ** 20).toFixed(1)} MiB  ${status}\n`,
+          `${`${i.ruleset}${i.kind === 'values' ? '' : ` (${i.kind})`}`.padEnd(30)} ${value.padStart(18)}  fingerprint ${fp}  ${(i.bytes / 2 ** 20).toFixed(1)} MiB  ${status}\n`,
         );
       }
     });
