@@ -37,8 +37,22 @@ export function naiveReach(rs: RuleSet, state: GameState, need: number, memo = n
   return v;
 }
 
-/** One turn: the best over every hold of the mean over every outcome, ending in the best scoring option. */
-function naiveTurn(rs: RuleSet, state: GameState, optionValue: (o: ScoreOption) => number): number {
+/** The most points a player can be sure of scoring from `state`, whatever the dice: max over choices, min over rolls. */
+export function naiveGuaranteed(rs: RuleSet, state: GameState, memo = new Map<string, number>()): number {
+  if (isFinished(rs, state)) return 0;
+  const key = stateKey(rs, state);
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  const v = naiveTurn(rs, state, (o) => o.gain + naiveGuaranteed(rs, o.next, memo), 'worst');
+  memo.set(key, v);
+  return v;
+}
+
+/**
+ * One turn: the best over every hold of the mean over every outcome (or, for `worst`, of the
+ * worst outcome), ending in the best scoring option.
+ */
+function naiveTurn(rs: RuleSet, state: GameState, optionValue: (o: ScoreOption) => number, outcomes: 'mean' | 'worst' = 'mean'): number {
   const n = rs.dice;
   const scoreNow = (counts: number[], firstRoll: boolean): number => {
     let best = -Infinity;
@@ -52,8 +66,11 @@ function naiveTurn(rs: RuleSet, state: GameState, optionValue: (o: ScoreOption) 
     const k = countsKey(held);
     const c = holds[left].get(k);
     if (c !== undefined) return c;
-    let ev = 0;
-    for (const o of OUTCOMES[n - size]) ev += o.p * rollValue(held.map((h, f) => h + o.c[f]), left);
+    let ev = outcomes === 'mean' ? 0 : Infinity;
+    for (const o of OUTCOMES[n - size]) {
+      const v = rollValue(held.map((h, f) => h + o.c[f]), left);
+      ev = outcomes === 'mean' ? ev + o.p * v : Math.min(ev, v);
+    }
     holds[left].set(k, ev);
     return ev;
   };
@@ -79,7 +96,7 @@ function naiveTurn(rs: RuleSet, state: GameState, optionValue: (o: ScoreOption) 
     rolls[rerolls].set(k, best);
     return best;
   };
-  let v = 0;
-  for (const o of OUTCOMES[n]) v += o.p * rollValue(o.c, 2);
+  let v = outcomes === 'mean' ? 0 : Infinity;
+  for (const o of OUTCOMES[n]) v = outcomes === 'mean' ? v + o.p * rollValue(o.c, 2) : Math.min(v, rollValue(o.c, 2));
   return v;
 }
