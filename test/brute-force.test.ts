@@ -41,7 +41,7 @@ function sampleStates(id: RuleSetId, open: number, count: number, seed: number):
 const box = (rs: RuleSet, id: string) => rs.boxes.findIndex((b) => b.id === id);
 
 describe('fast engine agrees with a naive recursion on small sub-games', () => {
-  for (const id of ['yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy'] as const) {
+  for (const id of ['yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy', 'yahtsoos'] as const) {
     it(`${id}: random states with 1 or 2 boxes left`, () => {
       const { rs, model } = fastTail(id, 2);
       const memo = new Map<string, number>();

@@ -16,6 +16,7 @@ describe('published optimal values', () => {
     ['yahtzee-free-joker', 254.5896095],
     ['yahtzee-no-bonus', 245.8707745],
     ['yatzy', 248.4399894],
+    ['yahtsoos', 253.9702412],
   ] as const)('%s start value is %f', async (id, expected) => {
     const model = await testModel(id);
     expect(Math.abs(model.value(initialState(RULESETS[id])) - expected)).toBeLessThan(1e-6);

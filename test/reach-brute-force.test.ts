@@ -55,7 +55,7 @@ function expectAgrees(rs: RuleSet, P: (s: GameState, n: number) => number, s: Ga
 }
 
 describe('reach engine agrees with a naive recursion on near-final sub-games', () => {
-  for (const id of ['yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy'] as const) {
+  for (const id of ['yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy', 'yahtsoos'] as const) {
     it(`${id}: random states with 1 or 2 boxes left; P = 1 exactly up to the guaranteed points`, async () => {
       const { rs, P } = await tail(id, 2);
       const memo = new Map<string, number>();

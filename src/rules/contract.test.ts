@@ -57,6 +57,17 @@ const EXPECTED: Record<
       exact: true,
       publishedMean: 254.5896095,
     },
+    yahtsoos: {
+      dice: 5,
+      boxes: yahtzeeBoxes,
+      columns: one,
+      upperBonus: 35,
+      yahtzeeBonus: 100,
+      joker: 'none',
+      zeroOnlyWhenNothingScores: false,
+      exact: true,
+      publishedMean: 253.9702412,
+    },
     'yahtzee-no-bonus': {
       dice: 5,
       boxes: yahtzeeBoxes,
@@ -159,9 +170,9 @@ function interestingMasks(rs: RuleSet): number[] {
   return [...masks].filter((m) => m !== all);
 }
 
-it('RULESET_IDS lists exactly the six rule sets of RULES.md', () => {
+it('RULESET_IDS lists exactly the seven rule sets of RULES.md', () => {
   expect([...RULESET_IDS].sort()).toEqual(
-    ['superpass', 'triple-yahtzee', 'yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy'].sort(),
+    ['superpass', 'triple-yahtzee', 'yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy', 'yahtsoos'].sort(),
   );
 });
 

@@ -52,6 +52,15 @@ export const RULESETS: Readonly<Record<RuleSetId, RuleSet>> = {
     exact: true,
     published: { mean: 248.4399894, source: 'RULES.md (corrected two-pairs scoring)' },
   },
+  yahtsoos: {
+    ...YAHTZEE_BASE,
+    id: 'yahtsoos',
+    name: 'YahtSooS (multiplayer Yahtzee)',
+    description: 'As yahtzee, with +100 per extra Yahtzee while the Yahtzee box holds 50 and no Joker (RULES.md interpretation).',
+    yahtzeeBonus: 100,
+    joker: 'none',
+    published: { mean: 253.9702412, source: 'RULES.md ("Yahtzee bonus without Joker")' },
+  },
   'triple-yahtzee': {
     ...YAHTZEE_BASE,
     id: 'triple-yahtzee',

@@ -174,6 +174,7 @@ const TABLES: Record<RuleSetId, Row[]> = {
   yahtzee: YAHTZEE_TABLE,
   'yahtzee-free-joker': YAHTZEE_TABLE,
   'yahtzee-no-bonus': YAHTZEE_TABLE,
+  yahtsoos: YAHTZEE_TABLE,
   'triple-yahtzee': YAHTZEE_TABLE,
   yatzy: YATZY_TABLE,
   superpass: SUPERPASS_TABLE,
@@ -421,6 +422,26 @@ describe('Yahtzee bonus (+100 only while the Yahtzee box holds 50)', () => {
     });
   });
 
+  describe('yahtsoos: +100 for a further Yahtzee while the box holds 50, and no Joker', () => {
+    const rs = RULESETS.yahtsoos;
+
+    it('every free box takes the Yahtzee at ordinary points, each with the bonus', () => {
+      const facts = { filledMask: filled(rs, ['yahtzee', 'sixes']), yahtzeeHolds50: true };
+      expect(scoresOf(rs, facts, SIXES, ['ones', 'threeOfAKind', 'fullHouse', 'smallStraight', 'chance'])).toEqual({
+        ones: { points: 0, yahtzeeBonus: 100 },
+        threeOfAKind: { points: 30, yahtzeeBonus: 100 },
+        fullHouse: { points: 0, yahtzeeBonus: 100 },
+        smallStraight: { points: 0, yahtzeeBonus: 100 },
+        chance: { points: 30, yahtzeeBonus: 100 },
+      });
+    });
+
+    it('no bonus when the Yahtzee box holds 0', () => {
+      const facts = { filledMask: filled(rs, ['yahtzee']), yahtzeeHolds50: false };
+      expect(scoreBox(rs, facts, dice(...SIXES), boxIndex(rs, 'sixes'))).toEqual({ points: 30, yahtzeeBonus: 0 });
+    });
+  });
+
   it('yatzy: no bonus and no Joker for a second Yatzy', () => {
     const rs = RULESETS.yatzy;
     const facts = { filledMask: filled(rs, ['yatzy', 'fives']), yahtzeeHolds50: true };
@@ -453,6 +474,7 @@ describe('upperBonusFor and the 63 threshold', () => {
     yahtzee: 35,
     'yahtzee-free-joker': 35,
     'yahtzee-no-bonus': 35,
+    yahtsoos: 35,
     'triple-yahtzee': 35,
     yatzy: 50,
     superpass: 35,

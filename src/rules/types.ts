@@ -8,6 +8,7 @@ export type RuleSetId =
   | 'yahtzee-free-joker'
   | 'yahtzee-no-bonus'
   | 'yatzy'
+  | 'yahtsoos'
   | 'triple-yahtzee'
   | 'superpass';
 
