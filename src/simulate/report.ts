@@ -1,7 +1,7 @@
 import { RULESETS, type RuleSetId } from '../rules/index.ts';
 import { boxKey } from './game-context.ts';
 import type { SimulationData } from './simulate.ts';
-import { meanSd, pairedDifference, summarizeScores, type ScoreSummary } from './stats.ts';
+import { meanSd, pairedDifference, pairedReachDifference, reachShare, summarizeScores, type ScoreSummary } from './stats.ts';
 
 /** Width in points of a histogram bin in reports and plots. */
 export const HISTOGRAM_BIN = 10;
@@ -24,6 +24,8 @@ export interface StrategyReport extends Omit<ScoreSummary, 'counts'> {
   boxes: Record<string, { mean: number; sd: number }>;
   /** games per score bin: counts[i] games scored in [i × binWidth, (i + 1) × binWidth) */
   histogram: { binWidth: number; counts: number[] };
+  /** with a target: the share of games finishing with at least that total */
+  reach?: { target: number; share: number; ci95: [number, number] };
 }
 
 export interface PairReport {
@@ -33,6 +35,8 @@ export interface PairReport {
   meanDiff: number;
   sd: number;
   ci95: [number, number];
+  /** with a target: mean of 1[a reaches it] − 1[b reaches it] over the same games */
+  reachDiff?: { mean: number; ci95: [number, number] };
 }
 
 /** The JSON report: deterministic for a (rule set, strategies, games, seed); no timings. */
@@ -42,9 +46,11 @@ export interface SimulationReport {
   seed: number;
   strategies: StrategyReport[];
   pairs: PairReport[];
+  /** the final total whose share is reported, when asked */
+  target?: number;
 }
 
-export function buildReport(d: SimulationData): SimulationReport {
+export function buildReport(d: SimulationData, target?: number): SimulationReport {
   const rs = RULESETS[d.ruleset];
   const B = rs.boxes.length * rs.columns.length;
   const C = rs.columns.length;
@@ -68,16 +74,22 @@ export function buildReport(d: SimulationData): SimulationReport {
       meanYahtzeeBonuses: d.yahtzeeBonuses[s] / n,
       boxes,
       histogram: { binWidth: HISTOGRAM_BIN, counts: bins },
+      ...(target === undefined ? {} : { reach: { target, ...reachShare(d.scores[s], target) } }),
     };
   });
   const pairs: PairReport[] = [];
   for (let i = 0; i < d.names.length; i++) {
     for (let j = i + 1; j < d.names.length; j++) {
       const p = pairedDifference(d.scores[i], d.scores[j]);
-      pairs.push({ a: d.names[i], b: d.names[j], meanDiff: p.mean, sd: p.sd, ci95: p.ci95 });
+      const pair: PairReport = { a: d.names[i], b: d.names[j], meanDiff: p.mean, sd: p.sd, ci95: p.ci95 };
+      if (target !== undefined) {
+        const r = pairedReachDifference(d.scores[i], d.scores[j], target);
+        pair.reachDiff = { mean: r.mean, ci95: r.ci95 };
+      }
+      pairs.push(pair);
     }
   }
-  return { ruleset: d.ruleset, games: n, seed: d.seed, strategies, pairs };
+  return target === undefined ? { ruleset: d.ruleset, games: n, seed: d.seed, strategies, pairs } : { ruleset: d.ruleset, games: n, seed: d.seed, target, strategies, pairs };
 }
 
 /** Right-aligns every column but the first. */
@@ -89,6 +101,8 @@ function table(rows: string[][]): string {
 const f2 = (x: number): string => x.toFixed(2);
 const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 const signed = (x: number): string => (x >= 0 ? `+${f2(x)}` : f2(x));
+const pct3 = (x: number): string => `${(100 * x).toFixed(3)}%`;
+const pp = (x: number): string => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(3)}`;
 const num = (x: number): string => (Number.isInteger(x) ? String(x) : x.toFixed(1));
 
 /** The CLI's text report: per-strategy distribution, mean points per box, paired differences. */
@@ -121,6 +135,14 @@ export function formatReport(r: SimulationReport): string {
   if (r.pairs.length > 0) {
     out.push('', 'Paired differences over the same games (95% CI)');
     out.push(table(r.pairs.map((p) => [`${p.a} − ${p.b}`, signed(p.meanDiff), `${signed(p.ci95[0])} to ${signed(p.ci95[1])}`])));
+  }
+  if (r.target !== undefined) {
+    out.push('', `Share of games reaching ${r.target} (95% CI)`);
+    out.push(table(r.strategies.map((s) => [s.name, pct3(s.reach!.share), `${pct3(s.reach!.ci95[0])}–${pct3(s.reach!.ci95[1])}`])));
+    if (r.pairs.length > 0) {
+      out.push('', `Paired difference of those shares (95% CI, percentage points)`);
+      out.push(table(r.pairs.map((p) => [`${p.a} − ${p.b}`, pp(p.reachDiff!.mean), `${pp(p.reachDiff!.ci95[0])} to ${pp(p.reachDiff!.ci95[1])}`])));
+    }
   }
   return `${out.join('\n')}\n`;
 }

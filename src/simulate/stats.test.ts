@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Xoshiro128 } from './prng.ts';
 import { meanSd, pairedDifference, summarizeScores, Z95 } from './stats.ts';
+import { pairedReachDifference, reachShare } from './stats.ts';
 
 /** numpy's default percentile: linear interpolation between order statistics. */
 function bruteQuantile(sorted: number[], q: number): number {
@@ -57,5 +58,34 @@ describe('pairedDifference', () => {
     const { mean, sd } = meanSd(1 + 2 + 3 + 4, 1 + 4 + 9 + 16, 4);
     expect(mean).toBe(2.5);
     expect(sd).toBeCloseTo(Math.sqrt(5 / 3), 12);
+  });
+});
+
+describe('reach shares', () => {
+  it('counts the games at or above the target, with the Wilson interval', () => {
+    const scores = Int32Array.from([100, 250, 300, 299, 301, 300, 10, 400]);
+    const r = reachShare(scores, 300);
+    expect(r.share).toBe(4 / 8);
+    // Wilson, n = 8, p = 0.5: centre 0.5, half-width 1.96·sqrt(0.25/8 + 1.96²/256)/(1 + 1.96²/8).
+    const z = 1.959963984540054;
+    const half = (z * Math.sqrt(0.25 / 8 + (z * z) / 256)) / (1 + (z * z) / 8);
+    expect(r.ci95[0]).toBeCloseTo(0.5 - half, 12);
+    expect(r.ci95[1]).toBeCloseTo(0.5 + half, 12);
+  });
+
+  it('keeps the interval inside [0, 1] when no game or every game reaches it', () => {
+    const scores = Int32Array.from([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(reachShare(scores, 11)).toEqual({ share: 0, ci95: [0, expect.closeTo(0.2775, 4)] });
+    const all = reachShare(scores, 1);
+    expect(all.share).toBe(1);
+    expect(all.ci95[1]).toBeCloseTo(1, 12);
+    expect(all.ci95[0]).toBeCloseTo(0.7225, 4);
+  });
+
+  it('pairs the games: the difference of shares is the mean of the indicator differences', () => {
+    const a = Int32Array.from([300, 300, 100, 300]);
+    const b = Int32Array.from([100, 300, 300, 100]);
+    const d = pairedReachDifference(a, b, 250);
+    expect(d.mean).toBe((1 + 0 - 1 + 1) / 4);
   });
 });

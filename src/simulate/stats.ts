@@ -93,3 +93,28 @@ export function meanSd(sum: number, sumSq: number, n: number): { mean: number; s
   const v = n > 1 ? (sumSq - sum * mean) / (n - 1) : 0;
   return { mean, sd: Math.sqrt(Math.max(0, v)) };
 }
+
+export interface ShareStats {
+  /** games reaching the target / games */
+  share: number;
+  /** Wilson score interval: stays inside [0, 1] and honest near 0 and 1 */
+  ci95: [number, number];
+}
+
+/** Share of games with a final score of at least `target`, with its 95% confidence interval. */
+export function reachShare(scores: Int32Array, target: number): ShareStats {
+  const n = scores.length;
+  let k = 0;
+  for (let i = 0; i < n; i++) if (scores[i] >= target) k++;
+  const p = k / n;
+  const z2 = Z95 * Z95;
+  const centre = (p + z2 / (2 * n)) / (1 + z2 / n);
+  const half = (Z95 * Math.sqrt((p * (1 - p)) / n + z2 / (4 * n * n))) / (1 + z2 / n);
+  return { share: p, ci95: [Math.max(0, centre - half), Math.min(1, centre + half)] };
+}
+
+/** Paired difference of the shares reaching `target` over the same games: the mean of 1[a >= T] − 1[b >= T]. */
+export function pairedReachDifference(a: Int32Array, b: Int32Array, target: number): PairedStats {
+  const hit = (s: Int32Array) => s.map((x) => (x >= target ? 1 : 0));
+  return pairedDifference(hit(a), hit(b));
+}
