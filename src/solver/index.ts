@@ -15,3 +15,4 @@ export * from './reach-table.ts';
 export * from './build-reach.ts';
 export * from './reach-model.ts';
 export * from './moments.ts';
+export * from './score-choice.ts';
