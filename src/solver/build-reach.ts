@@ -3,7 +3,8 @@ import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { RULESETS, ruleSetFingerprint, UPPER_COUNT } from '../rules/index.ts';
 import type { CompiledRules } from './compiled-rules.ts';
 import { compileRules } from './compiled-rules.ts';
-import { decodeState, stateIndex } from './column-layout.ts';
+import { decodeState, stateIndex, statesAtLevel } from './column-layout.ts';
+import { createDistributionSolver, solveDistributionStates } from './points-distribution.ts';
 import { countStates, levelStates, resolveBuildOptions, type BuildOptions } from './build-table.ts';
 import { createReachScratch, reachScoreNow, type ReachScratch, type ReachSource } from './reach-score-now.ts';
 import { reachOffsets, type ReachTable } from './reach-table.ts';
@@ -22,10 +23,25 @@ export const REACH_CAP_DEFAULT = 600;
 /** P within this of 0 or 1 is stored as 0 or 1. */
 export const REACH_TRIM = 1e-12;
 
+/**
+ * What the lanes of a state hold. `reach`: P(s, n) for n = 1..width, the best chance of scoring at
+ * least n more points (1 below, 0 above). `distribution`: P(points still to come = k) for
+ * k = 0..width under optimal expected-score play (0 outside); where width is the cap, lane cap
+ * holds P(>= cap).
+ */
+export type LaneKind = 'reach' | 'distribution';
+
+/** Stored lanes of a state of width w. */
+export function lanesOf(kind: LaneKind, w: number): number {
+  return kind === 'reach' ? w : w + 1;
+}
+
 /** One unit of parallel work: solve these states of one level into the level's lane buffer. */
 export interface ReachTask {
-  kind: 'reach';
+  kind: LaneKind;
   ruleset: RuleSetId;
+  /** distribution: the expected-score table whose choices the distribution follows (shared) */
+  values?: Float64Array;
   cap: number;
   /** width[s]: lanes of state s; offset[s]: where they start in its level's buffer */
   width: Int32Array;
@@ -122,6 +138,9 @@ export interface BuiltReachTable {
 
 export interface ReachBuildOptions extends BuildOptions {
   cap?: number;
+  /** what to build (default reach); a distribution needs the rule set's expected-score `values` */
+  kind?: LaneKind;
+  values?: Float64Array;
   /** keep values as float64 (default float32, which is within 6e-8 and half the size) */
   float64?: boolean;
   /** solve only the last `levels` levels (near-final states, for checks); default all */
@@ -132,7 +151,9 @@ export interface ReachBuildOptions extends BuildOptions {
 export type ReachTaskRunner = (task: ReachTask) => Promise<void>;
 
 export const inlineReachRunner: ReachTaskRunner = async (task) => {
-  solveReachStates(createReachSolver(compileRules(RULESETS[task.ruleset]), task.cap), task);
+  const c = compileRules(RULESETS[task.ruleset]);
+  if (task.kind === 'distribution') solveDistributionStates(createDistributionSolver(c, task.cap), task);
+  else solveReachStates(createReachSolver(c, task.cap), task);
 };
 
 export function resolveReachCap(cap: number | undefined): number {
@@ -154,6 +175,14 @@ export async function buildReachTable(
   const opts = resolveBuildOptions(options);
   const cap = resolveReachCap(options.cap);
   const run = options.reachRunner ?? inlineReachRunner;
+  const kind = options.kind ?? 'reach';
+  let values: Float64Array | undefined;
+  if (kind === 'distribution') {
+    if (!options.values) throw new Error('a points distribution needs the expected-score values it follows');
+    // Shared so worker threads read it without a copy per task.
+    values = new Float64Array(new SharedArrayBuffer(options.values.byteLength));
+    values.set(options.values);
+  }
   const started = performance.now();
   const c = compileRules(rs);
   const size = c.layout.size;
@@ -167,16 +196,20 @@ export async function buildReachTable(
   const precision = options.float64 ? Float64Array : Float32Array;
   const kept: (Float32Array | Float64Array)[] = [];
   const keptAt: Int32Array[] = [];
-  // Finished states (every box filled) have width 0: P = 1 for n <= 0, else 0.
-  let next: Float64Array = new Float64Array(0);
-  let nextStates: Int32Array = new Int32Array(0);
+  // Finished states (every box filled) have width 0: P = 1 for n <= 0, else 0; no points to come.
+  let nextStates: Int32Array = statesAtLevel(c.layout, rs.boxes.length);
+  let next: Float64Array = new Float64Array(new SharedArrayBuffer(Math.max(8, nextStates.length * 8)));
+  nextStates.forEach((s, i) => {
+    offset[s] = i;
+    if (kind === 'distribution') next[i] = 1;
+  });
   let done = 0;
   let level = rs.boxes.length - 1;
   for (const states of levels) {
     let total = 0;
     for (const s of states) {
       offset[s] = total;
-      total += width[s];
+      total += lanesOf(kind, width[s]);
     }
     const lanes = new Float64Array(new SharedArrayBuffer(Math.max(8, total * 8)));
     const chunks = Math.min(states.length, opts.concurrency * 8);
@@ -185,7 +218,7 @@ export async function buildReachTable(
     for (let from = 0; from < states.length; from += step) {
       const slice = states.slice(from, Math.min(states.length, from + step));
       work.push(
-        run({ kind: 'reach', ruleset: rs.id, cap, width, offset, level: lanes, next, states: slice }).then(() => {
+        run({ kind, ruleset: rs.id, values, cap, width, offset, level: lanes, next, states: slice }).then(() => {
           done += slice.length;
           opts.onProgress({ level, statesDone: done, statesTotal });
         }),
@@ -193,16 +226,18 @@ export async function buildReachTable(
     }
     await Promise.all(work);
     // The next level is no longer read: keep only its trimmed lanes.
-    trimLevel(nextStates, width, offset, next, lo, count, kept, keptAt, precision);
+    trimLevel(kind, nextStates, width, offset, next, lo, count, kept, keptAt, precision);
     next = lanes;
     nextStates = states;
     level--;
   }
   const start = new Float64Array(cap + 1);
-  start[0] = 1;
   const top = nextStates.length > 0 ? nextStates[0] : 0;
-  for (let n = 1; n <= cap; n++) start[n] = n <= width[top] ? next[offset[top] + n - 1] : 0;
-  trimLevel(nextStates, width, offset, next, lo, count, kept, keptAt, precision);
+  for (let n = 0; n <= cap; n++) {
+    if (kind === 'distribution') start[n] = n <= width[top] ? next[offset[top] + n] : 0;
+    else start[n] = n === 0 ? 1 : n <= width[top] ? next[offset[top] + n - 1] : 0;
+  }
+  trimLevel(kind, nextStates, width, offset, next, lo, count, kept, keptAt, precision);
   const table = packReachTable(cap, lo, count, kept, keptAt, precision);
   const seconds = (performance.now() - started) / 1000;
   return {
@@ -213,8 +248,8 @@ export async function buildReachTable(
       ruleset: rs.id,
       fingerprint: ruleSetFingerprint(rs),
       solverVersion: SOLVER_VERSION,
-      layout: { kind: 'reach', cap, entries: size, values: table.values.length, valueBytes: table.values.BYTES_PER_ELEMENT },
-      startValue: start[Math.min(cap, 250)],
+      layout: { kind, cap, entries: size, values: table.values.length, valueBytes: table.values.BYTES_PER_ELEMENT },
+      startValue: kind === 'reach' ? start[Math.min(cap, 250)] : start.reduce((m, p, k) => m + p * k, 0),
       buildSeconds: seconds,
       threads: opts.concurrency,
       createdAt: new Date().toISOString(),
@@ -222,8 +257,12 @@ export async function buildReachTable(
   };
 }
 
-/** Keeps the stretch of each state's lanes strictly between 0 and 1 (to REACH_TRIM). */
+/**
+ * Keeps the stretch of each state's lanes strictly between 0 and 1 (to REACH_TRIM): for reach,
+ * lanes n = 1..w with P = 1 below the stretch; for a distribution, lanes k = 0..w with 0 outside.
+ */
 function trimLevel(
+  kind: LaneKind,
   states: Int32Array,
   width: Int32Array,
   offset: Int32Array,
@@ -234,11 +273,12 @@ function trimLevel(
   keptAt: Int32Array[],
   precision: typeof Float32Array | typeof Float64Array,
 ): void {
+  const low = kind === 'reach' ? 1 : 0;
   for (const s of states) {
     const w = width[s];
-    const o = offset[s] - 1;
-    let first = 1;
-    while (first <= w && lanes[o + first] >= 1 - REACH_TRIM) first++;
+    const o = offset[s] - low;
+    let first = low;
+    while (first <= w && (kind === 'reach' ? lanes[o + first] >= 1 - REACH_TRIM : lanes[o + first] <= REACH_TRIM)) first++;
     let last = w;
     while (last >= first && lanes[o + last] <= REACH_TRIM) last--;
     lo[s] = first;

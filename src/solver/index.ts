@@ -16,3 +16,4 @@ export * from './build-reach.ts';
 export * from './reach-model.ts';
 export * from './moments.ts';
 export * from './score-choice.ts';
+export * from './points-distribution.ts';

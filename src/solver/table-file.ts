@@ -37,9 +37,9 @@ export interface ColumnTypesLayout {
   entries: number;
 }
 
-/** A reach table (reach-table.ts): per state slot lo and count (Uint16), then the kept float32 values. */
+/** A reach table or points distribution (reach-table.ts): per state slot lo and count (Uint16), then the kept values. */
 export interface ReachTableLayout {
-  kind: 'reach';
+  kind: 'reach' | 'distribution';
   cap: number;
   /** state slots (column-layout.ts size) */
   entries: number;
