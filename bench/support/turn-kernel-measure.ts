@@ -1,0 +1,117 @@
+import { Bench } from 'tinybench';
+import { parentPort, workerData } from 'node:worker_threads';
+import { diceTables, type DiceTables } from '../../src/dice/index.ts';
+import { createTurnWorkspace, evaluateTurn } from '../../src/solver/index.ts';
+import { buildMaxPlan, createTurnKernel } from '../../src/solver/kernel/turn-kernel.ts';
+import { createLaneWorkspace, evaluateTurnJs } from './lane-turn-js.ts';
+
+/** The measurements of bench/turn-kernel.ts, loadable in a worker thread (no top-level await). */
+export interface Row {
+  dice: number;
+  lanes: number;
+  /** µs per turn, median of samples, by variant */
+  us: Record<string, number>;
+}
+
+/**
+ * Score-now values shaped like the engine's: for L = 1 the best of a few boxes (dice total,
+ * full house, large straight, Yahtzee), with ties; for more lanes the chance-like curve of a
+ * reach table, P falling from 1 to 0 across the lanes at a point that depends on the roll.
+ */
+function scoreNow(t: DiceTables, L: number): Float64Array {
+  const out = new Float64Array(t.rollCount * L);
+  for (let r = 0; r < t.rollCount; r++) {
+    const c = Array.from(t.keepCounts.subarray(r * 6, r * 6 + 6));
+    const total = c.reduce((s, n, f) => s + n * (f + 1), 0);
+    const most = Math.max(...c);
+    const run = c.slice(0, 5).every((n) => n > 0) || c.slice(1).every((n) => n > 0);
+    const full = c.includes(3) && c.includes(2);
+    const best = Math.max(total, most >= 5 ? 50 : 0, run ? 40 : 0, full ? 25 : 0);
+    for (let j = 0; j < L; j++) {
+      out[r * L + j] = L === 1 ? best : 1 / (1 + Math.exp((j * (60 / L) - best) / 4));
+    }
+  }
+  return out;
+}
+
+export async function measure(dice: number, L: number, time: number): Promise<Row> {
+  const t = diceTables(dice);
+  const R = t.rollCount;
+  const later = scoreNow(t, L);
+  const first = later.map((v, i) => (i % 7 === 0 ? v * 1.1 : v));
+  const bench = new Bench({ time, warmupTime: Math.min(200, time) });
+  let sink = 0;
+
+  if (L === 1) {
+    const ws = createTurnWorkspace(t);
+    bench.add('JS engine', () => {
+      sink += evaluateTurn(t, first, later, ws);
+    });
+  } else {
+    // Today's engine once per lane, on inputs already split by lane (no transposition counted).
+    const ws = createTurnWorkspace(t);
+    const firsts = Array.from({ length: L }, (_, j) => Float64Array.from({ length: R }, (_, r) => first[r * L + j]));
+    const laters = Array.from({ length: L }, (_, j) => Float64Array.from({ length: R }, (_, r) => later[r * L + j]));
+    bench.add('JS engine', () => {
+      for (let j = 0; j < L; j++) sink += evaluateTurn(t, firsts[j], laters[j], ws);
+    });
+  }
+  const plan = buildMaxPlan(t);
+  const lws = createLaneWorkspace(t, L);
+  bench.add('JS lanes', () => {
+    evaluateTurnJs(t, plan, first, later, lws);
+    sink += lws.value[0];
+  });
+  const k = createTurnKernel(t, L);
+  k.scoreLater.set(later);
+  k.scoreFirst.set(first);
+  // evaluate reads scoreLater from hold3's roll rows, which it does not overwrite: in-place calls
+  // see the same input every time, as a caller writing it there before each turn would.
+  bench.add('WASM', () => {
+    k.evaluate(true);
+    sink += k.value[0];
+  });
+  const value = new Float64Array(L);
+  const roll1 = new Float64Array(R * L);
+  const rollRows = k.roll1.subarray(0, R * L);
+  bench.add('WASM+copy', () => {
+    k.scoreLater.set(later);
+    k.scoreFirst.set(first);
+    k.evaluate(true);
+    value.set(k.value);
+    roll1.set(rollRows);
+    sink += value[0];
+  });
+  await bench.run();
+  if (Number.isNaN(sink)) throw new Error('unreachable: keeps the results alive');
+  const us: Record<string, number> = {};
+  for (const task of bench.tasks) {
+    const res = task.result;
+    if (res && 'latency' in res) us[task.name] = res.latency.p50 * 1000;
+  }
+  return { dice, lanes: L, us };
+}
+
+export function format(rows: Row[], title: string): string {
+  const head = `${title}\n${'dice'.padEnd(5)}${'L'.padStart(5)}${'JS engine'.padStart(12)}${'JS lanes'.padStart(12)}${'WASM'.padStart(12)}${'WASM+copy'.padStart(12)}${'lanes/WASM'.padStart(12)}${'best JS/WASM'.padStart(14)}  (µs per turn, median; ratios = speedup)`;
+  const lines = rows.map((r) => {
+    const u = r.us;
+    const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(2)).padStart(12);
+    const bestJs = Math.min(u['JS engine'], u['JS lanes']);
+    return `${String(r.dice).padEnd(5)}${String(r.lanes).padStart(5)}${fmt(u['JS engine'])}${fmt(u['JS lanes'])}${fmt(u['WASM'])}${fmt(u['WASM+copy'])}${(u['JS lanes'] / u['WASM']).toFixed(2).padStart(11)}×${(bestJs / u['WASM']).toFixed(2).padStart(13)}×`;
+  });
+  return [head, ...lines].join('\n');
+}
+
+export async function runAll(configs: [number, number][], time: number): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const [dice, L] of configs) rows.push(await measure(dice, L, time));
+  return rows;
+}
+
+
+/** Worker-thread side: measures the configurations in workerData and posts the rows back. */
+export function measureInWorker(): void {
+  const { configs, time } = workerData as { configs: [number, number][]; time: number };
+  void runAll(configs, time).then((rows) => parentPort!.postMessage(rows));
+}

@@ -1,0 +1,36 @@
+/**
+ * Turn-engine inner loops: the WebAssembly SIMD kernel (wasm/turn-kernel.ts) against typed-array
+ * JavaScript, per evaluateTurn (both recursions, the maximum over first-roll scores and the
+ * probability-weighted sum), for 5 and 6 dice and L = 1 .. 600 lanes per state.
+ *   JS engine   today's src/solver/turn-engine.ts (L = 1), or called once per lane (L > 1)
+ *   JS lanes    the same loops generic over lanes, lane loop innermost (bench/support/lane-turn-js.ts)
+ *   WASM        the caller writes score-now into the kernel's memory and reads results there
+ *   WASM+copy   score-now copied in and value and first-roll values copied out on every turn
+ * Then the same in a worker thread (the engine runs in piscina workers).
+ * Run: npm run bench -- turn-kernel   (or: npx tsx bench/turn-kernel.ts [--quick])
+ */
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { format, runAll, type Row } from './support/turn-kernel-measure.ts';
+
+const LANES = [1, 8, 64, 256, 600];
+const DICE = [5, 6];
+const quick = process.argv.includes('--quick');
+const time = quick ? 150 : 600;
+
+const all: [number, number][] = DICE.flatMap((d) => LANES.map((L): [number, number] => [d, L]));
+console.log(format(await runAll(all, time), 'main thread'));
+
+// tsx's ESM hook does not reach worker threads on Node 20; its require hook does (as in
+// workers/simulate-worker.ts), so the worker loads the measuring module through require.
+const require = createRequire(import.meta.url);
+const script = `require(${JSON.stringify(require.resolve('tsx/cjs'))});
+require(${JSON.stringify(require.resolve('./support/turn-kernel-measure.ts'))}).measureInWorker();`;
+const inWorker: [number, number][] = DICE.flatMap((d) => [1, 64, 600].map((L): [number, number] => [d, L]));
+const worker = new Worker(script, { eval: true, workerData: { configs: inWorker, time } });
+const rows = await new Promise<Row[]>((resolve, reject) => {
+  worker.once('message', resolve);
+  worker.once('error', reject);
+});
+await worker.terminate();
+console.log(`\n${format(rows, 'worker thread')}`);
