@@ -6,12 +6,13 @@
  *   JS lanes    the same loops generic over lanes, lane loop innermost (bench/support/lane-turn-js.ts)
  *   WASM        the caller writes score-now into the kernel's memory and reads results there
  *   WASM+copy   score-now copied in and value and first-roll values copied out on every turn
- * Then the same in a worker thread (the engine runs in piscina workers).
+ * Then the same in a worker thread (the engine runs in piscina workers), and the whole `yahtzee`
+ * table in one thread with today's engine and with the kernel at L = 1 behind the same score-now.
  * Run: npm run bench -- turn-kernel   (or: npx tsx bench/turn-kernel.ts [--quick])
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { format, runAll, type Row } from './support/turn-kernel-measure.ts';
+import { format, measureTable, runAll, type Row } from './support/turn-kernel-measure.ts';
 
 const LANES = [1, 8, 64, 256, 600];
 const DICE = [5, 6];
@@ -34,3 +35,11 @@ const rows = await new Promise<Row[]>((resolve, reject) => {
 });
 await worker.terminate();
 console.log(`\n${format(rows, 'worker thread')}`);
+
+const runs = quick ? 1 : 3;
+const table = measureTable(runs);
+const ms = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+console.log(
+  `\nwhole yahtzee table, 1 thread, ${table.states} states: JS engine ${ms(table.js)} ms; WASM kernel (L = 1) ${ms(table.wasm)} ms; ` +
+    `min ratio ${(Math.min(...table.js) / Math.min(...table.wasm)).toFixed(2)}×; values differing in any bit: ${table.differing}`,
+);

@@ -122,42 +122,56 @@ export function maxOverHolds(hold: usize, m: usize): void {
   else maxLanes(hold, m);
 }
 
+// @ts-ignore: decorator
+@inline function at(a: usize, o: i32): f64 {
+  return load<f64>(a + (<usize>readI32(rows, o) << 3));
+}
+
+/** One lane: a loop per group with its fixed number of reads, as the JavaScript engine. */
 function maxScalar(hold: usize, m: usize): void {
   for (let g = 0; g < groupCount; g++) {
     const d = readI32(groups, g * 3);
     let o = readI32(groups, g * 3 + 1);
     const end = o + readI32(groups, g * 3 + 2) * (d + 1);
-    for (; o < end; o += d + 1) {
-      const k = readI32(rows, o);
-      const a = load<f64>(hold + (<usize>k << 3));
-      let best: f64;
-      if (d == 0) {
-        best = a;
-      } else if (d == 1) {
-        best = max1(a, load<f64>(m + (<usize>readI32(rows, o + 1) << 3)));
-      } else if (d == 2) {
-        const b = load<f64>(m + (<usize>readI32(rows, o + 1) << 3));
-        const c = load<f64>(m + (<usize>readI32(rows, o + 2) << 3));
-        best = max1(max1(a, b), c);
-      } else if (d == 3) {
-        const b = load<f64>(m + (<usize>readI32(rows, o + 1) << 3));
-        const c = load<f64>(m + (<usize>readI32(rows, o + 2) << 3));
-        const e = load<f64>(m + (<usize>readI32(rows, o + 3) << 3));
-        best = max1(max1(a, b), max1(c, e));
-      } else if (d == 4) {
-        const b = load<f64>(m + (<usize>readI32(rows, o + 1) << 3));
-        const c = load<f64>(m + (<usize>readI32(rows, o + 2) << 3));
-        const e = load<f64>(m + (<usize>readI32(rows, o + 3) << 3));
-        const f = load<f64>(m + (<usize>readI32(rows, o + 4) << 3));
-        best = max1(max1(max1(a, b), max1(c, e)), f);
-      } else {
-        best = a;
+    if (d == 0) {
+      for (; o < end; o += 1) {
+        const k = <usize>readI32(rows, o) << 3;
+        store<f64>(m + k, load<f64>(hold + k));
+      }
+    } else if (d == 1) {
+      for (; o < end; o += 2) {
+        const k = <usize>readI32(rows, o) << 3;
+        store<f64>(m + k, max1(load<f64>(hold + k), at(m, o + 1)));
+      }
+    } else if (d == 2) {
+      for (; o < end; o += 3) {
+        const k = <usize>readI32(rows, o) << 3;
+        store<f64>(m + k, max1(max1(load<f64>(hold + k), at(m, o + 1)), at(m, o + 2)));
+      }
+    } else if (d == 3) {
+      for (; o < end; o += 4) {
+        const k = <usize>readI32(rows, o) << 3;
+        const x = max1(load<f64>(hold + k), at(m, o + 1));
+        const y = max1(at(m, o + 2), at(m, o + 3));
+        store<f64>(m + k, max1(x, y));
+      }
+    } else if (d == 4) {
+      for (; o < end; o += 5) {
+        const k = <usize>readI32(rows, o) << 3;
+        const x = max1(load<f64>(hold + k), at(m, o + 1));
+        const y = max1(at(m, o + 2), at(m, o + 3));
+        store<f64>(m + k, max1(max1(x, y), at(m, o + 4)));
+      }
+    } else {
+      for (; o < end; o += d + 1) {
+        const k = <usize>readI32(rows, o) << 3;
+        let best = load<f64>(hold + k);
         for (let i = 1; i <= d; i++) {
-          const v = load<f64>(m + (<usize>readI32(rows, o + i) << 3));
+          const v = at(m, o + i);
           best = select<f64>(v, best, v > best);
         }
+        store<f64>(m + k, best);
       }
-      store<f64>(m + (<usize>k << 3), best);
     }
   }
 }

@@ -1,7 +1,19 @@
 import { Bench } from 'tinybench';
 import { parentPort, workerData } from 'node:worker_threads';
 import { diceTables, type DiceTables } from '../../src/dice/index.ts';
-import { createTurnWorkspace, evaluateTurn } from '../../src/solver/index.ts';
+import { RULESETS } from '../../src/rules/index.ts';
+import {
+  compileRules,
+  countStates,
+  createScoreScratch,
+  createStateSolver,
+  createTurnWorkspace,
+  decodeState,
+  evaluateTurn,
+  levelStates,
+  scoreNow,
+  solveStates,
+} from '../../src/solver/index.ts';
 import { buildMaxPlan, createTurnKernel } from '../../src/solver/kernel/turn-kernel.ts';
 import { createLaneWorkspace, evaluateTurnJs } from './lane-turn-js.ts';
 
@@ -18,7 +30,7 @@ export interface Row {
  * full house, large straight, Yahtzee), with ties; for more lanes the chance-like curve of a
  * reach table, P falling from 1 to 0 across the lanes at a point that depends on the roll.
  */
-function scoreNow(t: DiceTables, L: number): Float64Array {
+function sampleScores(t: DiceTables, L: number): Float64Array {
   const out = new Float64Array(t.rollCount * L);
   for (let r = 0; r < t.rollCount; r++) {
     const c = Array.from(t.keepCounts.subarray(r * 6, r * 6 + 6));
@@ -37,7 +49,7 @@ function scoreNow(t: DiceTables, L: number): Float64Array {
 export async function measure(dice: number, L: number, time: number): Promise<Row> {
   const t = diceTables(dice);
   const R = t.rollCount;
-  const later = scoreNow(t, L);
+  const later = sampleScores(t, L);
   const first = later.map((v, i) => (i % 7 === 0 ? v * 1.1 : v));
   const bench = new Bench({ time, warmupTime: Math.min(200, time) });
   let sink = 0;
@@ -114,4 +126,51 @@ export async function runAll(configs: [number, number][], time: number): Promise
 export function measureInWorker(): void {
   const { configs, time } = workerData as { configs: [number, number][]; time: number };
   void runAll(configs, time).then((rows) => parentPort!.postMessage(rows));
+}
+
+/**
+ * The whole `yahtzee` table in this thread, backward induction level by level as the table
+ * build does, with today's engine and with the kernel at one lane behind the same score-now
+ * (ms per build, each run); also the number of state values whose bits differ (expected 0).
+ */
+export function measureTable(runs: number): { js: number[]; wasm: number[]; differing: number; states: number } {
+  const rs = RULESETS.yahtzee;
+  const c = compileRules(rs);
+  const levels = levelStates(rs);
+  const withJs = (): Float64Array => {
+    const values = new Float64Array(c.layout.size);
+    const s = createStateSolver(c);
+    for (const states of levels) solveStates(s, values, states);
+    return values;
+  };
+  const withWasm = (): Float64Array => {
+    const values = new Float64Array(c.layout.size);
+    const score = createScoreScratch(c);
+    const k = createTurnKernel(c.dice, 1);
+    for (const states of levels) {
+      for (let i = 0; i < states.length; i++) {
+        const { mask, upper, flag } = decodeState(c.layout, states[i]);
+        scoreNow(c, values, mask, upper, flag, score);
+        k.scoreLater.set(score.best);
+        k.evaluate(false);
+        values[states[i]] = k.value[0];
+      }
+    }
+    return values;
+  };
+  const js: number[] = [];
+  const wasm: number[] = [];
+  let a: Float64Array = new Float64Array(0);
+  let b: Float64Array = new Float64Array(0);
+  for (let run = 0; run < runs; run++) {
+    let t0 = performance.now();
+    a = withJs();
+    js.push(performance.now() - t0);
+    t0 = performance.now();
+    b = withWasm();
+    wasm.push(performance.now() - t0);
+  }
+  let differing = 0;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) differing++;
+  return { js, wasm, differing, states: countStates(levels) };
 }
