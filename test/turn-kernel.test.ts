@@ -108,17 +108,19 @@ describe('WebAssembly turn kernel', () => {
     expect(() => b.fillKeepValues(new Float64Array(t.keepCount * L))).toThrow(/must be an array of this kernel/);
   });
 
-  it('refuses a lane count that is not a positive integer, naming it', () => {
-    for (const bad of [0, -1, 1.5, Number.NaN]) {
+  it('refuses a lane count that is not a positive integer or does not fit in 4 GiB, naming it', () => {
+    // 6 dice: (3 * 924 + 462 + 1) * 8 = 25,880 bytes a lane, about 166,000 lanes in 4 GiB.
+    for (const bad of [0, -1, 1.5, Number.NaN, 2_000_000]) {
       let err: unknown;
       try {
-        createTurnKernel(diceTables(5), bad);
+        createTurnKernel(diceTables(6), bad);
       } catch (e) {
         err = e;
       }
       expect(err).toBeInstanceOf(DicewiseError);
       expect((err as DicewiseError).code).toBe('INVALID_OPTION');
-      expect((err as DicewiseError).message).toMatch(/^lanes must be an integer/);
+      expect((err as DicewiseError).message).toMatch(/^lanes must be /);
+      expect((err as DicewiseError).issues[0].field).toBe('lanes');
     }
   });
 });

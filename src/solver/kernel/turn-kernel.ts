@@ -97,13 +97,13 @@ function kernelModule(): WebAssembly.Module {
 }
 
 const PAGE = 65536;
-/** Above this a kernel's memory exceeds 2 GiB; no use of the engine comes near it. */
-const MAX_LANES = 100_000;
+/** A 32-bit WebAssembly memory holds at most 65536 pages (4 GiB). */
+const MAX_PAGES = 65536;
 
 export function createTurnKernel(t: DiceTables, lanes: number): TurnKernel {
-  if (!Number.isInteger(lanes) || lanes < 1 || lanes > MAX_LANES) {
-    throw new DicewiseError('INVALID_OPTION', `lanes must be an integer from 1 to ${MAX_LANES}, got ${lanes}`, [
-      { field: 'lanes', message: `must be an integer from 1 to ${MAX_LANES}` },
+  if (!Number.isInteger(lanes) || lanes < 1) {
+    throw new DicewiseError('INVALID_OPTION', `lanes must be a positive integer, got ${lanes}`, [
+      { field: 'lanes', message: 'must be a positive integer' },
     ]);
   }
   const plan = buildMaxPlan(t);
@@ -126,6 +126,12 @@ export function createTurnKernel(t: DiceTables, lanes: number): TurnKernel {
   const firstAt = place(R * lanes * 8);
   const valueAt = place(lanes * 8);
   const pages = Math.ceil(end / PAGE);
+  if (pages > MAX_PAGES) {
+    const most = Math.floor(lanes / (pages / MAX_PAGES));
+    throw new DicewiseError('INVALID_OPTION', `lanes must be at most about ${most} for ${t.dice} dice (4 GiB of WebAssembly memory), got ${lanes}`, [
+      { field: 'lanes', message: `must be at most about ${most} for ${t.dice} dice` },
+    ]);
+  }
   const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
   const x = new WebAssembly.Instance(kernelModule(), { env: { memory } }).exports as unknown as KernelExports;
   const buf = memory.buffer;
