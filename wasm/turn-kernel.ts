@@ -5,14 +5,20 @@
  * The caller (src/solver/kernel/turn-kernel.ts) owns the imported memory, copies the dice tables
  * into it once and calls `configure` with their byte offsets; nothing here allocates.
  *
- * Results are bit-identical to the JavaScript engine: each lane does the same float64 operations
- * in the same order (f64x2 add and mul round per lane like scalar ones, there is no fused
- * multiply-add), and `pmax(b, a)` is exactly `a > b ? a : b`, signed zeros and NaN included.
+ * Every export takes the lane count L of the call (at most the capacity the memory was laid out
+ * for); arrays are packed for that L, as the engine's workspace is when its `lanes` is lowered.
+ *
+ * Results are bit-identical to the JavaScript engine (src/solver/turn-engine.ts): each lane does
+ * the same float64 operations in the same order (f64x2 add and mul round per lane like scalar
+ * ones, there is no fused multiply-add), and `pmax(b, a)` is exactly `a > b ? a : b`, signed zeros
+ * and NaN included, taken in the engine's order: its one-lane tree for L = 1, its lane loops'
+ * running maximum for four or more sub-keeps when L > 1.
  */
 
 // Constant-folded to the same double as the engine's `(1 / 6)`.
 const SIXTH: f64 = 1.0 / 6.0;
 
+/** Lanes of the current call */
 let lanes: i32 = 1;
 let rollCount: i32 = 0;
 let keepCount: i32 = 0;
@@ -26,9 +32,8 @@ let rows: usize = 0;
 /** Float64 probability of each full roll */
 let rollProbability: usize = 0;
 
-/** Sets the lane count and where the tables lie; every later call uses them. */
+/** Sets where the tables lie; every later call uses them. */
 export function configure(
-  laneCount: i32,
   rolls: i32,
   keeps: i32,
   addDiePtr: usize,
@@ -37,7 +42,6 @@ export function configure(
   rowsPtr: usize,
   probabilityPtr: usize,
 ): void {
-  lanes = laneCount;
   rollCount = rolls;
   keepCount = keeps;
   addDie = addDiePtr;
@@ -59,8 +63,8 @@ export function configure(
 }
 
 /** a[k] = mean over one more die of a[keep k plus that die], for every partial keep k and lane. */
-export function fillKeepValues(a: usize): void {
-  const L = lanes;
+export function fillKeepValues(a: usize, L: i32): void {
+  lanes = L;
   if (L == 1) {
     for (let k = rollCount; k < keepCount; k++) {
       const o = addDie + <usize>k * 24;
@@ -117,8 +121,9 @@ export function fillKeepValues(a: usize): void {
  * m[k] = max(hold[k], m[s] for each sub-keep s of k), keeps in the plan's order (smaller keeps
  * first), the same comparison tree per group as the JavaScript engine.
  */
-export function maxOverHolds(hold: usize, m: usize): void {
-  if (lanes == 1) maxScalar(hold, m);
+export function maxOverHolds(hold: usize, m: usize, L: i32): void {
+  lanes = L;
+  if (L == 1) maxScalar(hold, m);
   else maxLanes(hold, m);
 }
 
@@ -222,36 +227,17 @@ function maxLanes(hold: usize, m: usize): void {
           const y = max1(load<f64>(c + j), load<f64>(e + j));
           store<f64>(dst + j, max1(x, y));
         }
-      } else if (d == 4) {
-        const b = rowOf(m, readI32(rows, o + 1));
-        const c = rowOf(m, readI32(rows, o + 2));
-        const e = rowOf(m, readI32(rows, o + 3));
-        const f = rowOf(m, readI32(rows, o + 4));
-        for (let j: usize = 0; j < pairBytes; j += 16) {
-          const x = max2(v128.load(h + j), v128.load(b + j));
-          const y = max2(v128.load(c + j), v128.load(e + j));
-          v128.store(dst + j, max2(max2(x, y), v128.load(f + j)));
-        }
-        if (odd) {
-          const j = pairBytes;
-          const x = max1(load<f64>(h + j), load<f64>(b + j));
-          const y = max1(load<f64>(c + j), load<f64>(e + j));
-          store<f64>(dst + j, max1(max1(x, y), load<f64>(f + j)));
-        }
       } else {
-        // Five or six distinct faces: a running maximum in sub-keep order, as the engine's loop.
+        // Four or more distinct faces: a running maximum in sub-keep order, as the engine's lane
+        // loops take it (`running > s ? running : s`; a tie takes the sub-keep's value, which
+        // differs from the one-lane loop only for +0 against -0).
         memory.copy(dst, h, rowBytes);
         for (let i = 1; i <= d; i++) {
           const s = rowOf(m, readI32(rows, o + i));
           for (let j: usize = 0; j < pairBytes; j += 16) {
-            const best = v128.load(dst + j);
-            v128.store(dst + j, f64x2.pmax(best, v128.load(s + j)));
+            v128.store(dst + j, max2(v128.load(dst + j), v128.load(s + j)));
           }
-          if (odd) {
-            const best = load<f64>(dst + pairBytes);
-            const v = load<f64>(s + pairBytes);
-            store<f64>(dst + pairBytes, select<f64>(v, best, v > best));
-          }
+          if (odd) store<f64>(dst + pairBytes, max1(load<f64>(dst + pairBytes), load<f64>(s + pairBytes)));
         }
       }
     }
@@ -259,7 +245,8 @@ function maxLanes(hold: usize, m: usize): void {
 }
 
 /** m[r] = now[r] wherever now[r] > m[r], for every roll r and lane. */
-export function raiseTo(m: usize, now: usize): void {
+export function raiseTo(m: usize, now: usize, L: i32): void {
+  lanes = L;
   const n = <usize>rollCount * <usize>lanes;
   const pairBytes = (n & ~1) << 3;
   for (let j: usize = 0; j < pairBytes; j += 16) {
@@ -272,8 +259,8 @@ export function raiseTo(m: usize, now: usize): void {
 }
 
 /** out[j] = sum over rolls r, in order, of p[r] * m[r][j]. */
-export function weightedSum(m: usize, out: usize): void {
-  const L = lanes;
+export function weightedSum(m: usize, out: usize, L: i32): void {
+  lanes = L;
   const R = rollCount;
   if (L == 1) {
     let v: f64 = 0;
@@ -301,11 +288,11 @@ export function weightedSum(m: usize, out: usize): void {
  * a reroll; `first`, when not 0, the score after the first roll where it differs. hold2 doubles
  * as the scratch of the first maximum; `roll1` ends with the value of each first roll.
  */
-export function evaluateTurn(hold3: usize, hold2: usize, roll1: usize, first: usize, out: usize): void {
-  fillKeepValues(hold3);
-  maxOverHolds(hold3, hold2);
-  fillKeepValues(hold2);
-  maxOverHolds(hold2, roll1);
-  if (first != 0) raiseTo(roll1, first);
-  weightedSum(roll1, out);
+export function evaluateTurn(hold3: usize, hold2: usize, roll1: usize, first: usize, out: usize, L: i32): void {
+  fillKeepValues(hold3, L);
+  maxOverHolds(hold3, hold2, L);
+  fillKeepValues(hold2, L);
+  maxOverHolds(hold2, roll1, L);
+  if (first != 0) raiseTo(roll1, first, L);
+  weightedSum(roll1, out, L);
 }

@@ -3,19 +3,26 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { diceTables, type DiceTables } from '../../src/dice/index.ts';
 import { RULESETS } from '../../src/rules/index.ts';
 import {
+  buildReachTable,
   compileRules,
   countStates,
+  createReachScratch,
+  createReachSolver,
   createScoreScratch,
   createStateSolver,
   createTurnWorkspace,
   decodeState,
   evaluateTurn,
   levelStates,
+  reachScoreNow,
   scoreNow,
+  solveReachStates,
   solveStates,
+  type ReachSource,
+  type ReachTask,
+  type ReachTaskRunner,
 } from '../../src/solver/index.ts';
-import { buildMaxPlan, createTurnKernel } from '../../src/solver/kernel/turn-kernel.ts';
-import { createLaneWorkspace, evaluateTurnJs } from './lane-turn-js.ts';
+import { createTurnKernel } from '../../src/solver/kernel/turn-kernel.ts';
 
 /** The measurements of bench/turn-kernel.ts, loadable in a worker thread (no top-level await). */
 export interface Row {
@@ -54,25 +61,18 @@ export async function measure(dice: number, L: number, time: number): Promise<Ro
   const bench = new Bench({ time, warmupTime: Math.min(200, time) });
   let sink = 0;
 
-  if (L === 1) {
-    const ws = createTurnWorkspace(t);
-    bench.add('JS engine', () => {
-      sink += evaluateTurn(t, first, later, ws);
-    });
-  } else {
-    // Today's engine once per lane, on inputs already split by lane (no transposition counted).
-    const ws = createTurnWorkspace(t);
+  if (L > 1) {
+    // The engine at one lane, once per lane, on inputs already split by lane (no transposition counted).
+    const ws = createTurnWorkspace(t, 1);
     const firsts = Array.from({ length: L }, (_, j) => Float64Array.from({ length: R }, (_, r) => first[r * L + j]));
     const laters = Array.from({ length: L }, (_, j) => Float64Array.from({ length: R }, (_, r) => later[r * L + j]));
-    bench.add('JS engine', () => {
+    bench.add('JS 1 lane ×L', () => {
       for (let j = 0; j < L; j++) sink += evaluateTurn(t, firsts[j], laters[j], ws);
     });
   }
-  const plan = buildMaxPlan(t);
-  const lws = createLaneWorkspace(t, L);
-  bench.add('JS lanes', () => {
-    evaluateTurnJs(t, plan, first, later, lws);
-    sink += lws.value[0];
+  const ws = createTurnWorkspace(t, L);
+  bench.add('JS engine', () => {
+    sink += evaluateTurn(t, first, later, ws);
   });
   const k = createTurnKernel(t, L);
   k.scoreLater.set(later);
@@ -104,13 +104,19 @@ export async function measure(dice: number, L: number, time: number): Promise<Ro
   return { dice, lanes: L, us };
 }
 
+const COLUMNS = ['JS 1 lane ×L', 'JS engine', 'WASM', 'WASM+copy'];
+
 export function format(rows: Row[], title: string): string {
-  const head = `${title}\n${'dice'.padEnd(5)}${'L'.padStart(5)}${'JS engine'.padStart(12)}${'JS lanes'.padStart(12)}${'WASM'.padStart(12)}${'WASM+copy'.padStart(12)}${'lanes/WASM'.padStart(12)}${'best JS/WASM'.padStart(14)}  (µs per turn, median; ratios = speedup)`;
+  const cell = (x: number | undefined) => (x === undefined ? '-' : x >= 100 ? x.toFixed(0) : x.toFixed(2)).padStart(13);
+  const head =
+    `${title} (µs per turn, median)\n${'dice'.padEnd(5)}${'L'.padStart(5)}${COLUMNS.map((c) => c.padStart(13)).join('')}` +
+    `${'JS/WASM'.padStart(10)}${'JS/WASM+copy'.padStart(14)}`;
   const lines = rows.map((r) => {
     const u = r.us;
-    const fmt = (x: number) => (x >= 100 ? x.toFixed(0) : x.toFixed(2)).padStart(12);
-    const bestJs = Math.min(u['JS engine'], u['JS lanes']);
-    return `${String(r.dice).padEnd(5)}${String(r.lanes).padStart(5)}${fmt(u['JS engine'])}${fmt(u['JS lanes'])}${fmt(u['WASM'])}${fmt(u['WASM+copy'])}${(u['JS lanes'] / u['WASM']).toFixed(2).padStart(11)}×${(bestJs / u['WASM']).toFixed(2).padStart(13)}×`;
+    return (
+      `${String(r.dice).padEnd(5)}${String(r.lanes).padStart(5)}${COLUMNS.map((c) => cell(u[c])).join('')}` +
+      `${(u['JS engine'] / u['WASM']).toFixed(2).padStart(9)}×${(u['JS engine'] / u['WASM+copy']).toFixed(2).padStart(13)}×`
+    );
   });
   return [head, ...lines].join('\n');
 }
@@ -126,6 +132,92 @@ export async function runAll(configs: [number, number][], time: number): Promise
 export function measureInWorker(): void {
   const { configs, time } = workerData as { configs: [number, number][]; time: number };
   void runAll(configs, time).then((rows) => parentPort!.postMessage(rows));
+}
+
+/** Reads the untrimmed lanes of a level being built, as build-reach.ts's own source does. */
+function levelSource(width: Int32Array, offset: Int32Array, lanes: Float64Array): ReachSource {
+  return {
+    read(dst, at, state, from, count) {
+      const w = width[state];
+      const base = offset[state] - 1;
+      for (let j = 0; j < count; j++) {
+        const n = from + j;
+        dst[at + j] = n <= 0 ? 1 : n > w ? 0 : lanes[base + n];
+      }
+    },
+  };
+}
+
+/** solveReachStates with the kernel: reach score-now written straight into the kernel's memory. */
+function kernelReachRunner(): ReachTaskRunner {
+  let solver: { task: string; solve: (task: ReachTask) => void } | undefined;
+  return async (task) => {
+    const key = `${task.ruleset} ${task.cap}`;
+    if (solver?.task !== key) {
+      const c = compileRules(RULESETS[task.ruleset]);
+      const kernel = createTurnKernel(c.dice, task.cap);
+      const scratch = createReachScratch(c, task.cap);
+      scratch.best = kernel.scoreLater;
+      solver = {
+        task: key,
+        solve(t) {
+          const src = levelSource(t.width, t.offset, t.next);
+          for (const state of t.states) {
+            const L = t.width[state];
+            if (L === 0) continue;
+            const { mask, upper, flag } = decodeState(c.layout, state);
+            reachScoreNow(c, src, mask, upper, flag, 1, L, scratch);
+            kernel.lanes = L;
+            kernel.evaluate(false);
+            t.level.set(kernel.value.subarray(0, L), t.offset[state]);
+          }
+        },
+      };
+    }
+    solver.solve(task);
+  };
+}
+
+/** The engine's own solveReachStates, its solver kept across tasks as the kernel's is. */
+function engineReachRunner(): ReachTaskRunner {
+  let solver: { task: string; s: ReturnType<typeof createReachSolver> } | undefined;
+  return async (task) => {
+    const key = `${task.ruleset} ${task.cap}`;
+    if (solver?.task !== key) solver = { task: key, s: createReachSolver(compileRules(RULESETS[task.ruleset]), task.cap) };
+    solveReachStates(solver.s, task);
+  };
+}
+
+/**
+ * A whole reach table (float64 values) in this thread with the engine and with the kernel
+ * (ms per build, each run), and the number of stored values whose bits differ (expected 0).
+ */
+export async function measureReach(
+  id: 'yahtzee-no-bonus' | 'yahtzee',
+  cap: number,
+  runs: number,
+  levels?: number,
+): Promise<{ js: number[]; wasm: number[]; differing: number; values: number; states: number }> {
+  const rs = RULESETS[id];
+  const js: number[] = [];
+  const wasm: number[] = [];
+  let a: Float64Array = new Float64Array(0);
+  let b: Float64Array = new Float64Array(0);
+  let states = 0;
+  for (let run = 0; run < runs; run++) {
+    let t0 = performance.now();
+    const x = await buildReachTable(rs, { cap, float64: true, levels, reachRunner: engineReachRunner() });
+    js.push(performance.now() - t0);
+    t0 = performance.now();
+    const y = await buildReachTable(rs, { cap, float64: true, levels, reachRunner: kernelReachRunner() });
+    wasm.push(performance.now() - t0);
+    a = x.table.values as Float64Array;
+    b = y.table.values as Float64Array;
+    states = x.states;
+  }
+  let differing = a.length === b.length ? 0 : Math.max(a.length, b.length);
+  for (let i = 0; i < Math.min(a.length, b.length); i++) if (!Object.is(a[i], b[i])) differing++;
+  return { js, wasm, differing, values: a.length, states };
 }
 
 /**
