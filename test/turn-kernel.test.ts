@@ -83,6 +83,29 @@ describe('WebAssembly turn kernel', () => {
     }
   }
 
+  for (const dice of [5, 6]) {
+    it(`${dice} dice, select mode (lane 0 chooses for every lane): same bits as the engine`, () => {
+      const t = diceTables(dice);
+      for (const L of [1, 2, 3, 64]) {
+        for (const firstDiffers of [false, true]) {
+          const rng = mulberry32(dice * 31 + L);
+          const later = randomScores(t.rollCount * L, rng);
+          const first = firstDiffers ? later.map((v) => (rng() < 0.3 ? v + rng() * 10 : v)) : later;
+          const kernel = createTurnKernel(t, L, 'select');
+          kernel.scoreLater.set(later);
+          kernel.scoreFirst.set(first);
+          kernel.evaluate(firstDiffers);
+          const ws = createTurnWorkspace(t, L, 'select');
+          evaluateTurn(t, first, later, ws);
+          const what = `${L} lanes${firstDiffers ? ', first differs' : ''}`;
+          expect(firstBitDifference(kernel.value, ws.value), `value, ${what}`).toBe(-1);
+          expect(firstBitDifference(kernel.hold2, ws.hold2), `hold2, ${what}`).toBe(-1);
+          expect(firstBitDifference(kernel.roll1, ws.scratch), `roll1, ${what}`).toBe(-1);
+        }
+      }
+    });
+  }
+
   it('keeps the zero the engine keeps where +0 and -0 tie, wherever maxima are taken', () => {
     // Mostly -0: a keep's mean is -0 only when all six are, so maxima meet ties of both zeros
     // everywhere, and only the engine's order of comparisons decides which one stays.

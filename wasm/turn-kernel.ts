@@ -13,7 +13,13 @@
  * ones, there is no fused multiply-add), and `pmax(b, a)` is exactly `a > b ? a : b`, signed zeros
  * and NaN included, taken in the engine's order: its one-lane tree for L = 1, its lane loops'
  * running maximum for four or more sub-keeps when L > 1.
+ *
+ * `select` (mode 1) is the engine's other way for choices to act on lanes: lane 0 decides and
+ * every lane follows, so a chosen row is copied whole.
  */
+
+/** Mode of maxOverHolds and raiseTo: 0 each lane takes its own best, 1 lane 0 chooses for all. */
+const SELECT: i32 = 1;
 
 // Constant-folded to the same double as the engine's `(1 / 6)`.
 const SIXTH: f64 = 1.0 / 6.0;
@@ -121,9 +127,10 @@ export function fillKeepValues(a: usize, L: i32): void {
  * m[k] = max(hold[k], m[s] for each sub-keep s of k), keeps in the plan's order (smaller keeps
  * first), the same comparison tree per group as the JavaScript engine.
  */
-export function maxOverHolds(hold: usize, m: usize, L: i32): void {
+export function maxOverHolds(hold: usize, m: usize, L: i32, mode: i32): void {
   lanes = L;
-  if (L == 1) maxScalar(hold, m);
+  if (mode == SELECT) selectRows(hold, m);
+  else if (L == 1) maxScalar(hold, m);
   else maxLanes(hold, m);
 }
 
@@ -244,9 +251,42 @@ function maxLanes(hold: usize, m: usize): void {
   }
 }
 
+/** select mode: the sub-keep best in lane 0 (the keep itself on ties) gives every lane. */
+function selectRows(hold: usize, m: usize): void {
+  const rowBytes = (<usize>lanes) << 3;
+  for (let g = 0; g < groupCount; g++) {
+    const d = readI32(groups, g * 3);
+    let o = readI32(groups, g * 3 + 1);
+    const end = o + readI32(groups, g * 3 + 2) * (d + 1);
+    for (; o < end; o += d + 1) {
+      const k = readI32(rows, o);
+      let from = rowOf(hold, k);
+      let best = load<f64>(from);
+      for (let i = 1; i <= d; i++) {
+        const s = rowOf(m, readI32(rows, o + i));
+        const v = load<f64>(s);
+        if (v > best) {
+          best = v;
+          from = s;
+        }
+      }
+      memory.copy(rowOf(m, k), from, rowBytes);
+    }
+  }
+}
+
 /** m[r] = now[r] wherever now[r] > m[r], for every roll r and lane. */
-export function raiseTo(m: usize, now: usize, L: i32): void {
+export function raiseTo(m: usize, now: usize, L: i32, mode: i32): void {
   lanes = L;
+  if (mode == SELECT) {
+    const rowBytes = (<usize>L) << 3;
+    for (let r = 0; r < rollCount; r++) {
+      const a = rowOf(m, r);
+      const b = rowOf(now, r);
+      if (load<f64>(b) > load<f64>(a)) memory.copy(a, b, rowBytes);
+    }
+    return;
+  }
   const n = <usize>rollCount * <usize>lanes;
   const pairBytes = (n & ~1) << 3;
   for (let j: usize = 0; j < pairBytes; j += 16) {
@@ -288,11 +328,11 @@ export function weightedSum(m: usize, out: usize, L: i32): void {
  * a reroll; `first`, when not 0, the score after the first roll where it differs. hold2 doubles
  * as the scratch of the first maximum; `roll1` ends with the value of each first roll.
  */
-export function evaluateTurn(hold3: usize, hold2: usize, roll1: usize, first: usize, out: usize, L: i32): void {
+export function evaluateTurn(hold3: usize, hold2: usize, roll1: usize, first: usize, out: usize, L: i32, mode: i32): void {
   fillKeepValues(hold3, L);
-  maxOverHolds(hold3, hold2, L);
+  maxOverHolds(hold3, hold2, L, mode);
   fillKeepValues(hold2, L);
-  maxOverHolds(hold2, roll1, L);
-  if (first != 0) raiseTo(roll1, first, L);
+  maxOverHolds(hold2, roll1, L, mode);
+  if (first != 0) raiseTo(roll1, first, L, mode);
   weightedSum(roll1, out, L);
 }

@@ -1,6 +1,6 @@
 import type { DiceTables } from '../../dice/index.ts';
 import { DicewiseError } from '../../errors.ts';
-import { maxPlan } from '../turn-engine.ts';
+import { maxPlan, type TurnWorkspace } from '../turn-engine.ts';
 import { TURN_KERNEL_WASM } from './turn-kernel-wasm.ts';
 
 /**
@@ -14,12 +14,15 @@ import { TURN_KERNEL_WASM } from './turn-kernel-wasm.ts';
  * arrays below, views of that memory, stay valid for the kernel's life. The dice tables and the
  * max plan are copied in once. The caller writes score-now straight into `scoreLater` (and
  * `scoreFirst`), calls `evaluate` and reads `value`, `roll1`, `hold2` and `hold3` in place:
- * nothing is copied per turn. Results are bit-identical to evaluateTurn with the same lanes.
+ * nothing is copied per turn. Results are bit-identical to evaluateTurn with the same lanes and
+ * mode.
  */
 export interface TurnKernel {
   readonly capacity: number;
   /** lanes of the next calls, 1..capacity */
   lanes: number;
+  /** how choices act on the lanes, as TurnWorkspace.mode: each lane its own best, or lane 0 chooses for all */
+  mode: TurnMode;
   readonly tables: DiceTables;
   /** keepCount * capacity: value of holding keep k before the third roll; roll rows are the score after a reroll */
   readonly hold3: Float64Array;
@@ -51,10 +54,10 @@ export interface TurnKernel {
 interface KernelExports {
   configure(rollCount: number, keepCount: number, addDie: number, groups: number, groupTriples: number, rows: number, rollProbability: number): void;
   fillKeepValues(a: number, lanes: number): void;
-  maxOverHolds(hold: number, m: number, lanes: number): void;
-  raiseTo(m: number, now: number, lanes: number): void;
+  maxOverHolds(hold: number, m: number, lanes: number, mode: number): void;
+  raiseTo(m: number, now: number, lanes: number, mode: number): void;
   weightedSum(m: number, out: number, lanes: number): void;
-  evaluateTurn(hold3: number, hold2: number, roll1: number, first: number, out: number, lanes: number): void;
+  evaluateTurn(hold3: number, hold2: number, roll1: number, first: number, out: number, lanes: number, mode: number): void;
 }
 
 /** The compiled module, once per thread; each kernel is an instance of it with its own memory. */
@@ -73,7 +76,12 @@ function badLanes(rule: string, got: number): DicewiseError {
   return new DicewiseError('INVALID_OPTION', `lanes must be ${rule}, got ${got}`, [{ field: 'lanes', message: `must be ${rule}` }]);
 }
 
-export function createTurnKernel(t: DiceTables, capacity: number): TurnKernel {
+export type TurnMode = TurnWorkspace['mode'];
+
+/** The kernel's number for a mode. */
+const MODE = { max: 0, select: 1 } as const;
+
+export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode = 'max'): TurnKernel {
   if (!Number.isInteger(capacity) || capacity < 1) throw badLanes('a positive integer', capacity);
   const plan = maxPlan(t);
   const R = t.rollCount;
@@ -116,6 +124,7 @@ export function createTurnKernel(t: DiceTables, capacity: number): TurnKernel {
   const kernel: TurnKernel = {
     capacity,
     lanes: capacity,
+    mode,
     tables: t,
     hold3,
     scoreLater: hold3.subarray(0, R * capacity),
@@ -124,17 +133,17 @@ export function createTurnKernel(t: DiceTables, capacity: number): TurnKernel {
     roll1: new Float64Array(buf, roll1At, K * capacity),
     value,
     evaluate(firstDiffers) {
-      x.evaluateTurn(hold3At, hold2At, roll1At, firstDiffers ? firstAt : 0, valueAt, lanesOf(kernel));
+      x.evaluateTurn(hold3At, hold2At, roll1At, firstDiffers ? firstAt : 0, valueAt, lanesOf(kernel), MODE[kernel.mode]);
       return value[0];
     },
     fillKeepValues(a) {
       x.fillKeepValues(at(a, 'a'), lanesOf(kernel));
     },
     maxOverHolds(hold, m) {
-      x.maxOverHolds(at(hold, 'hold'), at(m, 'm'), lanesOf(kernel));
+      x.maxOverHolds(at(hold, 'hold'), at(m, 'm'), lanesOf(kernel), MODE[kernel.mode]);
     },
     raiseTo(m, now) {
-      x.raiseTo(at(m, 'm'), at(now, 'now'), lanesOf(kernel));
+      x.raiseTo(at(m, 'm'), at(now, 'now'), lanesOf(kernel), MODE[kernel.mode]);
     },
     weightedSum(m, out) {
       x.weightedSum(at(m, 'm'), at(out, 'out'), lanesOf(kernel));
