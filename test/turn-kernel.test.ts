@@ -90,6 +90,9 @@ describe('WebAssembly turn kernel', () => {
         for (const firstDiffers of [false, true]) {
           const rng = mulberry32(dice * 31 + L);
           const later = randomScores(t.rollCount * L, rng);
+          // Without a first-roll difference, lane 0 the same for every roll: every choice ties in
+          // lane 0, where the keep itself wins and decides the other lanes.
+          if (!firstDiffers) for (let r = 0; r < t.rollCount; r++) later[r * L] = 7;
           const first = firstDiffers ? later.map((v) => (rng() < 0.3 ? v + rng() * 10 : v)) : later;
           const kernel = createTurnKernel(t, L, 'select');
           kernel.scoreLater.set(later);
