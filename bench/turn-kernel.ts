@@ -1,0 +1,53 @@
+/**
+ * Turn-engine inner loops: the WebAssembly SIMD kernel (wasm/turn-kernel.ts) against typed-array
+ * JavaScript, per evaluateTurn (both recursions, the maximum over first-roll scores and the
+ * probability-weighted sum), for 5 and 6 dice and L = 1 .. 600 lanes per state.
+ *   JS 1 lane ×L  src/solver/turn-engine.ts at one lane, called once per lane
+ *   JS engine     src/solver/turn-engine.ts over L lanes (typed arrays, lane loop innermost)
+ *   WASM          the caller writes score-now into the kernel's memory and reads results there
+ *   WASM+copy     score-now copied in and value and first-roll values copied out on every turn
+ * Then the same in a worker thread (the engine runs in piscina workers); the whole `yahtzee`
+ * table in one thread, engine against kernel at L = 1 behind the same score-now; and the last
+ * levels of the `yahtzee` reach table (cap 600) in one thread, engine against kernel.
+ * Run: npm run bench -- turn-kernel   (or: npx tsx bench/turn-kernel.ts [--quick])
+ */
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { format, measureReach, measureTable, runAll, type Row } from './support/turn-kernel-measure.ts';
+
+const LANES = [1, 8, 64, 256, 600];
+const DICE = [5, 6];
+const quick = process.argv.includes('--quick');
+const time = quick ? 150 : 600;
+
+const all: [number, number][] = DICE.flatMap((d) => LANES.map((L): [number, number] => [d, L]));
+console.log(format(await runAll(all, time), 'main thread'));
+
+// tsx's ESM hook does not reach worker threads on Node 20; its require hook does (as in
+// workers/simulate-worker.ts), so the worker loads the measuring module through require.
+const require = createRequire(import.meta.url);
+const script = `require(${JSON.stringify(require.resolve('tsx/cjs'))});
+require(${JSON.stringify(require.resolve('./support/turn-kernel-measure.ts'))}).measureInWorker();`;
+const inWorker: [number, number][] = DICE.flatMap((d) => [1, 64, 600].map((L): [number, number] => [d, L]));
+const worker = new Worker(script, { eval: true, workerData: { configs: inWorker, time } });
+const rows = await new Promise<Row[]>((resolve, reject) => {
+  worker.once('message', resolve);
+  worker.once('error', reject);
+});
+await worker.terminate();
+console.log(`\n${format(rows, 'worker thread')}`);
+
+const runs = quick ? 1 : 3;
+const table = measureTable(runs);
+const ms = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+console.log(
+  `\nwhole yahtzee table, 1 thread, ${table.states} states: JS engine ${ms(table.js)} ms; WASM kernel (L = 1) ${ms(table.wasm)} ms; ` +
+    `min ratio ${(Math.min(...table.js) / Math.min(...table.wasm)).toFixed(2)}×; values differing in any bit: ${table.differing}`,
+);
+
+const reachLevels = quick ? 2 : 3;
+const reach = await measureReach('yahtzee', 600, 1, reachLevels);
+console.log(
+  `yahtzee reach table (cap 600), last ${reachLevels} levels, 1 thread, ${reach.states} states, ${reach.values} stored values: ` +
+    `JS engine ${ms(reach.js)} ms; WASM kernel ${ms(reach.wasm)} ms; ratio ${(reach.js[0] / reach.wasm[0]).toFixed(2)}×; values differing in any bit: ${reach.differing}`,
+);

@@ -1,0 +1,160 @@
+import type { DiceTables } from '../../dice/index.ts';
+import { DicewiseError } from '../../errors.ts';
+import { maxPlan, type TurnWorkspace } from '../turn-engine.ts';
+import { TURN_KERNEL_WASM } from './turn-kernel-wasm.ts';
+
+/**
+ * The turn engine's inner loops in WebAssembly with SIMD (source: wasm/turn-kernel.ts), over
+ * `lanes` values per keep: keep k, lane j at index k * lanes + j of every per-keep array, as in
+ * the engine's TurnWorkspace. lanes = 1 is the expected-score engine; hundreds of lanes carry a
+ * vector per state. `lanes` may be lowered to any count up to `capacity` between calls (arrays
+ * are then packed for the lower count), as the workspace's may.
+ *
+ * A kernel owns its WebAssembly memory, sized for `capacity` lanes and never grown, so the
+ * arrays below, views of that memory, stay valid for the kernel's life. The dice tables and the
+ * max plan are copied in once. The caller writes score-now straight into `scoreLater` (and
+ * `scoreFirst`), calls `evaluate` and reads `value`, `roll1`, `hold2` and `hold3` in place:
+ * nothing is copied per turn. Results are bit-identical to evaluateTurn with the same lanes and
+ * mode.
+ */
+export interface TurnKernel {
+  readonly capacity: number;
+  /** lanes of the next calls, 1..capacity */
+  lanes: number;
+  /** how choices act on the lanes, as TurnWorkspace.mode: each lane its own best, or lane 0 chooses for all */
+  mode: TurnMode;
+  readonly tables: DiceTables;
+  /** keepCount * capacity: value of holding keep k before the third roll; roll rows are the score after a reroll */
+  readonly hold3: Float64Array;
+  /** rollCount * capacity: the roll rows of hold3, the input "score now after a reroll" */
+  readonly scoreLater: Float64Array;
+  /** rollCount * capacity: score now after the first roll, read only by evaluate(true) */
+  readonly scoreFirst: Float64Array;
+  /** keepCount * capacity: value of holding keep k before the second roll; roll rows = value of roll 2 */
+  readonly hold2: Float64Array;
+  /** keepCount * capacity: roll rows = value of each first roll (2 rerolls left); partial rows are scratch */
+  readonly roll1: Float64Array;
+  /** capacity: value of the turn-start state, per lane */
+  readonly value: Float64Array;
+  /**
+   * evaluateTurn: runs the turn from `scoreLater` (and `scoreFirst` when `firstDiffers`, the
+   * engine's `scoreFirst !== scoreLater`), filling hold3, hold2, roll1 and value. Returns lane 0.
+   */
+  evaluate(firstDiffers: boolean): number;
+  /** a[k] = mean over one more die of a[k + die], for every partial keep; a: hold3, hold2 or roll1 */
+  fillKeepValues(a: Float64Array): void;
+  /** m[k] = max of hold[k] and m[s] over sub-keeps s, for every keep (full rolls included) */
+  maxOverHolds(hold: Float64Array, m: Float64Array): void;
+  /** m[r] = max(m[r], now[r]) for every roll row; m: a per-keep array, now: scoreFirst or a per-keep array */
+  raiseTo(m: Float64Array, now: Float64Array): void;
+  /** out[j] = sum over rolls r of p[r] * m[r][j]; out: value */
+  weightedSum(m: Float64Array, out: Float64Array): void;
+}
+
+interface KernelExports {
+  configure(rollCount: number, keepCount: number, addDie: number, groups: number, groupTriples: number, rows: number, rollProbability: number): void;
+  fillKeepValues(a: number, lanes: number): void;
+  maxOverHolds(hold: number, m: number, lanes: number, mode: number): void;
+  raiseTo(m: number, now: number, lanes: number, mode: number): void;
+  weightedSum(m: number, out: number, lanes: number): void;
+  evaluateTurn(hold3: number, hold2: number, roll1: number, first: number, out: number, lanes: number, mode: number): void;
+}
+
+/** The compiled module, once per thread; each kernel is an instance of it with its own memory. */
+let compiled: WebAssembly.Module | undefined;
+
+function kernelModule(): WebAssembly.Module {
+  compiled ??= new WebAssembly.Module(Uint8Array.from(atob(TURN_KERNEL_WASM), (c) => c.charCodeAt(0)));
+  return compiled;
+}
+
+const PAGE = 65536;
+/** A 32-bit WebAssembly memory holds at most 65536 pages (4 GiB). */
+const MAX_PAGES = 65536;
+
+function badLanes(rule: string, got: number): DicewiseError {
+  return new DicewiseError('INVALID_OPTION', `lanes must be ${rule}, got ${got}`, [{ field: 'lanes', message: `must be ${rule}` }]);
+}
+
+export type TurnMode = TurnWorkspace['mode'];
+
+/** The kernel's number for a mode. */
+const MODE = { max: 0, select: 1 } as const;
+
+export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode = 'max'): TurnKernel {
+  if (!Number.isInteger(capacity) || capacity < 1) throw badLanes('a positive integer', capacity);
+  const plan = maxPlan(t);
+  const R = t.rollCount;
+  const K = t.keepCount;
+  // Layout: tables first, then the per-keep arrays, each on a 16-byte boundary for v128 loads.
+  let end = 0;
+  const place = (bytes: number): number => {
+    const at = end;
+    end = Math.ceil((end + bytes) / 16) * 16;
+    return at;
+  };
+  const addDieAt = place(t.addDie.byteLength);
+  const groupsAt = place(plan.groups.byteLength);
+  const rowsAt = place(plan.rows.byteLength);
+  const probabilityAt = place(R * 8);
+  const hold3At = place(K * capacity * 8);
+  const hold2At = place(K * capacity * 8);
+  const roll1At = place(K * capacity * 8);
+  const firstAt = place(R * capacity * 8);
+  const valueAt = place(capacity * 8);
+  const pages = Math.ceil(end / PAGE);
+  if (pages > MAX_PAGES) {
+    throw badLanes(`at most about ${Math.floor(capacity / (pages / MAX_PAGES))} for ${t.dice} dice (4 GiB of WebAssembly memory)`, capacity);
+  }
+  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
+  const x = new WebAssembly.Instance(kernelModule(), { env: { memory } }).exports as unknown as KernelExports;
+  const buf = memory.buffer;
+  new Int32Array(buf, addDieAt, t.addDie.length).set(t.addDie);
+  new Int32Array(buf, groupsAt, plan.groups.length).set(plan.groups);
+  new Int32Array(buf, rowsAt, plan.rows.length).set(plan.rows);
+  new Float64Array(buf, probabilityAt, R).set(t.rollProbability);
+  x.configure(R, K, addDieAt, groupsAt, plan.groups.length / 3, rowsAt, probabilityAt);
+
+  const hold3 = new Float64Array(buf, hold3At, K * capacity);
+  const value = new Float64Array(buf, valueAt, capacity);
+  const at = (a: Float64Array, name: string): number => {
+    if (a.buffer !== buf) throw new DicewiseError('INVALID_INPUT', `${name} must be an array of this kernel`);
+    return a.byteOffset;
+  };
+  const kernel: TurnKernel = {
+    capacity,
+    lanes: capacity,
+    mode,
+    tables: t,
+    hold3,
+    scoreLater: hold3.subarray(0, R * capacity),
+    scoreFirst: new Float64Array(buf, firstAt, R * capacity),
+    hold2: new Float64Array(buf, hold2At, K * capacity),
+    roll1: new Float64Array(buf, roll1At, K * capacity),
+    value,
+    evaluate(firstDiffers) {
+      x.evaluateTurn(hold3At, hold2At, roll1At, firstDiffers ? firstAt : 0, valueAt, lanesOf(kernel), MODE[kernel.mode]);
+      return value[0];
+    },
+    fillKeepValues(a) {
+      x.fillKeepValues(at(a, 'a'), lanesOf(kernel));
+    },
+    maxOverHolds(hold, m) {
+      x.maxOverHolds(at(hold, 'hold'), at(m, 'm'), lanesOf(kernel), MODE[kernel.mode]);
+    },
+    raiseTo(m, now) {
+      x.raiseTo(at(m, 'm'), at(now, 'now'), lanesOf(kernel), MODE[kernel.mode]);
+    },
+    weightedSum(m, out) {
+      x.weightedSum(at(m, 'm'), at(out, 'out'), lanesOf(kernel));
+    },
+  };
+  return kernel;
+}
+
+/** The lanes of a call; a count past the capacity would run over the next array in memory. */
+function lanesOf(k: TurnKernel): number {
+  const L = k.lanes;
+  if (!(Number.isInteger(L) && L >= 1 && L <= k.capacity)) throw badLanes(`an integer from 1 to the capacity ${k.capacity}`, L);
+  return L;
+}

@@ -1,0 +1,338 @@
+/**
+ * AssemblyScript: the turn engine's inner loops over lanes, compiled to WebAssembly with SIMD.
+ *
+ * Every per-keep array holds keepCount * lanes float64 values: keep k, lane j at k * lanes + j.
+ * The caller (src/solver/kernel/turn-kernel.ts) owns the imported memory, copies the dice tables
+ * into it once and calls `configure` with their byte offsets; nothing here allocates.
+ *
+ * Every export takes the lane count L of the call (at most the capacity the memory was laid out
+ * for); arrays are packed for that L, as the engine's workspace is when its `lanes` is lowered.
+ *
+ * Results are bit-identical to the JavaScript engine (src/solver/turn-engine.ts): each lane does
+ * the same float64 operations in the same order (f64x2 add and mul round per lane like scalar
+ * ones, there is no fused multiply-add), and `pmax(b, a)` is exactly `a > b ? a : b`, signed zeros
+ * and NaN included, taken in the engine's order: its one-lane tree for L = 1, its lane loops'
+ * running maximum for four or more sub-keeps when L > 1.
+ *
+ * `select` (mode 1) is the engine's other way for choices to act on lanes: lane 0 decides and
+ * every lane follows, so a chosen row is copied whole.
+ */
+
+/** Mode of maxOverHolds and raiseTo: 0 each lane takes its own best, 1 lane 0 chooses for all. */
+const SELECT: i32 = 1;
+
+// Constant-folded to the same double as the engine's `(1 / 6)`.
+const SIXTH: f64 = 1.0 / 6.0;
+
+/** Lanes of the current call */
+let lanes: i32 = 1;
+let rollCount: i32 = 0;
+let keepCount: i32 = 0;
+/** Int32 addDie[k * 6 + f] */
+let addDie: usize = 0;
+/** Int32 triples (distinct-face count d, start into rows, keep count) of the max plan */
+let groups: usize = 0;
+let groupCount: i32 = 0;
+/** Int32 rows: keep index then its d sub-keeps */
+let rows: usize = 0;
+/** Float64 probability of each full roll */
+let rollProbability: usize = 0;
+
+/** Sets where the tables lie; every later call uses them. */
+export function configure(
+  rolls: i32,
+  keeps: i32,
+  addDiePtr: usize,
+  groupsPtr: usize,
+  groupTriples: i32,
+  rowsPtr: usize,
+  probabilityPtr: usize,
+): void {
+  rollCount = rolls;
+  keepCount = keeps;
+  addDie = addDiePtr;
+  groups = groupsPtr;
+  groupCount = groupTriples;
+  rows = rowsPtr;
+  rollProbability = probabilityPtr;
+}
+
+/** Byte offset of keep `k`'s row in a per-keep array. */
+// @ts-ignore: decorator
+@inline function rowOf(a: usize, k: i32): usize {
+  return a + ((<usize>k * <usize>lanes) << 3);
+}
+
+// @ts-ignore: decorator
+@inline function readI32(base: usize, i: i32): i32 {
+  return load<i32>(base + (<usize>i << 2));
+}
+
+/** a[k] = mean over one more die of a[keep k plus that die], for every partial keep k and lane. */
+export function fillKeepValues(a: usize, L: i32): void {
+  lanes = L;
+  if (L == 1) {
+    for (let k = rollCount; k < keepCount; k++) {
+      const o = addDie + <usize>k * 24;
+      const s =
+        load<f64>(a + (<usize>load<i32>(o) << 3)) +
+        load<f64>(a + (<usize>load<i32>(o, 4) << 3)) +
+        load<f64>(a + (<usize>load<i32>(o, 8) << 3)) +
+        load<f64>(a + (<usize>load<i32>(o, 12) << 3)) +
+        load<f64>(a + (<usize>load<i32>(o, 16) << 3)) +
+        load<f64>(a + (<usize>load<i32>(o, 20) << 3));
+      store<f64>(a + (<usize>k << 3), s * SIXTH);
+    }
+    return;
+  }
+  const pairBytes = (<usize>(L & ~1)) << 3;
+  const sixth = f64x2.splat(SIXTH);
+  for (let k = rollCount; k < keepCount; k++) {
+    const o = k * 6;
+    const p0 = rowOf(a, readI32(addDie, o));
+    const p1 = rowOf(a, readI32(addDie, o + 1));
+    const p2 = rowOf(a, readI32(addDie, o + 2));
+    const p3 = rowOf(a, readI32(addDie, o + 3));
+    const p4 = rowOf(a, readI32(addDie, o + 4));
+    const p5 = rowOf(a, readI32(addDie, o + 5));
+    const dst = rowOf(a, k);
+    for (let j: usize = 0; j < pairBytes; j += 16) {
+      let s = f64x2.add(v128.load(p0 + j), v128.load(p1 + j));
+      s = f64x2.add(s, v128.load(p2 + j));
+      s = f64x2.add(s, v128.load(p3 + j));
+      s = f64x2.add(s, v128.load(p4 + j));
+      s = f64x2.add(s, v128.load(p5 + j));
+      v128.store(dst + j, f64x2.mul(s, sixth));
+    }
+    if (L & 1) {
+      const j = pairBytes;
+      const s =
+        load<f64>(p0 + j) + load<f64>(p1 + j) + load<f64>(p2 + j) + load<f64>(p3 + j) + load<f64>(p4 + j) + load<f64>(p5 + j);
+      store<f64>(dst + j, s * SIXTH);
+    }
+  }
+}
+
+// @ts-ignore: decorator
+@inline function max1(a: f64, b: f64): f64 {
+  return select<f64>(a, b, a > b);
+}
+
+// @ts-ignore: decorator
+@inline function max2(a: v128, b: v128): v128 {
+  return f64x2.pmax(b, a);
+}
+
+/**
+ * m[k] = max(hold[k], m[s] for each sub-keep s of k), keeps in the plan's order (smaller keeps
+ * first), the same comparison tree per group as the JavaScript engine.
+ */
+export function maxOverHolds(hold: usize, m: usize, L: i32, mode: i32): void {
+  lanes = L;
+  if (mode == SELECT) selectRows(hold, m);
+  else if (L == 1) maxScalar(hold, m);
+  else maxLanes(hold, m);
+}
+
+// @ts-ignore: decorator
+@inline function at(a: usize, o: i32): f64 {
+  return load<f64>(a + (<usize>readI32(rows, o) << 3));
+}
+
+/** One lane: a loop per group with its fixed number of reads, as the JavaScript engine. */
+function maxScalar(hold: usize, m: usize): void {
+  for (let g = 0; g < groupCount; g++) {
+    const d = readI32(groups, g * 3);
+    let o = readI32(groups, g * 3 + 1);
+    const end = o + readI32(groups, g * 3 + 2) * (d + 1);
+    if (d == 0) {
+      for (; o < end; o += 1) {
+        const k = <usize>readI32(rows, o) << 3;
+        store<f64>(m + k, load<f64>(hold + k));
+      }
+    } else if (d == 1) {
+      for (; o < end; o += 2) {
+        const k = <usize>readI32(rows, o) << 3;
+        store<f64>(m + k, max1(load<f64>(hold + k), at(m, o + 1)));
+      }
+    } else if (d == 2) {
+      for (; o < end; o += 3) {
+        const k = <usize>readI32(rows, o) << 3;
+        store<f64>(m + k, max1(max1(load<f64>(hold + k), at(m, o + 1)), at(m, o + 2)));
+      }
+    } else if (d == 3) {
+      for (; o < end; o += 4) {
+        const k = <usize>readI32(rows, o) << 3;
+        const x = max1(load<f64>(hold + k), at(m, o + 1));
+        const y = max1(at(m, o + 2), at(m, o + 3));
+        store<f64>(m + k, max1(x, y));
+      }
+    } else if (d == 4) {
+      for (; o < end; o += 5) {
+        const k = <usize>readI32(rows, o) << 3;
+        const x = max1(load<f64>(hold + k), at(m, o + 1));
+        const y = max1(at(m, o + 2), at(m, o + 3));
+        store<f64>(m + k, max1(max1(x, y), at(m, o + 4)));
+      }
+    } else {
+      for (; o < end; o += d + 1) {
+        const k = <usize>readI32(rows, o) << 3;
+        let best = load<f64>(hold + k);
+        for (let i = 1; i <= d; i++) {
+          const v = at(m, o + i);
+          best = select<f64>(v, best, v > best);
+        }
+        store<f64>(m + k, best);
+      }
+    }
+  }
+}
+
+function maxLanes(hold: usize, m: usize): void {
+  const L = lanes;
+  const rowBytes = (<usize>L) << 3;
+  const pairBytes = (<usize>(L & ~1)) << 3;
+  const odd = (L & 1) != 0;
+  for (let g = 0; g < groupCount; g++) {
+    const d = readI32(groups, g * 3);
+    let o = readI32(groups, g * 3 + 1);
+    const end = o + readI32(groups, g * 3 + 2) * (d + 1);
+    for (; o < end; o += d + 1) {
+      const k = readI32(rows, o);
+      const h = rowOf(hold, k);
+      const dst = rowOf(m, k);
+      if (d == 0) {
+        memory.copy(dst, h, rowBytes);
+      } else if (d == 1) {
+        const b = rowOf(m, readI32(rows, o + 1));
+        for (let j: usize = 0; j < pairBytes; j += 16) {
+          v128.store(dst + j, max2(v128.load(h + j), v128.load(b + j)));
+        }
+        if (odd) store<f64>(dst + pairBytes, max1(load<f64>(h + pairBytes), load<f64>(b + pairBytes)));
+      } else if (d == 2) {
+        const b = rowOf(m, readI32(rows, o + 1));
+        const c = rowOf(m, readI32(rows, o + 2));
+        for (let j: usize = 0; j < pairBytes; j += 16) {
+          v128.store(dst + j, max2(max2(v128.load(h + j), v128.load(b + j)), v128.load(c + j)));
+        }
+        if (odd) {
+          const j = pairBytes;
+          store<f64>(dst + j, max1(max1(load<f64>(h + j), load<f64>(b + j)), load<f64>(c + j)));
+        }
+      } else if (d == 3) {
+        const b = rowOf(m, readI32(rows, o + 1));
+        const c = rowOf(m, readI32(rows, o + 2));
+        const e = rowOf(m, readI32(rows, o + 3));
+        for (let j: usize = 0; j < pairBytes; j += 16) {
+          const x = max2(v128.load(h + j), v128.load(b + j));
+          const y = max2(v128.load(c + j), v128.load(e + j));
+          v128.store(dst + j, max2(x, y));
+        }
+        if (odd) {
+          const j = pairBytes;
+          const x = max1(load<f64>(h + j), load<f64>(b + j));
+          const y = max1(load<f64>(c + j), load<f64>(e + j));
+          store<f64>(dst + j, max1(x, y));
+        }
+      } else {
+        // Four or more distinct faces: a running maximum in sub-keep order, as the engine's lane
+        // loops take it (`running > s ? running : s`; a tie takes the sub-keep's value, which
+        // differs from the one-lane loop only for +0 against -0).
+        memory.copy(dst, h, rowBytes);
+        for (let i = 1; i <= d; i++) {
+          const s = rowOf(m, readI32(rows, o + i));
+          for (let j: usize = 0; j < pairBytes; j += 16) {
+            v128.store(dst + j, max2(v128.load(dst + j), v128.load(s + j)));
+          }
+          if (odd) store<f64>(dst + pairBytes, max1(load<f64>(dst + pairBytes), load<f64>(s + pairBytes)));
+        }
+      }
+    }
+  }
+}
+
+/** select mode: the sub-keep best in lane 0 (the keep itself on ties) gives every lane. */
+function selectRows(hold: usize, m: usize): void {
+  const rowBytes = (<usize>lanes) << 3;
+  for (let g = 0; g < groupCount; g++) {
+    const d = readI32(groups, g * 3);
+    let o = readI32(groups, g * 3 + 1);
+    const end = o + readI32(groups, g * 3 + 2) * (d + 1);
+    for (; o < end; o += d + 1) {
+      const k = readI32(rows, o);
+      let from = rowOf(hold, k);
+      let best = load<f64>(from);
+      for (let i = 1; i <= d; i++) {
+        const s = rowOf(m, readI32(rows, o + i));
+        const v = load<f64>(s);
+        if (v > best) {
+          best = v;
+          from = s;
+        }
+      }
+      memory.copy(rowOf(m, k), from, rowBytes);
+    }
+  }
+}
+
+/** m[r] = now[r] wherever now[r] > m[r], for every roll r and lane. */
+export function raiseTo(m: usize, now: usize, L: i32, mode: i32): void {
+  lanes = L;
+  if (mode == SELECT) {
+    const rowBytes = (<usize>L) << 3;
+    for (let r = 0; r < rollCount; r++) {
+      const a = rowOf(m, r);
+      const b = rowOf(now, r);
+      if (load<f64>(b) > load<f64>(a)) memory.copy(a, b, rowBytes);
+    }
+    return;
+  }
+  const n = <usize>rollCount * <usize>lanes;
+  const pairBytes = (n & ~1) << 3;
+  for (let j: usize = 0; j < pairBytes; j += 16) {
+    v128.store(m + j, f64x2.pmax(v128.load(m + j), v128.load(now + j)));
+  }
+  if (n & 1) {
+    const a = load<f64>(m + pairBytes), b = load<f64>(now + pairBytes);
+    store<f64>(m + pairBytes, select<f64>(b, a, b > a));
+  }
+}
+
+/** out[j] = sum over rolls r, in order, of p[r] * m[r][j]. */
+export function weightedSum(m: usize, out: usize, L: i32): void {
+  lanes = L;
+  const R = rollCount;
+  if (L == 1) {
+    let v: f64 = 0;
+    for (let r = 0; r < R; r++) v += load<f64>(rollProbability + (<usize>r << 3)) * load<f64>(m + (<usize>r << 3));
+    store<f64>(out, v);
+    return;
+  }
+  const rowBytes = (<usize>L) << 3;
+  const pairBytes = (<usize>(L & ~1)) << 3;
+  memory.fill(out, 0, rowBytes);
+  let row = m;
+  for (let r = 0; r < R; r++) {
+    const pr = load<f64>(rollProbability + (<usize>r << 3));
+    const p = f64x2.splat(pr);
+    for (let j: usize = 0; j < pairBytes; j += 16) {
+      v128.store(out + j, f64x2.add(v128.load(out + j), f64x2.mul(p, v128.load(row + j))));
+    }
+    if (L & 1) store<f64>(out + pairBytes, load<f64>(out + pairBytes) + pr * load<f64>(row + pairBytes));
+    row += rowBytes;
+  }
+}
+
+/**
+ * The whole turn, as the engine's evaluateTurn: hold3's roll rows already hold the score after
+ * a reroll; `first`, when not 0, the score after the first roll where it differs. hold2 doubles
+ * as the scratch of the first maximum; `roll1` ends with the value of each first roll.
+ */
+export function evaluateTurn(hold3: usize, hold2: usize, roll1: usize, first: usize, out: usize, L: i32, mode: i32): void {
+  fillKeepValues(hold3, L);
+  maxOverHolds(hold3, hold2, L, mode);
+  fillKeepValues(hold2, L);
+  maxOverHolds(hold2, roll1, L, mode);
+  if (first != 0) raiseTo(roll1, first, L, mode);
+  weightedSum(roll1, out, L);
+}
