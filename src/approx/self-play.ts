@@ -1,4 +1,4 @@
-import { keepIndexOfCounts } from '../dice/index.ts';
+import { fmix32, keepIndexOfCounts, mulberry32 } from '../dice/index.ts';
 import {
   bestHold,
   createTurnEval,
@@ -28,27 +28,13 @@ export function commonDice(seed: number, game: number): DiceStream {
     const key = turn * 4 + roll;
     let faces = cache.get(key);
     if (!faces) {
-      let a = mix(mix(mix(seed >>> 0) ^ game) ^ key);
+      const next = mulberry32(fmix32(fmix32(fmix32(seed >>> 0) ^ game) ^ key));
       faces = new Uint8Array(6);
-      for (let i = 0; i < 6; i++) {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        faces[i] = 1 + Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * 6);
-      }
+      for (let i = 0; i < 6; i++) faces[i] = 1 + Math.floor(next() * 6);
       cache.set(key, faces);
     }
     return faces[index];
   };
-}
-
-function mix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
 }
 
 /** Called at the start of every turn with the state and the points scored so far. */

@@ -1,5 +1,5 @@
 export * from './strategy.ts';
-export * from './prng.ts';
+export { DICE_STREAM, hashString, streamSeed, Xoshiro128 } from '../dice/index.ts';
 export * from './task.ts';
 export * from './stats.ts';
 export * from './simulate.ts';

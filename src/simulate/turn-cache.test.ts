@@ -4,7 +4,7 @@ import { RULESETS, type RuleSetId } from '../rules/index.ts';
 import { bestHold, createTurnEval, evaluateState, initialState, rankedScoreOptions, type GameModel, type GameState } from '../solver/index.ts';
 import { createBoxChooser } from '../solver/fast-play.ts';
 import { testModel } from '../../test/support/models.ts';
-import { Xoshiro128 } from './prng.ts';
+import { Xoshiro128 } from '../dice/index.ts';
 import { zeroValueModel } from './strategies/index.ts';
 import { createTurnCache } from './turn-cache.ts';
 
