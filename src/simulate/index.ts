@@ -12,4 +12,3 @@ export { runChunk, type ChunkResult } from './run-chunk.ts';
 export { createInlineRunner, type InlineRunnerDeps } from './inline-runner.ts';
 export { asStrategy, isModuleSpec } from './user-strategy.ts';
 export * from './strategies/index.ts';
-export { createTurnCache, turnCacheEntryBytes, type TurnCache } from './turn-cache.ts';

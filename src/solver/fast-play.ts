@@ -3,11 +3,12 @@ import { scoreBox, upperBonusFor, UPPER_COUNT } from '../rules/index.ts';
 import type { CompiledRules } from './compiled-rules.ts';
 import type { GameModel } from './game-model.ts';
 import type { ColumnState, GameState } from './game-state.ts';
-import { bestHold, createTurnEval, rankedScoreOptions, type TurnEval } from './turn-eval.ts';
+import { bestHold, createTurnEval, rankedScoreOptions, type HoldOption, type TurnEval } from './turn-eval.ts';
 
 /**
- * Playing many games through a GameModel (the simulator's hot loop) without deciding differently
- * from the plain engine: `engineHold` is the engine's decision after a roll (from `bestHold`), and
+ * The engine's decisions, and playing many games through a GameModel (the simulator's hot loop)
+ * without deciding differently from the plain engine: `decideHold` / `engineHold` is the engine's
+ * decision after a roll (from `bestHold`), and
  * `createBoxChooser` picks the same box as the first of `rankedScoreOptions` without building the
  * option list and its next states.
  */
@@ -126,14 +127,29 @@ export function createBoxChooser(model: GameModel): (state: GameState, rollKeep:
   };
 }
 
+export interface HoldDecision extends HoldOption {
+  /** true: scoring now is worth at least the best hold, so the turn ends (`keep` is the roll itself) */
+  stop: boolean;
+}
+
 /**
  * The engine's decision after a roll with rerolls left: the best hold (`bestHold`), unless scoring
  * now is worth at least as much, in which case the whole roll is "held" (the turn ends, and the
  * box is the best of `rankedScoreOptions`). Ties go to scoring now: the same expected score with
- * fewer rolls.
+ * fewer rolls. The simulator, self-play and the game analysis all decide (or rate) here.
  */
-export function engineHold(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): number {
+export function decideHold(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): HoldDecision {
   const h = bestHold(te, rollKeep, rollsLeft);
   const now = (rollsLeft === 2 ? te.first : te.later)[rollKeep];
-  return now >= h.ev ? rollKeep : h.keep;
+  return now >= h.ev ? { keep: rollKeep, ev: now, stop: true } : { keep: h.keep, ev: h.ev, stop: false };
+}
+
+/**
+ * `decideHold`'s keep (the roll itself = stop and score), memoised in `te.decisions`: a cached
+ * turn answers a repeated roll with one read (the simulator's hot path).
+ */
+export function engineHold(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): number {
+  const i = (rollsLeft - 1) * te.later.length + rollKeep;
+  const memo = te.decisions[i];
+  return memo >= 0 ? memo : (te.decisions[i] = decideHold(te, rollKeep, rollsLeft).keep);
 }

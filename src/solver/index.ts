@@ -14,3 +14,4 @@ export * from './reach-score-now.ts';
 export * from './reach-table.ts';
 export * from './build-reach.ts';
 export * from './reach-model.ts';
+export * from './turn-cache.ts';

@@ -16,7 +16,19 @@ export interface TurnEval {
   first: Float64Array;
   later: Float64Array;
   ws: TurnWorkspace;
+  /**
+   * The engine's hold decisions already taken from these values (`engineHold`), by
+   * (rollsLeft - 1) * rollCount + roll; -1 = not yet. Reset whenever the values change.
+   */
+  decisions: Int16Array;
 }
+
+/**
+ * Two values closer than this are the same value: the engine and the option list sum the same
+ * terms in different orders, so a true tie can differ by an ulp. Advice lists a tied score option
+ * first; analysis rates a tied choice as the best (loss 0).
+ */
+export const TIE_EPSILON = 1e-9;
 
 export function createTurnEval(model: GameModel): TurnEval {
   const R = model.c.dice.rollCount;
@@ -27,6 +39,7 @@ export function createTurnEval(model: GameModel): TurnEval {
     first: new Float64Array(R),
     later: new Float64Array(R),
     ws: createTurnWorkspace(model.c.dice),
+    decisions: new Int16Array(2 * R).fill(-1),
   };
 }
 
@@ -35,6 +48,7 @@ export function evaluateState(te: TurnEval, state: GameState): TurnEval {
   te.state = state;
   te.model.fillScoreNow(state, te.first, te.later);
   te.value = evaluateTurn(te.model.c.dice, te.first, te.later, te.ws);
+  te.decisions.fill(-1);
   return te;
 }
 
