@@ -17,7 +17,7 @@ import {
   type GameState,
   type TurnEval,
 } from '../src/solver/index.ts';
-import { createBoxChooser, engineHold } from '../src/solver/fast-play.ts';
+import { createBoxChooser, engineBox, engineHold } from '../src/solver/fast-play.ts';
 import { testModel } from './support/models.ts';
 
 /**
@@ -60,6 +60,7 @@ function compareGames(model: GameModel, games: number, cacheEntries: number, see
       }
       const best = rankedScoreOptions(te, roll, rollsLeft === 2)[0];
       expect(chooseBox(state, roll, rollsLeft === 2), `game ${g} turn ${turn} box`).toEqual({ column: best.column, box: best.box });
+      expect(engineBox(cache.get(state), roll, rollsLeft === 2), `game ${g} turn ${turn} memoised box`).toEqual({ column: best.column, box: best.box });
       decisions++;
       state = best.next;
     }

@@ -153,3 +153,35 @@ export function engineHold(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): nu
   const memo = te.decisions[i];
   return memo >= 0 ? memo : (te.decisions[i] = decideHold(te, rollKeep, rollsLeft).keep);
 }
+
+interface ModelBoxes {
+  choose: (state: GameState, rollKeep: number, firstRoll: boolean) => BoxChoice;
+  /** one frozen choice per (column, box), shared by every answer */
+  choices: BoxChoice[];
+}
+
+const modelBoxes = new WeakMap<GameModel, ModelBoxes>();
+
+/**
+ * The engine's box for full roll `rollKeep` in the state of `te` (`createBoxChooser`'s choice),
+ * memoised in `te.boxes`: a cached turn answers a repeated roll with one read. The choice depends
+ * on the state only through what the turn cache keys on (an upper total at or above the bonus
+ * threshold earns no more bonus and reads the same table entries), so the memo is shared by
+ * every state of an entry.
+ */
+export function engineBox(te: TurnEval, rollKeep: number, firstRoll: boolean): BoxChoice {
+  const model = te.model;
+  let mb = modelBoxes.get(model);
+  if (!mb) {
+    const B = model.rs.boxes.length;
+    const choices = model.rs.columns.flatMap((_, column) => Array.from({ length: B }, (_, box) => Object.freeze({ column, box })));
+    modelBoxes.set(model, (mb = { choose: createBoxChooser(model), choices }));
+  }
+  const i = (firstRoll ? te.later.length : 0) + rollKeep;
+  let code = te.boxes[i];
+  if (code < 0) {
+    const b = mb.choose(te.state, rollKeep, firstRoll);
+    code = te.boxes[i] = b.column * model.rs.boxes.length + b.box;
+  }
+  return mb.choices[code];
+}

@@ -106,6 +106,7 @@ export function createTurnCache(model: GameModel, options: TurnCacheOptions = {}
       later,
       ws: { lanes: 1, capacity: 1, hold2: block.subarray(0, K), hold3, roll1: EMPTY, scratch: EMPTY, value: EMPTY },
       decisions: new Int16Array(2 * R),
+      boxes: new Int16Array(2 * R),
     };
   };
 
@@ -133,6 +134,7 @@ export function createTurnCache(model: GameModel, options: TurnCacheOptions = {}
     else if (e.first !== e.later) e.first.set(work.first);
     else e.first = work.first.slice();
     e.decisions.fill(-1);
+    e.boxes.fill(-1);
     probation.set(key, e);
     return e;
   };

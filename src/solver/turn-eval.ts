@@ -21,6 +21,11 @@ export interface TurnEval {
    * (rollsLeft - 1) * rollCount + roll; -1 = not yet. Reset whenever the values change.
    */
   decisions: Int16Array;
+  /**
+   * The engine's box choices already taken (`engineBox`), by (firstRoll ? rollCount : 0) + roll,
+   * as column × boxes per column + box; -1 = not yet. Reset whenever the state changes.
+   */
+  boxes: Int16Array;
 }
 
 /**
@@ -40,6 +45,7 @@ export function createTurnEval(model: GameModel): TurnEval {
     later: new Float64Array(R),
     ws: createTurnWorkspace(model.c.dice),
     decisions: new Int16Array(2 * R).fill(-1),
+    boxes: new Int16Array(2 * R).fill(-1),
   };
 }
 
@@ -49,6 +55,7 @@ export function evaluateState(te: TurnEval, state: GameState): TurnEval {
   te.model.fillScoreNow(state, te.first, te.later);
   te.value = evaluateTurn(te.model.c.dice, te.first, te.later, te.ws);
   te.decisions.fill(-1);
+  te.boxes.fill(-1);
   return te;
 }
 
