@@ -3,7 +3,7 @@ import { scoreBox, upperBonusFor, UPPER_COUNT } from '../rules/index.ts';
 import type { CompiledRules } from './compiled-rules.ts';
 import type { GameModel } from './game-model.ts';
 import type { ColumnState, GameState } from './game-state.ts';
-import { bestHold, createTurnEval, rankedScoreOptions, type HoldOption, type TurnEval } from './turn-eval.ts';
+import { bestHoldKeep, createTurnEval, rankedScoreOptions, type HoldOption, type TurnEval } from './turn-eval.ts';
 
 /**
  * The engine's decisions, and playing many games through a GameModel (the simulator's hot loop)
@@ -139,9 +139,17 @@ export interface HoldDecision extends HoldOption {
  * fewer rolls. The simulator, self-play and the game analysis all decide (or rate) here.
  */
 export function decideHold(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): HoldDecision {
-  const h = bestHold(te, rollKeep, rollsLeft);
+  const keep = bestHoldKeep(te, rollKeep, rollsLeft);
+  const ev = (rollsLeft === 2 ? te.ws.hold2 : te.ws.hold3)[keep];
   const now = (rollsLeft === 2 ? te.first : te.later)[rollKeep];
-  return now >= h.ev ? { keep: rollKeep, ev: now, stop: true } : { keep: h.keep, ev: h.ev, stop: false };
+  return now >= ev ? { keep: rollKeep, ev: now, stop: true } : { keep, ev, stop: false };
+}
+
+/** `decideHold(...).keep` without allocating: the same comparison, for the memo below. */
+function decideKeep(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): number {
+  const keep = bestHoldKeep(te, rollKeep, rollsLeft);
+  const ev = (rollsLeft === 2 ? te.ws.hold2 : te.ws.hold3)[keep];
+  return (rollsLeft === 2 ? te.first : te.later)[rollKeep] >= ev ? rollKeep : keep;
 }
 
 /**
@@ -149,9 +157,9 @@ export function decideHold(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): Ho
  * turn answers a repeated roll with one read (the simulator's hot path).
  */
 export function engineHold(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): number {
-  const i = (rollsLeft - 1) * te.later.length + rollKeep;
+  const i = (rollsLeft - 1) * te.model.c.dice.rollCount + rollKeep;
   const memo = te.decisions[i];
-  return memo >= 0 ? memo : (te.decisions[i] = decideHold(te, rollKeep, rollsLeft).keep);
+  return memo >= 0 ? memo : (te.decisions[i] = decideKeep(te, rollKeep, rollsLeft));
 }
 
 interface ModelBoxes {
@@ -177,7 +185,7 @@ export function engineBox(te: TurnEval, rollKeep: number, firstRoll: boolean): B
     const choices = model.rs.columns.flatMap((_, column) => Array.from({ length: B }, (_, box) => Object.freeze({ column, box })));
     modelBoxes.set(model, (mb = { choose: createBoxChooser(model), choices }));
   }
-  const i = (firstRoll ? te.later.length : 0) + rollKeep;
+  const i = (firstRoll ? te.model.c.dice.rollCount : 0) + rollKeep;
   let code = te.boxes[i];
   if (code < 0) {
     const b = mb.choose(te.state, rollKeep, firstRoll);

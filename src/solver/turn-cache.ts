@@ -61,8 +61,10 @@ export function stateKey(state: GameState, upperCap = Infinity): StateKey {
   return key;
 }
 
-interface Entry extends TurnEval {
+/** A stored turn and its key. The turn is built with exactly the fields, in the order, of `createTurnEval`: one object shape keeps the readers' property accesses monomorphic. */
+interface Entry {
   key: StateKey;
+  te: TurnEval;
 }
 
 const EMPTY = new Float64Array(0);
@@ -97,17 +99,17 @@ export function createTurnCache(model: GameModel, options: TurnCacheOptions = {}
     const hold3 = block.subarray(K);
     // hold3 of a full roll is the score-now value after a reroll (turn-engine.ts): no copy of `later`.
     const later = hold3.subarray(0, R);
-    return {
-      key: 0,
+    const te: TurnEval = {
       model,
       state: work.state,
       value: 0,
       first: later,
       later,
-      ws: { lanes: 1, capacity: 1, hold2: block.subarray(0, K), hold3, roll1: EMPTY, scratch: EMPTY, value: EMPTY },
+      ws: { lanes: 1, capacity: 1, hold3, hold2: block.subarray(0, K), roll1: EMPTY, scratch: EMPTY, value: EMPTY },
       decisions: new Int16Array(2 * R),
       boxes: new Int16Array(2 * R),
     };
+    return { key: 0, te };
   };
 
   const admitted = (key: StateKey): boolean => {
@@ -120,10 +122,11 @@ export function createTurnCache(model: GameModel, options: TurnCacheOptions = {}
   };
 
   /** Copies the fresh evaluation in `work` into an entry (a new one, or the least useful one evicted). */
-  const store = (key: StateKey): Entry => {
+  const store = (key: StateKey): TurnEval => {
     const size = probation.size + protectedList.size;
-    const e = size < entries ? newEntry() : probation.size > 0 ? probation.pop()! : protectedList.pop()!;
-    e.key = key;
+    const entry = size < entries ? newEntry() : probation.size > 0 ? probation.pop()! : protectedList.pop()!;
+    entry.key = key;
+    const e = entry.te;
     e.ws.hold2.set(work.ws.hold2);
     e.ws.hold3.set(work.ws.hold3);
     e.value = work.value;
@@ -135,7 +138,7 @@ export function createTurnCache(model: GameModel, options: TurnCacheOptions = {}
     else e.first = work.first.slice();
     e.decisions.fill(-1);
     e.boxes.fill(-1);
-    probation.set(key, e);
+    probation.set(key, entry);
     return e;
   };
 
@@ -173,8 +176,8 @@ export function createTurnCache(model: GameModel, options: TurnCacheOptions = {}
       }
       if (e) {
         hits++;
-        e.state = state;
-        return (current = e);
+        e.te.state = state;
+        return (current = e.te);
       }
       misses++;
       evaluateState(work, state);

@@ -76,6 +76,12 @@ export function holdOptions(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): H
 
 /** The best hold without building the option list (the simulator's hot path). */
 export function bestHold(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): HoldOption {
+  const keep = bestHoldKeep(te, rollKeep, rollsLeft);
+  return { keep, ev: (rollsLeft === 2 ? te.ws.hold2 : te.ws.hold3)[keep] };
+}
+
+/** `bestHold`'s keep without allocating: the first of the highest-valued sub-keeps of the roll. */
+export function bestHoldKeep(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): number {
   const hold = rollsLeft === 2 ? te.ws.hold2 : te.ws.hold3;
   const { rollHoldStart, rollHoldList } = te.model.c.dice;
   let best = -1;
@@ -87,7 +93,7 @@ export function bestHold(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): Hold
       best = keep;
     }
   }
-  return { keep: best, ev };
+  return best;
 }
 
 export interface RankedScoreOption extends ScoreOption {
