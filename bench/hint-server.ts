@@ -20,7 +20,8 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Bench } from 'tinybench';
-import { advise, createTurnEvalCache } from '../src/advisor/index.ts';
+import { advise } from '../src/advisor/index.ts';
+import { createTurnCaches } from '../src/solver/index.ts';
 import { parsePosition, type Position, type PositionInput } from '../src/position/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { createTurnEval } from '../src/solver/index.ts';
@@ -148,7 +149,7 @@ async function computeRun(mix: PositionInput[]) {
     return r.position;
   });
   const te = createTurnEval(model);
-  const cache = createTurnEvalCache();
+  const cache = createTurnCaches({ entries: 256 });
   let i = 0;
   let j = 0;
   let k = 0;

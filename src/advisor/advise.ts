@@ -14,35 +14,18 @@ import {
   type GameState,
   type HoldOption,
   type RankedScoreOption,
+  stateKey,
+  TIE_EPSILON,
   type TurnEval,
 } from '../solver/index.ts';
 import { NEAR_TIE_POINTS, NEAR_TIE_PROBABILITY, type Advice, type AdviceOption, type ProbabilityAdvice, type ProbabilityOption } from './types.ts';
 
-/**
- * Scoring now and holding every die are the same decision when the engine's values agree to
- * rounding (the engine sums the same terms in another order); the score option is then listed
- * first, since it ends the turn and is what a player would write down.
- */
-const SAME_VALUE = 1e-9;
-
-function sameState(a: GameState, b: GameState): boolean {
-  if (a === b) return true;
-  if (a.columns.length !== b.columns.length) return false;
-  for (let i = 0; i < a.columns.length; i++) {
-    const x = a.columns[i];
-    const y = b.columns[i];
-    if (x.mask !== y.mask || x.upper !== y.upper || x.yahtzee50 !== y.yahtzee50) return false;
-  }
-  return true;
-}
-
-/**
- * The turn engine's results for this state: `te` as is when it already holds them (a cache hit),
- * otherwise `te` re-evaluated in place.
- */
-function turnFor(model: GameModel, state: GameState, te: TurnEval): TurnEval {
+/** The turn `advise` reads: the evaluation of the position's state, made now unless the caller has it. */
+function turnFor(model: GameModel, state: GameState, te: TurnEval | undefined): TurnEval {
+  if (!te) return evaluateState(createTurnEval(model), state);
   if (te.model !== model) throw new Error(`TurnEval belongs to ${te.model.rs.id}, not ${model.rs.id}`);
-  return sameState(te.state, state) ? te : evaluateState(te, state);
+  if (stateKey(te.state) !== stateKey(state)) throw new Error('TurnEval was evaluated for another state');
+  return te;
 }
 
 /**
@@ -87,10 +70,10 @@ function holdOption(model: GameModel, o: HoldOption, bestEv: number): AdviceOpti
 /**
  * Advice for a position: every legal action with its expected value, best first. With rerolls
  * left that is every distinct hold and every box open now; with none, every open box; at the
- * start of a turn (no dice) only the value of the state. `te` is scratch space that may already
- * hold this state's evaluation (see turn-eval-cache.ts); it must belong to `model`.
+ * start of a turn (no dice) only the value of the state. `te`, when given, is the evaluation of
+ * the position's state by `model` (from a TurnCache: solver/turn-cache.ts).
  */
-export function advise(model: GameModel, position: Position, te: TurnEval = createTurnEval(model)): Advice {
+export function advise(model: GameModel, position: Position, te?: TurnEval): Advice {
   if (model.rs.id !== position.rs.id) throw new Error(`model for ${model.rs.id} asked about a ${position.rs.id} position`);
   const turn = turnFor(model, position.state, te);
   const { score, rollsLeft, dice } = position;
@@ -106,9 +89,11 @@ export function advise(model: GameModel, position: Position, te: TurnEval = crea
   const roll = keepOfFaces(model.c.dice, dice);
   const scores = rankedScoreOptions(turn, roll, rollsLeft === 2);
   const holds = rollsLeft === 0 ? [] : holdOptions(turn, roll, rollsLeft);
-  // Both lists come sorted best first: merge them instead of sorting again.
+  // Both lists come sorted best first: merge them instead of sorting again. Scoring now and holding
+  // every die are the same decision when their values tie; the score option, which ends the turn
+  // and is what a player would write down, is then listed first.
   const scoreFirst = (i: number, j: number) =>
-    j >= holds.length || (i < scores.length && scores[i].ev >= holds[j].ev - SAME_VALUE);
+    j >= holds.length || (i < scores.length && scores[i].ev >= holds[j].ev - TIE_EPSILON);
   const bestEv = scores.length + holds.length === 0 ? 0 : scoreFirst(0, 0) ? scores[0].ev : holds[0].ev;
   const options: AdviceOption[] = [];
   let i = 0;

@@ -1,12 +1,6 @@
 import type { Decision, MistakeCounts } from './types.ts';
 
 /**
- * A decision whose value is within this of the best is counted as best (loss 0). The table and
- * the option list compute the same sums in different orders, so a true tie can differ by an ulp.
- */
-export const TIE_EPSILON = 1e-9;
-
-/**
  * Mistake sizes by expected points lost, lower bound inclusive, upper bound exclusive:
  * slight (0, 1), inaccuracy [1, 5), mistake [5, 20), blunder [20, ∞). The cut points follow
  * how much a decision moves a game of ~250 points: under a point is noise next to a standard

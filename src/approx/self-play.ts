@@ -1,13 +1,13 @@
-import { keepIndexOfCounts } from '../dice/index.ts';
+import { fmix32, keepIndexOfCounts, mulberry32 } from '../dice/index.ts';
+import { engineHold } from '../solver/fast-play.ts';
 import {
-  bestHold,
-  createTurnEval,
-  evaluateState,
+  createTurnCache,
   initialState,
   isFinished,
   rankedScoreOptions,
   type GameModel,
   type GameState,
+  type TurnCache,
 } from '../solver/index.ts';
 
 /**
@@ -28,56 +28,51 @@ export function commonDice(seed: number, game: number): DiceStream {
     const key = turn * 4 + roll;
     let faces = cache.get(key);
     if (!faces) {
-      let a = mix(mix(mix(seed >>> 0) ^ game) ^ key);
+      const next = mulberry32(fmix32(fmix32(fmix32(seed >>> 0) ^ game) ^ key));
       faces = new Uint8Array(6);
-      for (let i = 0; i < 6; i++) {
-        a = (a + 0x6d2b79f5) >>> 0;
-        let t = a;
-        t = Math.imul(t ^ (t >>> 15), t | 1);
-        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-        faces[i] = 1 + Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * 6);
-      }
+      for (let i = 0; i < 6; i++) faces[i] = 1 + Math.floor(next() * 6);
       cache.set(key, faces);
     }
     return faces[index];
   };
 }
 
-function mix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return (h ^ (h >>> 16)) >>> 0;
-}
-
 /** Called at the start of every turn with the state and the points scored so far. */
 export type TurnHook = (state: GameState, scored: number) => void;
 
+const selfPlayTurns = new WeakMap<GameModel, TurnCache>();
+
+/** One turn cache per model: every self-played game opens in the same states. */
+function turnsOf(model: GameModel): TurnCache {
+  let turns = selfPlayTurns.get(model);
+  if (!turns) selfPlayTurns.set(model, (turns = createTurnCache(model, { admit: 'second' })));
+  return turns;
+}
+
 /**
- * Plays one game: before each reroll the best hold unless scoring now is worth at least as much
- * (then the turn ends), then the best-ranked box. Returns the final score.
+ * Plays one game: before each reroll the engine's decision (`engineHold`: the best hold unless
+ * scoring now is worth at least as much, then the turn ends), then the best-ranked box. Returns
+ * the final score.
  */
 export function playModelGame(model: GameModel, dice: DiceStream, onTurn?: TurnHook): number {
   const { rs } = model;
   const t = model.c.dice;
-  const te = createTurnEval(model);
+  const turns = turnsOf(model);
   const counts = [0, 0, 0, 0, 0, 0];
   let state = initialState(rs);
   let score = 0;
   for (let turn = 0; !isFinished(rs, state); turn++) {
     onTurn?.(state, score);
-    evaluateState(te, state);
+    const te = turns.get(state);
     counts.fill(0);
     for (let i = 0; i < rs.dice; i++) counts[dice(turn, 0, i) - 1]++;
     let roll = keepIndexOfCounts(t, counts);
     let rollNo = 0;
     for (; rollNo < 2; rollNo++) {
-      const rollsLeft = rollNo === 0 ? 2 : 1;
-      const h = bestHold(te, roll, rollsLeft);
-      if ((rollNo === 0 ? te.first : te.later)[roll] >= h.ev) break;
-      for (let f = 0; f < 6; f++) counts[f] = t.keepCounts[h.keep * 6 + f];
-      for (let i = 0; i < rs.dice - t.keepSize[h.keep]; i++) counts[dice(turn, rollNo + 1, i) - 1]++;
+      const keep = engineHold(te, roll, rollNo === 0 ? 2 : 1);
+      if (keep === roll) break;
+      for (let f = 0; f < 6; f++) counts[f] = t.keepCounts[keep * 6 + f];
+      for (let i = 0; i < rs.dice - t.keepSize[keep]; i++) counts[dice(turn, rollNo + 1, i) - 1]++;
       roll = keepIndexOfCounts(t, counts);
     }
     const best = rankedScoreOptions(te, roll, rollNo === 0)[0];

@@ -1,2 +1,3 @@
 export * from './multiset.ts';
 export * from './dice-tables.ts';
+export * from './random.ts';

@@ -17,17 +17,3 @@ export function keepOfFaces(t: DiceTables, faces: readonly number[]): number {
   if (faces.length > t.dice || faces.some((f) => !Number.isInteger(f) || f < 1 || f > 6)) return -1;
   return keepIndexOfCounts(t, facesToCounts(faces));
 }
-
-/** Box index and 0-based column of a score action, or null when the box or column is unknown. */
-export function boxOfAction(rs: RuleSet, a: { score: string; column?: number }): { column: number; box: number } | null {
-  const box = rs.boxes.findIndex((b) => b.id === a.score);
-  const column = (a.column ?? 1) - 1;
-  if (box < 0 || !Number.isInteger(column) || column < 0 || column >= rs.columns.length) return null;
-  return { column, box };
-}
-
-export function actionsEqual(a: Action, b: Action): boolean {
-  if ('hold' in a && 'hold' in b) return a.hold.join(',') === b.hold.join(',');
-  if ('score' in a && 'score' in b) return a.score === b.score && (a.column ?? 1) === (b.column ?? 1);
-  return false;
-}

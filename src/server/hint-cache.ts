@@ -1,5 +1,6 @@
 import type { Position } from '../position/index.ts';
-import type { GameModel } from '../solver/index.ts';
+import { LRUCache } from 'lru-cache';
+import { stateKey, type GameModel } from '../solver/index.ts';
 import type { Format } from './body.ts';
 
 /**
@@ -19,30 +20,29 @@ export interface HintCache {
 
 export const DEFAULT_HINT_CACHE_SIZE = 4096;
 
-/** Everything the advice depends on: the state, the points on the sheet (score), the dice and rerolls left. */
+/** Everything the advice depends on: the state (the solver's one state key), the points on the sheet (score), the dice and rerolls left. */
 function keyOf(position: Position, format: Format): string {
-  let key = `${format}|${position.rs.id}|${position.score}|${position.rollsLeft}|${position.dice ?? ''}`;
-  for (const c of position.state.columns) key += `|${c.mask},${c.upper},${c.yahtzee50 ? 1 : 0}`;
-  return key;
+  return `${format}|${position.rs.id}|${position.score}|${position.rollsLeft}|${position.dice ?? ''}|${stateKey(position.state)}`;
+}
+
+interface Entry {
+  model: GameModel;
+  body: string | Uint8Array<ArrayBuffer>;
 }
 
 /** `capacity` 0 turns caching off. */
 export function createHintCache(capacity = DEFAULT_HINT_CACHE_SIZE): HintCache {
   if (!Number.isInteger(capacity) || capacity < 0) throw new Error(`hint cache capacity must be a non-negative integer, got ${capacity}`);
-  // Map keeps insertion order: re-inserting on a hit makes the first key the least recently used.
-  const entries = new Map<string, { model: GameModel; body: string | Uint8Array<ArrayBuffer> }>();
+  const entries = capacity > 0 ? new LRUCache<string, Entry>({ max: capacity }) : undefined;
   const cache: HintCache = {
     hits: 0,
     misses: 0,
     get size() {
-      return entries.size;
+      return entries?.size ?? 0;
     },
     get(model, position, format) {
-      const key = keyOf(position, format);
-      const e = entries.get(key);
+      const e = entries?.get(keyOf(position, format));
       if (e && e.model === model) {
-        entries.delete(key);
-        entries.set(key, e);
         cache.hits++;
         return e.body;
       }
@@ -50,11 +50,7 @@ export function createHintCache(capacity = DEFAULT_HINT_CACHE_SIZE): HintCache {
       return undefined;
     },
     set(model, position, format, body) {
-      if (capacity === 0) return;
-      const key = keyOf(position, format);
-      entries.delete(key);
-      if (entries.size >= capacity) entries.delete(entries.keys().next().value as string);
-      entries.set(key, { model, body });
+      entries?.set(keyOf(position, format), { model, body });
     },
   };
   return cache;

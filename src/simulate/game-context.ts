@@ -1,7 +1,7 @@
 import { countsToFaces, keepFaceCounts, type DiceTables } from '../dice/index.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { compileRules, initialState, scoreOptions, type GameState } from '../solver/index.ts';
-import { Xoshiro128 } from './prng.ts';
+import { Xoshiro128 } from '../dice/index.ts';
 import type { DecisionContext, LegalBox } from './strategy.ts';
 
 /**

@@ -1,5 +1,5 @@
 export * from './strategy.ts';
-export * from './prng.ts';
+export { DICE_STREAM, hashString, streamSeed, Xoshiro128 } from '../dice/index.ts';
 export * from './task.ts';
 export * from './stats.ts';
 export * from './simulate.ts';
@@ -12,4 +12,3 @@ export { runChunk, type ChunkResult } from './run-chunk.ts';
 export { createInlineRunner, type InlineRunnerDeps } from './inline-runner.ts';
 export { asStrategy, isModuleSpec } from './user-strategy.ts';
 export * from './strategies/index.ts';
-export { createTurnCache, turnCacheEntryBytes, type TurnCache } from './turn-cache.ts';

@@ -6,7 +6,7 @@ import { UPPER_COUNT, upperBonusFor } from '../rules/index.ts';
 import { compileRules, scoreOptions, type CompiledRules, type ScoreOption } from '../solver/index.ts';
 import { createEntryScratch, isPlainColumn, scoreEntry, type EntryScratch } from '../solver/fast-play.ts';
 import { GameContext } from './game-context.ts';
-import { DICE_STREAM, hashString, streamSeed, Xoshiro128 } from './prng.ts';
+import { DICE_STREAM, hashString, streamSeed, Xoshiro128 } from '../dice/index.ts';
 import type { BoxPick, HoldChoice, Strategy } from './strategy.ts';
 
 /** Built-in strategies are trusted: their actions skip the legality checks a user's module gets. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Xoshiro128 } from './prng.ts';
+import { Xoshiro128 } from '../dice/index.ts';
 import { meanSd, pairedDifference, summarizeScores, Z95 } from './stats.ts';
 import { pairedReachDifference, reachShare } from './stats.ts';
 

@@ -3,11 +3,12 @@ import { scoreBox, upperBonusFor, UPPER_COUNT } from '../rules/index.ts';
 import type { CompiledRules } from './compiled-rules.ts';
 import type { GameModel } from './game-model.ts';
 import type { ColumnState, GameState } from './game-state.ts';
-import { bestHold, createTurnEval, rankedScoreOptions, type TurnEval } from './turn-eval.ts';
+import { bestHoldKeep, createTurnEval, rankedScoreOptions, type HoldOption, type TurnEval } from './turn-eval.ts';
 
 /**
- * Playing many games through a GameModel (the simulator's hot loop) without deciding differently
- * from the plain engine: `engineHold` is the engine's decision after a roll (from `bestHold`), and
+ * The engine's decisions, and playing many games through a GameModel (the simulator's hot loop)
+ * without deciding differently from the plain engine: `decideHold` / `engineHold` is the engine's
+ * decision after a roll (from `bestHold`), and
  * `createBoxChooser` picks the same box as the first of `rankedScoreOptions` without building the
  * option list and its next states.
  */
@@ -137,14 +138,69 @@ export function createBoxChooser(model: GameModel): (state: GameState, rollKeep:
   };
 }
 
+export interface HoldDecision extends HoldOption {
+  /** true: scoring now is worth at least the best hold, so the turn ends (`keep` is the roll itself) */
+  stop: boolean;
+}
+
 /**
  * The engine's decision after a roll with rerolls left: the best hold (`bestHold`), unless scoring
  * now is worth at least as much, in which case the whole roll is "held" (the turn ends, and the
  * box is the best of `rankedScoreOptions`). Ties go to scoring now: the same expected score with
- * fewer rolls.
+ * fewer rolls. The simulator, self-play and the game analysis all decide (or rate) here.
+ */
+export function decideHold(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): HoldDecision {
+  const keep = bestHoldKeep(te, rollKeep, rollsLeft);
+  const ev = (rollsLeft === 2 ? te.ws.hold2 : te.ws.hold3)[keep];
+  const now = (rollsLeft === 2 ? te.first : te.later)[rollKeep];
+  return now >= ev ? { keep: rollKeep, ev: now, stop: true } : { keep, ev, stop: false };
+}
+
+/** `decideHold(...).keep` without allocating: the same comparison, for the memo below. */
+function decideKeep(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): number {
+  const keep = bestHoldKeep(te, rollKeep, rollsLeft);
+  const ev = (rollsLeft === 2 ? te.ws.hold2 : te.ws.hold3)[keep];
+  return (rollsLeft === 2 ? te.first : te.later)[rollKeep] >= ev ? rollKeep : keep;
+}
+
+/**
+ * `decideHold`'s keep (the roll itself = stop and score), memoised in `te.decisions`: a cached
+ * turn answers a repeated roll with one read (the simulator's hot path).
  */
 export function engineHold(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): number {
-  const h = bestHold(te, rollKeep, rollsLeft);
-  const now = (rollsLeft === 2 ? te.first : te.later)[rollKeep];
-  return now >= h.ev ? rollKeep : h.keep;
+  const i = (rollsLeft - 1) * te.model.c.dice.rollCount + rollKeep;
+  const memo = te.decisions[i];
+  return memo >= 0 ? memo : (te.decisions[i] = decideKeep(te, rollKeep, rollsLeft));
+}
+
+interface ModelBoxes {
+  choose: (state: GameState, rollKeep: number, firstRoll: boolean) => BoxChoice;
+  /** one frozen choice per (column, box), shared by every answer */
+  choices: BoxChoice[];
+}
+
+const modelBoxes = new WeakMap<GameModel, ModelBoxes>();
+
+/**
+ * The engine's box for full roll `rollKeep` in the state of `te` (`createBoxChooser`'s choice),
+ * memoised in `te.boxes`: a cached turn answers a repeated roll with one read. The choice depends
+ * on the state only through what the turn cache keys on (an upper total at or above the bonus
+ * threshold earns no more bonus and reads the same table entries), so the memo is shared by
+ * every state of an entry.
+ */
+export function engineBox(te: TurnEval, rollKeep: number, firstRoll: boolean): BoxChoice {
+  const model = te.model;
+  let mb = modelBoxes.get(model);
+  if (!mb) {
+    const B = model.rs.boxes.length;
+    const choices = model.rs.columns.flatMap((_, column) => Array.from({ length: B }, (_, box) => Object.freeze({ column, box })));
+    modelBoxes.set(model, (mb = { choose: createBoxChooser(model), choices }));
+  }
+  const i = (firstRoll ? te.model.c.dice.rollCount : 0) + rollKeep;
+  let code = te.boxes[i];
+  if (code < 0) {
+    const b = mb.choose(te.state, rollKeep, firstRoll);
+    code = te.boxes[i] = b.column * model.rs.boxes.length + b.box;
+  }
+  return mb.choices[code];
 }

@@ -17,3 +17,4 @@ export * from './reach-model.ts';
 export * from './moments.ts';
 export * from './score-choice.ts';
 export * from './points-distribution.ts';
+export * from './turn-cache.ts';

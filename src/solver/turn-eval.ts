@@ -16,7 +16,24 @@ export interface TurnEval {
   first: Float64Array;
   later: Float64Array;
   ws: TurnWorkspace;
+  /**
+   * The engine's hold decisions already taken from these values (`engineHold`), by
+   * (rollsLeft - 1) * rollCount + roll; -1 = not yet. Reset whenever the values change.
+   */
+  decisions: Int16Array;
+  /**
+   * The engine's box choices already taken (`engineBox`), by (firstRoll ? rollCount : 0) + roll,
+   * as column × boxes per column + box; -1 = not yet. Reset whenever the state changes.
+   */
+  boxes: Int16Array;
 }
+
+/**
+ * Two values closer than this are the same value: the engine and the option list sum the same
+ * terms in different orders, so a true tie can differ by an ulp. Advice lists a tied score option
+ * first; analysis rates a tied choice as the best (loss 0).
+ */
+export const TIE_EPSILON = 1e-9;
 
 export function createTurnEval(model: GameModel): TurnEval {
   const R = model.c.dice.rollCount;
@@ -27,6 +44,8 @@ export function createTurnEval(model: GameModel): TurnEval {
     first: new Float64Array(R),
     later: new Float64Array(R),
     ws: createTurnWorkspace(model.c.dice),
+    decisions: new Int16Array(2 * R).fill(-1),
+    boxes: new Int16Array(2 * R).fill(-1),
   };
 }
 
@@ -35,6 +54,8 @@ export function evaluateState(te: TurnEval, state: GameState): TurnEval {
   te.state = state;
   te.model.fillScoreNow(state, te.first, te.later);
   te.value = evaluateTurn(te.model.c.dice, te.first, te.later, te.ws);
+  te.decisions.fill(-1);
+  te.boxes.fill(-1);
   return te;
 }
 
@@ -55,6 +76,12 @@ export function holdOptions(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): H
 
 /** The best hold without building the option list (the simulator's hot path). */
 export function bestHold(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): HoldOption {
+  const keep = bestHoldKeep(te, rollKeep, rollsLeft);
+  return { keep, ev: (rollsLeft === 2 ? te.ws.hold2 : te.ws.hold3)[keep] };
+}
+
+/** `bestHold`'s keep without allocating: the first of the highest-valued sub-keeps of the roll. */
+export function bestHoldKeep(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): number {
   const hold = rollsLeft === 2 ? te.ws.hold2 : te.ws.hold3;
   const { rollHoldStart, rollHoldList } = te.model.c.dice;
   let best = -1;
@@ -66,7 +93,7 @@ export function bestHold(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): Hold
       best = keep;
     }
   }
-  return { keep: best, ev };
+  return best;
 }
 
 export interface RankedScoreOption extends ScoreOption {

@@ -2,17 +2,8 @@ import type { PositionInput } from '../../src/position/index.ts';
 import type { RuleSet } from '../../src/rules/index.ts';
 import { scoreBox, UPPER_COUNT, yahtzeeBoxIndex } from '../../src/rules/index.ts';
 
-/** A small seeded PRNG (mulberry32): the same seed gives the same positions on every run. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded PRNG of random positions: the same seed gives the same positions on every run. */
+export { mulberry32 } from '../../src/dice/index.ts';
 
 export interface RandomPosition {
   input: PositionInput;

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
+import { describeCommand } from '../command-list.ts';
 import { ANALYSIS_CHUNK, batchSize, formatReport, isGameError, splitGameText, type GameResult } from '../../analysis/index.ts';
 import { DicewiseError } from '../../errors.ts';
 import { analyseInProcess, createAnalysisPool } from '../../../workers/analysis-pool.ts';
@@ -39,7 +40,7 @@ export function registerAnalyse(program: Command): void {
   program
     .command('analyse')
     .alias('analyze')
-    .description('review recorded games decision by decision: what each hold and box lost against optimal play')
+    .description(describeCommand('analyse'))
     .argument('[file]', 'games as a JSON array or JSON Lines; "-" or none reads stdin')
     .option('--json', 'print one JSON array of results in input order')
     .option('--threads <n>', `worker threads for batches over ${ANALYSIS_CHUNK} games (default: all cores)`)

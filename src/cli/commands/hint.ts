@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { describeCommand } from '../command-list.ts';
 import { adviseGoal, goalTablesNeeded, type GoalTables } from '../../advisor/index.ts';
 import { DicewiseError, invalidInput } from '../../errors.ts';
 import { parsePosition, type PositionInput } from '../../position/index.ts';
@@ -51,7 +52,7 @@ export function hintInput(flags: HintFlags): PositionInput {
 export function registerHint(program: Command): void {
   program
     .command('hint')
-    .description('rank every action for a position by expected value')
+    .description(describeCommand('hint'))
     .option('--ruleset <id>', `rule set (${RULESET_IDS.join(', ')})`, 'yahtzee')
     .option('--scorecard <json>', 'boxes filled so far as JSON, e.g. \'{"ones":3}\' (an array of columns for multi-column rule sets)')
     .option('--dice <faces>', 'current dice, e.g. 1,1,6,6,6 (omit at the start of a turn)')

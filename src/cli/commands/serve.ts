@@ -1,11 +1,12 @@
 import type { Command } from 'commander';
+import { describeCommand } from '../command-list.ts';
 import { resolveServeOptions, runServer, SERVE_DEFAULTS, type ServeFlags } from '../../server/serve.ts';
 import { DEFAULT_SERVED } from '../../server/model-registry.ts';
 
 export function registerServe(program: Command): void {
   program
     .command('serve')
-    .description('run the HTTP API (hints, rule sets, OpenAPI docs); builds missing tables on first start')
+    .description(describeCommand('serve'))
     .option('--port <port>', `port to listen on (default $PORT or ${SERVE_DEFAULTS.port}; 0 = any free port)`)
     .option('--host <host>', `address to listen on (default $HOST or ${SERVE_DEFAULTS.host})`)
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')

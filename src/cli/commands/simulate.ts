@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
+import { describeCommand } from '../command-list.ts';
 import { DicewiseError } from '../../errors.ts';
 import { RULESETS, type RuleSetId } from '../../rules/index.ts';
 import {
@@ -79,7 +80,7 @@ async function parseStrategies(list: string, ruleset: RuleSetId): Promise<{ spec
 export function registerSimulate(program: Command): void {
   program
     .command('simulate')
-    .description('play seeded games with several strategies on the same dice and compare their scores')
+    .description(describeCommand('simulate'))
     .option('--ruleset <id>', 'rule set: yahtzee, yahtzee-free-joker, yahtzee-no-bonus, yatzy, triple-yahtzee or superpass', 'yahtzee')
     .option('--strategy <list>', `comma-separated: ${BUILTIN_STRATEGIES.join(', ')}, or a strategy module path`, 'optimal')
     .option('--games <n>', 'games per strategy', String(SIMULATE_DEFAULTS.games))

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { describeCommand } from '../command-list.ts';
 import { DicewiseError } from '../../errors.ts';
 import { RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { buildModelTables, buildReachAndWrite } from '../../store/models.ts';
@@ -8,7 +9,7 @@ import { parsePositiveInt, parseRuleSet, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
 
 export function registerTables(program: Command): void {
-  const tables = program.command('tables').description('build and inspect strategy tables');
+  const tables = program.command('tables').description(describeCommand('tables'));
 
   tables
     .command('build')

@@ -11,7 +11,7 @@ import { optimalStrategy } from './optimal.ts';
 import { randomStrategy } from './random.ts';
 import { sequentialStrategy } from './sequential.ts';
 
-export { modelStrategy, turnHolds } from './model-policy.ts';
+export { modelStrategy } from './model-policy.ts';
 export { greedyStrategy, zeroValueModel } from './greedy.ts';
 export { heuristicStrategy } from './heuristic.ts';
 export { hintsStrategy } from './hints.ts';
@@ -62,11 +62,6 @@ export function modelKindOf(name: string, rs?: RuleSet): ModelKind | undefined {
     default:
       return undefined;
   }
-}
-
-/** Whether the strategy reads the table `loadModel` serves. */
-export function needsModel(name: string, rs?: RuleSet): boolean {
-  return modelKindOf(name, rs) === 'best';
 }
 
 export interface StrategyEnv {

@@ -1,7 +1,7 @@
-import { createTurnEval, rankedScoreOptions, type GameModel, type GameState } from '../../solver/index.ts';
+import { createTurnCache, createTurnEval, rankedScoreOptions, type GameModel, type GameState } from '../../solver/index.ts';
+import { engineHold } from '../../solver/fast-play.ts';
 import { markTrusted } from '../play-game.ts';
 import type { Strategy } from '../strategy.ts';
-import { turnHolds } from './model-policy.ts';
 
 /**
  * Sequential: the columns are played one after another, each optimally on its own. The target
@@ -26,11 +26,12 @@ export function sequentialStrategy(decomposition: GameModel): Strategy {
       decomposition.fillScoreNow({ columns: state.columns.map((c, i) => (i === k ? c : { ...c, mask: full })) }, first, later);
     },
   };
-  const hold = turnHolds(masked);
+  // The target column is a function of the state, so the masked turns cache like any other.
+  const turns = createTurnCache(masked, { admit: 'second' });
   const te = createTurnEval(decomposition);
   return markTrusted({
     name: 'sequential',
-    chooseHold: (ctx) => hold(ctx.state, ctx.roll, ctx.rollsLeft as 1 | 2),
+    chooseHold: (ctx) => engineHold(turns.get(ctx.state), ctx.roll, ctx.rollsLeft as 1 | 2),
     chooseBox(ctx) {
       te.state = ctx.state;
       const ranked = rankedScoreOptions(te, ctx.roll, ctx.rollsLeft === 2);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DICE_STREAM, hashString, streamSeed, Xoshiro128 } from './prng.ts';
+import { DICE_STREAM, hashString, streamSeed, Xoshiro128 } from './random.ts';
 
 describe('seeded streams', () => {
   it('xoshiro128** matches the reference algorithm on a BigInt model', () => {

@@ -1,5 +1,6 @@
 /**
- * Seeded random numbers for the simulator; Math.random is never used, so a run is reproducible.
+ * The one seeded PRNG and hash mixer: the simulator's dice streams, approx's common dice and the
+ * tests' random positions all draw from here; Math.random is never used, so a run is reproducible.
  *
  * Every game has its own generator, seeded from (run seed, game index, stream id) by a hash, so a
  * game's dice do not depend on which thread plays it or in which order: the same seed gives the
@@ -9,7 +10,7 @@
  */
 
 /** MurmurHash3's 32-bit finaliser: a fast bijective mixer. */
-function fmix32(h: number): number {
+export function fmix32(h: number): number {
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
@@ -94,4 +95,19 @@ export class Xoshiro128 {
   die(): number {
     return ((this.next() * 6) / 4294967296) | 0;
   }
+}
+
+/**
+ * mulberry32 (Tommy Ettinger): a one-word generator, returns floats in [0, 1). Approx's common dice
+ * and the tests' random positions use it; their pinned results were drawn with it.
+ */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
