@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diceTables } from '../src/dice/index.ts';
 import { DicewiseError } from '../src/errors.ts';
-import { createTurnWorkspace, evaluateTurn } from '../src/solver/index.ts';
+import { createTurnWorkspace, evaluateTurn } from './support/reference-turn.ts';
 import { createTurnKernel } from '../src/solver/kernel/turn-kernel.ts';
 import { mulberry32 } from './support/random-positions.ts';
 

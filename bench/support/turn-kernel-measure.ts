@@ -10,9 +10,7 @@ import {
   createReachSolver,
   createScoreScratch,
   createStateSolver,
-  createTurnWorkspace,
   decodeState,
-  evaluateTurn,
   levelStates,
   reachScoreNow,
   scoreNow,
@@ -23,6 +21,7 @@ import {
   type ReachTaskRunner,
 } from '../../src/solver/index.ts';
 import { createTurnKernel } from '../../src/solver/kernel/turn-kernel.ts';
+import { createTurnWorkspace, evaluateTurn } from '../../test/support/reference-turn.ts';
 
 /** The measurements of bench/turn-kernel.ts, loadable in a worker thread (no top-level await). */
 export interface Row {

@@ -74,7 +74,11 @@ export interface ReachSolver {
 }
 
 export function createReachSolver(c: CompiledRules, cap: number): ReachSolver {
-  return { c, scratch: createReachScratch(c, cap), turn: createTurnWorkspace(c.dice, cap) };
+  const turn = createTurnWorkspace(c.dice, cap);
+  const scratch = createReachScratch(c, cap);
+  // Score-now is written straight into the engine's input: no copy per state.
+  scratch.best = turn.scoreLater;
+  return { c, scratch, turn };
 }
 
 /** Solves the task's states: lanes n = 1..width[s] of each, written into the level buffer. */
@@ -85,8 +89,8 @@ export function solveReachStates(s: ReachSolver, task: ReachTask): void {
     const L = task.width[state];
     if (L === 0) continue;
     const { mask, upper, flag } = decodeState(L0, state);
-    reachScoreNow(s.c, src, mask, upper, flag, 1, L, s.scratch);
     s.turn.lanes = L;
+    reachScoreNow(s.c, src, mask, upper, flag, 1, L, s.scratch);
     evaluateTurn(s.c.dice, s.scratch.best, s.scratch.best, s.turn);
     task.level.set(s.turn.value.subarray(0, L), task.offset[state]);
   }

@@ -19,7 +19,8 @@ export interface MomentsSolver {
 }
 
 export function createMomentsSolver(c: CompiledRules): MomentsSolver {
-  return { c, best: new Float64Array(c.dice.rollCount * 2), turn: createTurnWorkspace(c.dice, 2, 'select'), choices: createScoreChoices(c) };
+  const turn = createTurnWorkspace(c.dice, 2, 'select');
+  return { c, best: turn.scoreLater, turn, choices: createScoreChoices(c) };
 }
 
 /** Fills s.best with [E, E2] of the expected-score entry of every roll in state (mask, upper, flag). */

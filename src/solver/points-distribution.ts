@@ -20,7 +20,8 @@ export interface DistributionSolver {
 }
 
 export function createDistributionSolver(c: CompiledRules, cap: number): DistributionSolver {
-  return { c, choices: createScoreChoices(c), best: new Float64Array(c.dice.rollCount * (cap + 2)), turn: createTurnWorkspace(c.dice, cap + 2, 'select') };
+  const turn = createTurnWorkspace(c.dice, cap + 2, 'select');
+  return { c, choices: createScoreChoices(c), best: turn.scoreLater, turn };
 }
 
 export function solveDistributionStates(s: DistributionSolver, task: ReachTask): void {
@@ -31,6 +32,7 @@ export function solveDistributionStates(s: DistributionSolver, task: ReachTask):
   for (const state of task.states) {
     const w = width[state];
     const L = w + 2;
+    s.turn.lanes = L;
     const { mask, upper, flag } = decodeState(c.layout, state);
     chooseScores(c, values, 1, mask, upper, flag, choices);
     for (let r = 0; r < R; r++) {
@@ -50,7 +52,6 @@ export function solveDistributionStates(s: DistributionSolver, task: ReachTask):
         best[o + 1 + cap] = tail;
       }
     }
-    s.turn.lanes = L;
     evaluateTurn(c.dice, best, best, s.turn);
     task.level.set(s.turn.value.subarray(1, L), offset[state]);
   }

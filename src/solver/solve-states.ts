@@ -14,15 +14,19 @@ export interface StateSolver {
 }
 
 /** Score-now buffers for the rule path; one array where first and later rolls score alike. */
-function ruleBuffers(c: CompiledRules): { scratch: RuleScratch; first: Float64Array; later: Float64Array } {
-  const first = new Float64Array(c.dice.rollCount);
-  const later = c.layout.fill === 'first-roll-only' ? new Float64Array(c.dice.rollCount) : first;
+function ruleBuffers(c: CompiledRules, turn: TurnWorkspace): { scratch: RuleScratch; first: Float64Array; later: Float64Array } {
+  const later = turn.scoreLater;
+  const first = c.layout.fill === 'first-roll-only' ? turn.scoreFirst : later;
   return { scratch: createRuleScratch(c), first, later };
 }
 
 export function createStateSolver(c: CompiledRules): StateSolver {
-  const rules = needsRulePath(c) ? ruleBuffers(c) : null;
-  return { c, score: createScoreScratch(c), turn: createTurnWorkspace(c.dice), rules };
+  const turn = createTurnWorkspace(c.dice);
+  const rules = needsRulePath(c) ? ruleBuffers(c, turn) : null;
+  const score = createScoreScratch(c);
+  // Score-now is written straight into the engine's input: no copy per state.
+  score.best = turn.scoreLater;
+  return { c, score, turn, rules };
 }
 
 /** Value of one turn-start state from the values of the states one box later. */

@@ -105,7 +105,7 @@ export function createTurnCache(model: GameModel, options: TurnCacheOptions = {}
       value: 0,
       first: later,
       later,
-      ws: { lanes: 1, capacity: 1, hold3, hold2: block.subarray(0, K), roll1: EMPTY, scratch: EMPTY, value: EMPTY },
+      ws: { lanes: 1, hold3, hold2: block.subarray(0, K), roll1: EMPTY, value: EMPTY },
       decisions: new Int16Array(2 * R),
       boxes: new Int16Array(2 * R),
     };

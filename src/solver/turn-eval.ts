@@ -2,7 +2,7 @@ import { subKeepsOf } from '../dice/index.ts';
 import { optionValue, type GameModel } from './game-model.ts';
 import type { GameState, ScoreOption } from './game-state.ts';
 import { scoreOptions } from './game-state.ts';
-import { createTurnWorkspace, evaluateTurn, type TurnWorkspace } from './turn-engine.ts';
+import { createTurnWorkspace, evaluateTurn, type TurnResults, type TurnWorkspace } from './turn-engine.ts';
 
 /**
  * One turn-start state evaluated by the turn engine: the value of every hold before each reroll
@@ -15,7 +15,8 @@ export interface TurnEval {
   value: number;
   first: Float64Array;
   later: Float64Array;
-  ws: TurnWorkspace;
+  /** the engine's results: its own workspace, or a copy kept by a cache (not evaluated again) */
+  ws: TurnResults;
   /**
    * The engine's hold decisions already taken from these values (`engineHold`), by
    * (rollsLeft - 1) * rollCount + roll; -1 = not yet. Reset whenever the values change.
@@ -49,8 +50,13 @@ export function createTurnEval(model: GameModel): TurnEval {
   };
 }
 
+function isWorkspace(ws: TurnResults): ws is TurnWorkspace {
+  return 'evaluate' in ws;
+}
+
 /** Runs the turn engine for `state` into `te` (reusing its buffers) and returns it. */
 export function evaluateState(te: TurnEval, state: GameState): TurnEval {
+  if (!isWorkspace(te.ws)) throw new Error('a cached turn evaluation holds copies; evaluate with a TurnEval from createTurnEval');
   te.state = state;
   te.model.fillScoreNow(state, te.first, te.later);
   te.value = evaluateTurn(te.model.c.dice, te.first, te.later, te.ws);

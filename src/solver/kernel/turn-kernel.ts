@@ -1,6 +1,5 @@
 import type { DiceTables } from '../../dice/index.ts';
 import { DicewiseError } from '../../errors.ts';
-import { maxPlan, type TurnWorkspace } from '../turn-engine.ts';
 import { TURN_KERNEL_WASM } from './turn-kernel-wasm.ts';
 
 /**
@@ -51,6 +50,42 @@ export interface TurnKernel {
   weightedSum(m: Float64Array, out: Float64Array): void;
 }
 
+/**
+ * The order in which sub-keep maxima are taken: keeps grouped by size (smallest first, so every
+ * sub-keep is done before its keep) and, within a size, by number of distinct faces, so each
+ * group runs a loop with a fixed number of reads and no inner loop. The variable-length inner
+ * loop mispredicted its exit on nearly every keep and cost twice as much.
+ */
+export interface MaxPlan {
+  /** per group: distinct-face count d, start offset into `rows`, number of keeps */
+  groups: Int32Array;
+  /** per keep in a group: keep index then its d sub-keeps */
+  rows: Int32Array;
+}
+
+const plans = new WeakMap<DiceTables, MaxPlan>();
+
+export function maxPlan(t: DiceTables): MaxPlan {
+  let plan = plans.get(t);
+  if (plan) return plan;
+  const groups: number[] = [];
+  const rows: number[] = [];
+  for (let size = 0; size <= t.dice; size++) {
+    for (let d = 0; d <= 6; d++) {
+      const members: number[] = [];
+      for (let k = 0; k < t.keepCount; k++) {
+        if (t.keepSize[k] === size && t.subStart[k + 1] - t.subStart[k] === d) members.push(k);
+      }
+      if (members.length === 0) continue;
+      groups.push(d, rows.length, members.length);
+      for (const k of members) rows.push(k, ...t.subList.subarray(t.subStart[k], t.subStart[k + 1]));
+    }
+  }
+  plan = { groups: Int32Array.from(groups), rows: Int32Array.from(rows) };
+  plans.set(t, plan);
+  return plan;
+}
+
 interface KernelExports {
   configure(rollCount: number, keepCount: number, addDie: number, groups: number, groupTriples: number, rows: number, rollProbability: number): void;
   fillKeepValues(a: number, lanes: number): void;
@@ -76,7 +111,12 @@ function badLanes(rule: string, got: number): DicewiseError {
   return new DicewiseError('INVALID_OPTION', `lanes must be ${rule}, got ${got}`, [{ field: 'lanes', message: `must be ${rule}` }]);
 }
 
-export type TurnMode = TurnWorkspace['mode'];
+/**
+ * How choices act on the lanes. `max`: each lane takes its own best (expected score, reach).
+ * `select`: lane 0 decides and every other lane follows that choice, so the other lanes
+ * describe the play that maximises lane 0 (moments and distribution of the expected-score strategy).
+ */
+export type TurnMode = 'max' | 'select';
 
 /** The kernel's number for a mode. */
 const MODE = { max: 0, select: 1 } as const;
