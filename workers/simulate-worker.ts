@@ -4,12 +4,15 @@ import { Piscina } from 'piscina';
 import { isDicewiseError } from '../src/errors.ts';
 import { createInlineRunner, type SimulateTask, type TaskResult } from '../src/simulate/index.ts';
 import { loadApproxModel, loadModel } from '../src/store/models.ts';
+import { readReachTable } from '../src/store/reach-store.ts';
+import { RULESETS } from '../src/rules/index.ts';
 
 // One runner per thread: the table is loaded once, strategies and their caches live across tasks.
 const { tableDir } = (Piscina.workerData ?? {}) as { tableDir?: string };
 const runner = createInlineRunner({
   model: (id) => loadModel(tableDir ?? 'tables', id),
   approxModel: (id, kind) => loadApproxModel(tableDir ?? 'tables', id, kind),
+  reachTable: async (id) => (await readReachTable(tableDir ?? 'tables', RULESETS[id])).table,
   importModule,
 });
 

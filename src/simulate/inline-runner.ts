@@ -1,9 +1,9 @@
 import { DicewiseError } from '../errors.ts';
 import { RULESETS, type RuleSetId } from '../rules/index.ts';
-import type { GameModel } from '../solver/index.ts';
+import type { GameModel, ReachTable } from '../solver/index.ts';
 import { createPlayer } from './play-game.ts';
 import { runChunk } from './run-chunk.ts';
-import { BUILTIN_STRATEGIES, createBuiltinStrategy, isBuiltinStrategy, modelKindOf, type ModelKind } from './strategies/index.ts';
+import { BUILTIN_STRATEGIES, createBuiltinStrategy, isBuiltinStrategy, modelKindOf, parseReachStrategy, reachStrategy, type ModelKind } from './strategies/index.ts';
 import type { Strategy } from './strategy.ts';
 import type { ChunkRunner, SimulateTask } from './task.ts';
 import { asStrategy } from './user-strategy.ts';
@@ -15,6 +15,8 @@ export interface InlineRunnerDeps {
   approxModel?: (id: RuleSetId, kind: 'decomposition' | 'greedy') => Promise<GameModel> | GameModel;
   /** imports a strategy module and resolves with its default export; without it, only built-ins play */
   importModule?: (spec: string) => Promise<unknown>;
+  /** the reach table of an exact rule set, for `reach:T` strategies */
+  reachTable?: (id: RuleSetId) => Promise<ReachTable> | ReachTable;
 }
 
 /**
@@ -40,8 +42,30 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
     return m;
   };
 
+  const reachTables = new Map<string, Promise<ReachTable>>();
+  const reachOf = (id: RuleSetId): Promise<ReachTable> => {
+    let t = reachTables.get(id);
+    if (!t) {
+      const source = deps.reachTable;
+      if (!source) return Promise.reject(new DicewiseError('NOT_READY', `no reach tables here: reach strategies cannot play ${id}`));
+      t = Promise.resolve().then(() => source(id));
+      reachTables.set(id, t);
+      t.catch(() => reachTables.delete(id));
+    }
+    return t;
+  };
+
   const create = async (task: SimulateTask, spec: string): Promise<Strategy> => {
     const rs = RULESETS[task.ruleset];
+    const target = parseReachStrategy(spec);
+    if (target !== undefined) {
+      if (!rs.exact) throw new DicewiseError('INVALID_INPUT', `strategy "${spec}" needs an exact rule set, not ${rs.id}`, [{ field: 'strategies', message: 'reach plays the exact rule sets' }]);
+      const table = await reachOf(task.ruleset);
+      if (target > table.cap) {
+        throw new DicewiseError('INVALID_INPUT', `strategy "${spec}": the ${rs.id} reach table holds targets up to ${table.cap}`, [{ field: 'strategies', message: `target above ${table.cap}` }]);
+      }
+      return reachStrategy(rs, table, target);
+    }
     if (isBuiltinStrategy(spec)) {
       const kind = modelKindOf(spec, rs);
       const model = kind ? await modelOf(task.ruleset, kind, spec) : undefined;

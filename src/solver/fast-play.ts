@@ -1,7 +1,7 @@
 import type { ColumnFacts, RuleSet } from '../rules/index.ts';
 import { scoreBox, upperBonusFor, UPPER_COUNT } from '../rules/index.ts';
 import type { CompiledRules } from './compiled-rules.ts';
-import type { GameModel } from './game-model.ts';
+import { optionValue, type GameModel } from './game-model.ts';
 import type { ColumnState, GameState } from './game-state.ts';
 import { bestHoldKeep, createTurnEval, rankedScoreOptions, type HoldOption, type TurnEval } from './turn-eval.ts';
 
@@ -128,7 +128,7 @@ export function createBoxChooser(model: GameModel): (state: GameState, rollKeep:
     let bestBox = -1;
     for (let b = 0; b < B; b++) {
       if ((col.mask & (1 << b)) !== 0 || !scoreEntry(c, col, rollKeep, b, e)) continue;
-      const ev = e.gain + model.value(next);
+      const ev = optionValue(model, next, e.gain);
       if (ev > bestEv) {
         bestEv = ev;
         bestBox = b;

@@ -11,31 +11,38 @@ import { reachProbability, reachTableSource, type ReachTable } from './reach-tab
  * from the start of the turn, so the advisor, the analysis and the simulator decide for this goal
  * through the same turn engine and decision functions as for points.
  */
-export function reachGoalModel(rs: RuleSet, table: ReachTable, need: number): GameModel {
+export interface ReachGoalModel extends GameModel {
+  /** points still needed at the start of the turn being evaluated; may change between turns */
+  need: number;
+}
+
+export function reachGoalModel(rs: RuleSet, table: ReachTable, need: number): ReachGoalModel {
   const c = compileRules(rs);
   const T = c.layout.threshold;
   const scratch = createReachScratch(c, 1);
   const src = reachTableSource(table);
   const R = c.dice.rollCount;
   const index = (col: ColumnState) => stateIndex(c.layout, col.mask, Math.min(T, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0);
-  return {
+  const model: ReachGoalModel = {
     rs,
     c,
     exact: true,
     valueKind: 'probability',
+    need,
     value(state: GameState) {
-      return reachProbability(table, index(state.columns[0]), need);
+      return reachProbability(table, index(state.columns[0]), model.need);
     },
     valueAfter(next: GameState, gain: number) {
-      return reachProbability(table, index(next.columns[0]), need - gain);
+      return reachProbability(table, index(next.columns[0]), model.need - gain);
     },
     fillScoreNow(state: GameState, first: Float64Array, later: Float64Array) {
       const col = state.columns[0];
-      reachScoreNow(c, src, col.mask, Math.min(T, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0, need, 1, scratch);
+      reachScoreNow(c, src, col.mask, Math.min(T, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0, model.need, 1, scratch);
       first.set(scratch.best.subarray(0, R));
       later.set(scratch.best.subarray(0, R));
     },
   };
+  return model;
 }
 
 /** The most points still needed that the table answers from this state (Infinity when it answers every need). */

@@ -12,6 +12,7 @@ import {
   formatReport,
   histogramSvg,
   isBuiltinStrategy,
+  parseReachStrategy,
   isModuleSpec,
   isSimulable,
   simulate,
@@ -22,6 +23,7 @@ import { defaultThreads } from '../../../workers/solver-pool.ts';
 import { parseRuleSet, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
 import { writeFileAtomic } from '../../store/write-atomic.ts';
+import { ensureReachTable } from '../../store/models.ts';
 
 interface SimulateFlags {
   ruleset: string;
@@ -33,6 +35,7 @@ interface SimulateFlags {
   json?: boolean;
   plot?: string;
   tables?: string;
+  target?: string;
 }
 
 function invalid(option: string, message: string): DicewiseError {
@@ -58,7 +61,7 @@ async function parseStrategies(list: string, ruleset: RuleSetId): Promise<{ spec
   const specs: string[] = [];
   const names: string[] = [];
   for (const item of items) {
-    if (isBuiltinStrategy(item)) {
+    if (isBuiltinStrategy(item) || parseReachStrategy(item) !== undefined) {
       specs.push(item);
       names.push(item);
       continue;
@@ -87,6 +90,7 @@ export function registerSimulate(program: Command): void {
     .option('--seed <n>', 'seed of the dice: the same seed plays the same games', String(SIMULATE_DEFAULTS.seed))
     .option('--threads <n>', 'worker threads (default: all cores)')
     .option('--cache <entries>', `turn evaluations cached per engine strategy and thread, ~8.4 KB each (default ${SIMULATE_DEFAULTS.cacheEntries})`)
+    .option('--target <total>', 'also report each strategy\'s share of games reaching this final total, and paired differences of those shares')
     .option('--json', 'print the JSON report')
     .option('--plot <file.svg>', 'write an SVG histogram of the score distributions')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
@@ -100,7 +104,14 @@ export function registerSimulate(program: Command): void {
       const threads = flags.threads === undefined ? defaultThreads() : intFlag(flags.threads, 'threads', 1, 1024);
       const cacheEntries = flags.cache === undefined ? SIMULATE_DEFAULTS.cacheEntries : intFlag(flags.cache, 'cache', 0, 1 << 24);
       if (flags.plot !== undefined && !flags.plot.toLowerCase().endsWith('.svg')) throw invalid('plot', `must name an .svg file, got ${JSON.stringify(flags.plot)}`);
+      const target = flags.target === undefined ? undefined : intFlag(flags.target, 'target', 0, 1e6);
       const { specs } = await parseStrategies(flags.strategy, ruleset);
+      if (specs.some((s) => parseReachStrategy(s) !== undefined)) {
+        // Workers read the reach table; build it here first when missing (minutes), not once per worker.
+        await ensureReachTable(tableDir(flags.tables), ruleset, {
+          onBuild: (id, reason) => process.stderr.write(`dicewise: no usable reach table for ${id} (${reason}); building it now (minutes)\n`),
+        });
+      }
       // Enough chunks for an even spread over the threads and a smooth progress bar, not so many
       // that messaging shows; the results do not depend on the chunk size.
       const chunkSize = Math.max(50, Math.min(1000, Math.ceil(games / (threads * 8))));
@@ -116,7 +127,7 @@ export function registerSimulate(program: Command): void {
         await pool.destroy();
       }
       const seconds = (performance.now() - started) / 1000;
-      const report = buildReport(data);
+      const report = buildReport(data, target);
       if (flags.plot !== undefined) await writeFileAtomic(flags.plot, histogramSvg(report));
       if (flags.json) {
         process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
