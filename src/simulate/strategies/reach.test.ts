@@ -29,7 +29,7 @@ describe('reach:T strategy', () => {
       const { mask, upper } = decodeState(c.layout, states[next() % states.length]);
       const scorecard: Record<string, number> = {};
       rs.boxes.forEach((b, i) => {
-        if (mask & (1 << i)) scorecard[b.id] = 0;
+        if (mask & (1 << i)) scorecard[b.id] = b.id === 'chance' ? 20 : 0;
       });
       // Spread the upper total over the filled upper boxes the canonical state allows.
       let left = upper;
