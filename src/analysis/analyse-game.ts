@@ -1,6 +1,7 @@
-import type { GameModel, GameState, RankedScoreOption, TurnCache, TurnEval } from '../solver/index.ts';
+import type { RuleSet } from '../rules/index.ts';
+import type { GameModel, GameState, RankedScoreOption, ReachGoalModel, ReachTable, TurnCache, TurnEval } from '../solver/index.ts';
 import { decideHold } from '../solver/fast-play.ts';
-import { boxCount, createTurnCache, holdValue, initialState, isFinished, rankedScoreOptions, TIE_EPSILON } from '../solver/index.ts';
+import { boxCount, createTurnCache, createTurnEval, evaluateState, holdValue, initialState, isFinished, rankedScoreOptions, reachGoalModel, TIE_EPSILON } from '../solver/index.ts';
 import { illegalBoxReason } from './illegal-box.ts';
 import { DECISION_FIELDS, scoreCode, unpackResult, type PackedResult } from './packed-result.ts';
 import { readRecord, readTurn } from './read-record.ts';
@@ -16,9 +17,11 @@ import { gameError, type GameResult } from './types.ts';
 export interface Analyser {
   model: GameModel;
   startValue: number;
-  turns: TurnCache;
+  turns: Pick<TurnCache, 'get'>;
   /** decisions of the game being analysed, DECISION_FIELDS numbers each */
   scratch: Float64Array;
+  /** set for a reach review: values are the chance of finishing with at least `score` */
+  goal?: { type: 'reach'; score: number };
 }
 
 export function createAnalyser(model: GameModel, cacheEntries?: number): Analyser {
@@ -34,6 +37,27 @@ export function createAnalyser(model: GameModel, cacheEntries?: number): Analyse
 }
 
 const analysers = new WeakMap<GameModel, Analyser>();
+
+/**
+ * An analyser for the chance of finishing with at least `target`: every turn is evaluated for the
+ * points still needed at its start (no cache: the same state needs another target each game).
+ */
+export function createReachAnalyser(rs: RuleSet, table: ReachTable, target: number): Analyser {
+  const model = reachGoalModel(rs, table, target);
+  const te = createTurnEval(model);
+  return {
+    model,
+    startValue: model.value(initialState(rs)),
+    turns: { get: (state) => evaluateState(te, state) },
+    scratch: new Float64Array(boxCount(rs) * 3 * DECISION_FIELDS),
+    goal: { type: 'reach', score: target },
+  };
+}
+
+/** Points still needed (reach), set on the analyser's model before a turn is evaluated. */
+function beginTurn(a: Analyser, score: number): void {
+  if (a.goal) (a.model as ReachGoalModel).need = a.goal.score - score;
+}
 
 /** One analyser (and turn cache) per model, so repeated calls share evaluated states. */
 export function analyserFor(model: GameModel): Analyser {
@@ -113,6 +137,7 @@ export function analysePacked(a: Analyser, input: unknown): PackedResult {
     }
     const read = readTurn(rs, dice, head.turns[ti], turn);
     if ('error' in read) return read;
+    beginTurn(a, score);
     const te = a.turns.get(state);
     for (let i = 0; i < read.holds.length; i++) n = rateHold(te, scratch, n, turn, i + 1, read.rolls[i], read.holds[i]);
     const roll = read.rolls.length;
@@ -127,16 +152,21 @@ export function analysePacked(a: Analyser, input: unknown): PackedResult {
   }
   for (let o = 7; o < n; o += DECISION_FIELDS) totalLoss += scratch[o];
   const finished = isFinished(rs, state);
-  const remainingValue = finished ? 0 : model.value(state);
-  return {
+  beginTurn(a, score);
+  // For points the value still to come adds to the sheet; for reach it is the chance left (1 or 0 at the end).
+  const remainingValue = a.goal ? (finished ? (score >= a.goal.score ? 1 : 0) : model.value(state)) : finished ? 0 : model.value(state);
+  const outcome = a.goal ? remainingValue : score + remainingValue;
+  const result: PackedResult = {
     ruleset: rs.id,
     finished,
     finalScore: score,
     startValue: a.startValue,
     remainingValue,
     totalLoss,
-    luck: score + remainingValue - a.startValue + totalLoss,
+    luck: outcome - a.startValue + totalLoss,
     points,
     decisions: scratch.slice(0, n),
   };
+  if (a.goal) result.goal = a.goal;
+  return result;
 }

@@ -22,10 +22,11 @@ export function mistakeBucket(loss: number): MistakeBucket | null {
   return 'blunder';
 }
 
-export function countMistakes(decisions: readonly Decision[]): MistakeCounts {
+/** `scale` turns a loss into the buckets' unit: 1 for points, 100 for probabilities (percentage points). */
+export function countMistakes(decisions: readonly Decision[], scale = 1): MistakeCounts {
   const counts: MistakeCounts = { slight: 0, inaccuracy: 0, mistake: 0, blunder: 0, total: 0 };
   for (const d of decisions) {
-    const bucket = mistakeBucket(d.loss);
+    const bucket = mistakeBucket(d.loss * scale);
     if (bucket === null) continue;
     counts[bucket]++;
     counts.total++;

@@ -67,7 +67,7 @@ export function unpackResult(p: PackedResult): GameResult {
   }
   const turns = p.points.map((points, i) => ({ turn: i + 1, points }));
   // Spelt out rather than spread: object spread takes a slow path in V8 here.
-  return {
+  const out: GameAnalysis = {
     ruleset: p.ruleset,
     finished: p.finished,
     finalScore: p.finalScore,
@@ -75,8 +75,11 @@ export function unpackResult(p: PackedResult): GameResult {
     remainingValue: p.remainingValue,
     totalLoss: p.totalLoss,
     luck: p.luck,
-    mistakes: countMistakes(decisions),
+    mistakes: countMistakes(decisions, p.goal ? 100 : 1),
     turns,
     decisions,
   };
+  if (!p.goal) return out;
+  const { ruleset, ...rest } = out;
+  return { ruleset, goal: p.goal, ...rest };
 }

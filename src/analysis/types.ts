@@ -51,6 +51,12 @@ export interface MistakeCounts {
 
 export interface GameAnalysis {
   ruleset: RuleSetId;
+  /**
+   * Set when the game was reviewed for the chance of reaching a final total: every value (`ev`,
+   * `startValue`, `remainingValue`, `loss`, `luck`) is then a probability, and mistakes are
+   * bucketed by percentage points. Absent for the default goal, points.
+   */
+  goal?: { type: 'reach'; score: number };
   /** every box is filled */
   finished: boolean;
   /** points on the sheet: boxes, upper bonus, Yahtzee bonuses, column multipliers */
