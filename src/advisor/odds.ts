@@ -57,5 +57,8 @@ export function positionOdds(table: ReachTable, position: Position, range: { fro
     const per = rollsLeft === 2 ? ws.roll1 : rollsLeft === 1 ? ws.hold2 : ws.hold3;
     lanes = per.subarray(r * L, r * L + L);
   }
-  return { ruleset: rs.id, score, from, to, probabilities: Array.from(lanes.subarray(0, L)) };
+  const probabilities = Array.from(lanes.subarray(0, L));
+  // Targets already reached are certain; the engine's sums would give 1 only to rounding.
+  for (let i = 0; i < L && from + i <= score; i++) probabilities[i] = 1;
+  return { ruleset: rs.id, score, from, to, probabilities };
 }

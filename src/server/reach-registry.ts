@@ -154,15 +154,24 @@ export function noReachTables(): ReachRegistry {
   };
 }
 
-/** A registry over tables already in memory (tests), each ready. */
-export function staticReachRegistry(tables: Partial<Record<RuleSetId, ReachTable>>): ReachRegistry {
-  return createReachRegistry({
+/** A registry over tables already in memory (tests, benchmarks), each loaded and ready. */
+export async function staticReachRegistry(tables: Partial<Record<RuleSetId, ReachTable>>): Promise<ReachRegistry> {
+  const registry = createReachRegistry({
     load: async (id) => {
       const t = tables[id];
       if (!t) throw new DicewiseError('TABLE_MISSING', `no reach table for ${id} in this registry`);
       return t;
     },
   });
+  for (const id of Object.keys(tables) as RuleSetId[]) {
+    try {
+      registry.get(id);
+    } catch {
+      // The first get starts the load and answers NOT_READY; settled() waits for it.
+    }
+    await registry.settled(id);
+  }
+  return registry;
 }
 
 export type ReachBuild = typeof buildReachAndWrite;
