@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium)('web page: reach a total', () => {
     expect(await page.textContent('#adv-chance-before')).toBe(`From the start of this turn: ${pct(want.probabilityBefore)}`);
     expect(await page.locator('.options > li').count()).toBe(want.options.length);
     expect(await page.$$eval('.options > li .chance', (els) => els.map((e) => e.textContent))).toEqual(want.options.map((o) => pct(o.probability)));
-    const widths = await page.$$eval('.options > li .chance-bar span', (els) => els.map((e) => parseFloat(e.getAttribute("style")!.replace(/^width:/, ""))));
+    const widths = await page.$$eval('.options > li .chance-bar span', (els) => els.map((e) => parseFloat(e.getAttribute('style')!.replace(/^width:/, ''))));
     expect(widths).toEqual(want.options.map((o) => Number((100 * o.probability).toFixed(1))));
 
     await page.waitForSelector('#adv-odds svg.odds-chart');

@@ -9,6 +9,7 @@ import {
   reachNeedLimit,
   reachScoreNow,
   reachTableSource,
+  REACH_TRIM,
   type ReachTable,
 } from '../solver/index.ts';
 
@@ -57,8 +58,8 @@ export function positionOdds(table: ReachTable, position: Position, range: { fro
     const per = rollsLeft === 2 ? ws.roll1 : rollsLeft === 1 ? ws.hold2 : ws.hold3;
     lanes = per.subarray(r * L, r * L + L);
   }
-  const probabilities = Array.from(lanes.subarray(0, L));
-  // Targets already reached are certain; the engine's sums would give 1 only to rounding.
-  for (let i = 0; i < L && from + i <= score; i++) probabilities[i] = 1;
+  // As the table stores them: within REACH_TRIM of 1 or 0 is 1 or 0. The engine's sums of
+  // outcome probabilities give 1 − 3e-15 for a target already reached or sure to be.
+  const probabilities = Array.from(lanes.subarray(0, L), (p) => (p > 1 - REACH_TRIM ? 1 : p < REACH_TRIM ? 0 : p));
   return { ruleset: rs.id, score, from, to, probabilities };
 }
