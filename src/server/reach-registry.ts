@@ -2,8 +2,8 @@ import { availableParallelism } from 'node:os';
 import { DicewiseError, isDicewiseError } from '../errors.ts';
 import { RULESETS, type RuleSetId } from '../rules/index.ts';
 import { resolveReachCap, type BuildProgress, type ReachTable } from '../solver/index.ts';
-import { buildReachAndWrite } from '../store/models.ts';
 import { readReachTable } from '../store/reach-store.ts';
+import { buildReachInWorker } from '../../workers/reach-build.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { NotReadyError, type LoadHooks } from './model-registry.ts';
 
@@ -11,7 +11,7 @@ import { NotReadyError, type LoadHooks } from './model-registry.ts';
  * The reach tables a server answers reach goals and odds with. Unlike the points models they are
  * not loaded at start-up: a table is read on the first request that needs it, and where it is
  * missing, stale, corrupt or holds fewer targets than the server's cap it is built in a worker pool
- * (minutes for the full games). Until then that request, and every one after it for the same rule
+ * (minutes for the full games) in a worker thread of its own. Until then that request, and every one after it for the same rule
  * set, is answered 503 with Retry-After; /readyz and points hints never wait for it.
  */
 
@@ -174,14 +174,15 @@ export async function staticReachRegistry(tables: Partial<Record<RuleSetId, Reac
   return registry;
 }
 
-export type ReachBuild = typeof buildReachAndWrite;
+/** Builds a rule set's reach table and writes it into `dir`; the loader then reads it back. */
+export type ReachBuild = (dir: string, id: RuleSetId, opts: { cap: number; threads: number; onProgress: (p: BuildProgress) => void }) => Promise<unknown>;
 
 export interface ReachLoaderOptions {
   /** a table is (re)built unless it answers every need up to this; default REACH_CAP_DEFAULT */
   cap?: number;
   /** worker threads of a build; default one core fewer than the machine has, as requests are served meanwhile */
   threads?: number;
-  /** the build (tests pass a quicker one); default buildReachAndWrite */
+  /** the build (tests pass a quicker one); default buildReachInWorker */
   build?: ReachBuild;
 }
 
@@ -193,7 +194,7 @@ export interface ReachLoaderOptions {
 export function reachTableLoader(dir: string, opts: ReachLoaderOptions = {}): ReachLoader {
   const cap = resolveReachCap(opts.cap);
   const threads = opts.threads ?? Math.max(1, availableParallelism() - 1);
-  const build = opts.build ?? buildReachAndWrite;
+  const build = opts.build ?? buildReachInWorker;
   let queue: Promise<unknown> = Promise.resolve();
   return async (id, hooks) => {
     let reason: string;
@@ -210,6 +211,8 @@ export function reachTableLoader(dir: string, opts: ReachLoaderOptions = {}): Re
       return build(dir, id, { threads, cap, onProgress: hooks.onProgress });
     });
     queue = run.catch(() => undefined);
-    return (await run).built.table;
+    await run;
+    // Read back as any later start would: the file on disk is the one checked (header, checksum, sizes).
+    return (await readReachTable(dir, RULESETS[id])).table;
   };
 }
