@@ -68,7 +68,7 @@ function retryAfter(e: Entry, now: number): number {
     const elapsed = (now - e.startedAt) / 1000;
     return Math.min(600, Math.max(1, Math.ceil((elapsed * (1 - e.progress)) / e.progress)));
   }
-  return e.status === 'building' ? 30 : 5;
+  return e.status === 'building' ? 30 : 2;
 }
 
 function failure(id: RuleSetId, err: unknown): DicewiseError {
