@@ -90,6 +90,7 @@ export const AdviceSchema = z
     rollsLeft: z.number().int(),
     options: z.array(AdviceOptionSchema).openapi({ description: 'Every legal action, best first; empty at the start of a turn.' }),
     best: AdviceOptionSchema.optional(),
+    finalScoreSd: z.number().optional().openapi({ description: 'Standard deviation of the final score under optimal play from the start of this turn, where known.' }),
   })
   .openapi('Advice');
 
