@@ -38,5 +38,19 @@ export function adviseGoal(model: GameModel, tables: GoalTables, position: Posit
       },
     ]);
   }
-  return adviseProbability(reachGoalModel(position.rs, table, need), position);
+  const advice = adviseProbability(reachGoalModel(position.rs, table, need), position);
+  return need <= 0 ? certain(advice) : advice;
+}
+
+/**
+ * A target already reached is certain whatever is played. The engine would say so only to
+ * rounding (its sums of outcome probabilities give 1 − 3e-15), and a player told 99.9999…% would
+ * look for a risk that is not there.
+ */
+function certain(a: ProbabilityAdvice): ProbabilityAdvice {
+  const tie = a.options.length > 1;
+  const options = a.options.map((o) => ({ ...o, probability: 1, loss: 0, nearTie: tie }));
+  const out: ProbabilityAdvice = { ...a, probabilityBefore: 1, probability: 1, options };
+  if (options.length) out.best = options[0];
+  return out;
 }

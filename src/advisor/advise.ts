@@ -156,7 +156,8 @@ export function adviseProbability(model: GameModel, position: Position): Probabi
     goal: position.goal,
     score: a.score,
     probabilityBefore: a.stateValue,
-    probability: a.expectedFinalScore - a.score,
+    // The best option's own value: score + ev − score would differ from it by rounding.
+    probability: options.length ? options[0].probability : a.stateValue,
     dice: a.dice,
     rollsLeft: a.rollsLeft,
     options,

@@ -24,6 +24,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/hint.ts')).registerHint,
   },
   {
+    name: 'odds',
+    description: 'the best chance of finishing with at least each total, from a position (exact rule sets; reads the reach table)',
+    load: async () => (await import('./commands/odds.ts')).registerOdds,
+  },
+  {
     name: 'serve',
     description: 'run the HTTP API (hints, rule sets, OpenAPI docs); builds missing tables on first start',
     load: async () => (await import('./commands/serve.ts')).registerServe,

@@ -5,7 +5,7 @@ import { runCli } from './run.ts';
 
 const program = new Command()
   .name('dicewise')
-  .description('Optimal strategy for Yahtzee-family dice games: tables, hints, game analysis, simulation')
+  .description('Optimal strategy for Yahtzee-family dice games: tables, hints, odds, game analysis, simulation')
   .version('0.1.0');
 
 await registerCommands(program, process.argv);

@@ -18,11 +18,13 @@ import { createTurnEvalCache, DEFAULT_TURN_CACHE_SIZE, type TurnEvalCache } from
 import { createHintCache, DEFAULT_HINT_CACHE_SIZE, type HintCache } from './hint-cache.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import type { ModelRegistry } from './model-registry.ts';
+import { noReachTables, type ReachRegistry } from './reach-registry.ts';
 import { notFoundProblem, problemResponse, problemType, toProblem } from './problem.ts';
 import { registerAnalyseRoute } from './routes/analyse.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
 import { registerHealthRoutes } from './routes/health.ts';
 import { registerHintRoute } from './routes/hint.ts';
+import { registerOddsRoute } from './routes/odds.ts';
 import { registerRuleSetsRoute } from './routes/rulesets.ts';
 import { registerSimulateRoute } from './routes/simulate.ts';
 import { registerWebRoutes } from './routes/web.ts';
@@ -36,6 +38,8 @@ export interface AppLimits {
 
 export interface AppDeps {
   registry: ModelRegistry;
+  /** reach tables for reach goals and odds, loaded on first use; default none (those requests get 503) */
+  reach?: ReachRegistry;
   /** request and error logs; default silent */
   logger?: Logger;
   /** evaluated turns shared by requests; default a new LRU of DEFAULT_TURN_CACHE_SIZE */
@@ -51,6 +55,7 @@ export interface AppDeps {
 
 export interface ResolvedDeps {
   registry: ModelRegistry;
+  reach: ReachRegistry;
   logger: Logger;
   turns: TurnEvalCache;
   hints: HintCache;
@@ -67,6 +72,7 @@ export const BUILTIN_ROUTES: readonly RouteModule[] = [
   registerHealthRoutes,
   registerRuleSetsRoute,
   registerHintRoute,
+  registerOddsRoute,
   registerAnalyseRoute,
   registerSimulateRoute,
   registerWebRoutes,
@@ -79,6 +85,7 @@ export function resolveDeps(deps: AppDeps): ResolvedDeps {
   }
   return {
     registry: deps.registry,
+    reach: deps.reach ?? noReachTables(),
     logger: deps.logger ?? silentLogger,
     turns: deps.turns ?? createTurnEvalCache(DEFAULT_TURN_CACHE_SIZE),
     hints: deps.hints ?? createHintCache(DEFAULT_HINT_CACHE_SIZE),

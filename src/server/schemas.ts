@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi';
+import { MAX_ODDS_TARGETS } from '../advisor/index.ts';
+import { MAX_TARGET } from '../position/index.ts';
 import { RULESET_IDS } from '../rules/index.ts';
 
 /**
@@ -10,6 +12,25 @@ import { RULESET_IDS } from '../rules/index.ts';
 const ScorecardColumn = z
   .record(z.string(), z.number().int().nullable())
   .openapi('ScorecardColumn', { description: 'Box id → points written there; absent or null = still free.', example: { ones: 3, fullHouse: 25 } });
+
+export const GoalSchema = z
+  .discriminatedUnion('type', [
+    z.strictObject({ type: z.literal('points') }),
+    z.strictObject({
+      type: z.literal('reach'),
+      score: z
+        .number()
+        .int()
+        .min(0)
+        .max(MAX_TARGET)
+        .openapi({ description: 'The final total to reach: points already on the sheet count.', example: 250 }),
+    }),
+  ])
+  .openapi('Goal', {
+    description:
+      '`points` (the default): maximise the expected final total. `reach`: maximise the chance that the final total, bonuses included, is at least `score`; answered for the exactly solved (single-column) rule sets.',
+    example: { type: 'reach', score: 250 },
+  });
 
 export const PositionSchema = z
   // Strict: a misspelt field (`rolls_left`) would otherwise be ignored and the default answered.
@@ -31,6 +52,7 @@ export const PositionSchema = z
       .union([z.literal(0), z.literal(1), z.literal(2)])
       .optional()
       .openapi({ description: 'Rerolls still allowed after these dice; default 2.' }),
+    goal: GoalSchema.optional(),
   })
   .openapi('Position', {
     example: { ruleset: 'yahtzee', scorecard: { ones: 3 }, dice: [1, 1, 6, 6, 6], rollsLeft: 2 },
@@ -68,8 +90,62 @@ export const AdviceSchema = z
     rollsLeft: z.number().int(),
     options: z.array(AdviceOptionSchema).openapi({ description: 'Every legal action, best first; empty at the start of a turn.' }),
     best: AdviceOptionSchema.optional(),
+    finalScoreSd: z.number().optional().openapi({ description: 'Standard deviation of the final score under optimal play from the start of this turn, where known.' }),
   })
   .openapi('Advice');
+
+const ProbabilityOptionSchema = z
+  .object({
+    action: ActionSchema,
+    probability: z.number().openapi({ description: 'The chance of the goal after this action, playing on for it.' }),
+    loss: z.number().openapi({ description: 'Best probability − this probability.' }),
+    points: z.number().optional().openapi({ description: 'Score options: points written in the box.' }),
+    bonus: z.number().optional().openapi({ description: 'Score options: upper and Yahtzee bonuses earned, when not 0.' }),
+    nearTie: z.boolean().openapi({ description: 'loss < 0.0001 (a hundredth of a percentage point): as good as the best in practice.' }),
+  })
+  .openapi('ProbabilityOption');
+
+export const ProbabilityAdviceSchema = z
+  .object({
+    ruleset: z.enum(RULESET_IDS),
+    exact: z.boolean(),
+    goal: GoalSchema,
+    score: z.number().openapi({ description: 'Points on the sheet now, bonuses included.' }),
+    probabilityBefore: z.number().openapi({ description: 'The chance of the goal from the start of this turn, playing for it.' }),
+    probability: z.number().openapi({ description: 'The chance of the goal now, taking the best option (= probabilityBefore at the start of a turn).' }),
+    dice: z.array(z.number().int()).optional(),
+    rollsLeft: z.number().int(),
+    options: z.array(ProbabilityOptionSchema).openapi({ description: 'Every legal action, most likely to reach the goal first; empty at the start of a turn.' }),
+    best: ProbabilityOptionSchema.optional(),
+  })
+  .openapi('ProbabilityAdvice', {
+    description: 'Advice for a goal other than points: every option valued by the chance of the goal. A target already reached answers 1 everywhere, one out of reach 0.',
+  });
+
+const Target = z.number().int().min(0).max(MAX_TARGET);
+
+export const OddsRequestSchema = PositionSchema.omit({ goal: true })
+  .extend({
+    from: Target.optional().openapi({ description: 'Lowest final total asked; default the points on the sheet now.' }),
+    to: Target.optional().openapi({
+      description: `Highest final total asked; default as far as the reach table answers. At most ${MAX_ODDS_TARGETS} targets per request.`,
+    }),
+  })
+  .openapi('OddsRequest', {
+    example: { ruleset: 'yahtzee', scorecard: { ones: 3 }, dice: [1, 1, 6, 6, 6], rollsLeft: 2, from: 200, to: 300 },
+  });
+
+export const OddsSchema = z
+  .object({
+    ruleset: z.enum(RULESET_IDS),
+    score: z.number().openapi({ description: 'Points on the sheet now.' }),
+    from: z.number().int(),
+    to: z.number().int(),
+    probabilities: z
+      .array(z.number())
+      .openapi({ description: '`probabilities[i]`: the best achievable chance of finishing with at least `from + i`, each target played for on its own.' }),
+  })
+  .openapi('Odds');
 
 export const RuleSetInfoSchema = z
   .object({

@@ -27,4 +27,11 @@ describe('resolveServeOptions', () => {
     expect(() => resolveServeOptions({}, { DICEWISE_RULESETS: ' , ' })).toThrow(/DICEWISE_RULESETS must name at least one/);
     expect(() => resolveServeOptions({ threads: '0' }, {})).toThrow(/threads must be a positive integer, got "0"/);
   });
+
+  it('takes the reach cap of server-built tables from --reach-cap or DICEWISE_REACH_CAP', () => {
+    expect(resolveServeOptions({}, { DICEWISE_REACH_CAP: '40' }).reachCap).toBe(40);
+    expect(resolveServeOptions({ reachCap: '300' }, { DICEWISE_REACH_CAP: '40' }).reachCap).toBe(300);
+    expect(() => resolveServeOptions({ reachCap: '0' }, {})).toThrow(/reach-cap must be an integer from 1 to 4000, got "0"/);
+    expect(() => resolveServeOptions({}, { DICEWISE_REACH_CAP: '4001' })).toThrow(/DICEWISE_REACH_CAP must be an integer from 1 to 4000, got "4001"/);
+  });
 });

@@ -5,6 +5,7 @@ import { isRuleSetId, RULESETS, type RuleSetId } from '../rules/index.ts';
 import { createApp, type RouteModule } from './app.ts';
 import { jsonLogger, type Logger } from './logger.ts';
 import { createModelRegistry, DEFAULT_SERVED, tableLoader, type ModelRegistry } from './model-registry.ts';
+import { createReachRegistry, reachTableLoader, type ReachRegistry } from './reach-registry.ts';
 
 /** Flags as the CLI passes them (strings, all optional); env and defaults fill the rest. */
 export interface ServeFlags {
@@ -13,6 +14,7 @@ export interface ServeFlags {
   tables?: string;
   rulesets?: string;
   threads?: string;
+  reachCap?: string;
 }
 
 export interface ServeOptions {
@@ -22,6 +24,8 @@ export interface ServeOptions {
   rulesets: RuleSetId[];
   /** threads for building missing tables; default all cores */
   threads?: number;
+  /** reach tables this server builds answer every target up to this many points still needed; default REACH_CAP_DEFAULT */
+  reachCap?: number;
 }
 
 export const SERVE_DEFAULTS = { port: 8080, host: '0.0.0.0', tables: 'tables' } as const;
@@ -33,7 +37,7 @@ function badOption(field: string, message: string): DicewiseError {
   return new DicewiseError('INVALID_OPTION', `${field} ${message}`, [{ field, message }]);
 }
 
-/** Flag, else environment (PORT, HOST, DICEWISE_TABLES, DICEWISE_RULESETS), else default; a bad value throws naming it. */
+/** Flag, else environment (PORT, HOST, DICEWISE_TABLES, DICEWISE_RULESETS, DICEWISE_REACH_CAP), else default; a bad value throws naming it. */
 export function resolveServeOptions(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): ServeOptions {
   const portText = flags.port ?? env.PORT;
   const port = portText === undefined ? SERVE_DEFAULTS.port : Number(portText);
@@ -58,12 +62,18 @@ export function resolveServeOptions(flags: ServeFlags, env: NodeJS.ProcessEnv = 
     threads = Number(flags.threads);
     if (!Number.isInteger(threads) || threads < 1) throw badOption('threads', `must be a positive integer, got ${JSON.stringify(flags.threads)}`);
   }
-  return { port, host, tables, rulesets, threads };
+  const capText = flags.reachCap ?? env.DICEWISE_REACH_CAP;
+  const reachCap = capText === undefined ? undefined : Number(capText);
+  if (reachCap !== undefined && (!Number.isInteger(reachCap) || reachCap < 1 || reachCap > 4000)) {
+    throw badOption(flags.reachCap !== undefined ? 'reach-cap' : 'DICEWISE_REACH_CAP', `must be an integer from 1 to 4000, got ${JSON.stringify(capText)}`);
+  }
+  return { port, host, tables, rulesets, threads, reachCap };
 }
 
 export interface RunningServer {
   url: string;
   registry: ModelRegistry;
+  reach: ReachRegistry;
   server: ServerType;
   /** Stops accepting connections, lets requests in flight finish, then resolves. */
   close(): Promise<void>;
@@ -82,7 +92,9 @@ export async function startServer(opts: ServeOptions, logger: Logger = jsonLogge
     load: tableLoader(opts.tables, { threads: opts.threads }),
     logger,
   });
-  const app = createApp({ registry, logger, routes: EXTRA_ROUTES });
+  // Reach tables wait for their first reach goal or odds request: most clients never ask for one.
+  const reach = createReachRegistry({ load: reachTableLoader(opts.tables, { cap: opts.reachCap, threads: opts.threads }), logger });
+  const app = createApp({ registry, reach, logger, routes: EXTRA_ROUTES });
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: opts.port, hostname: opts.host }, () => resolve(s));
     s.once('error', reject);
@@ -104,7 +116,7 @@ export async function startServer(opts: ServeOptions, logger: Logger = jsonLogge
       // Keep-alive connections with no request in flight would hold close() open: drop them now.
       http.closeIdleConnections?.();
     });
-  return { url, registry, server, close };
+  return { url, registry, reach, server, close };
 }
 
 /** Runs until SIGTERM or SIGINT, then closes gracefully and exits 0 (table builds in progress are abandoned). */

@@ -8,6 +8,8 @@ import { fmt, h } from './dom.js';
  * @typedef {import('./types.js').Action} Action
  * @typedef {import('./types.js').Advice} Advice
  * @typedef {import('./types.js').AdviceOption} AdviceOption
+ * @typedef {import('./types.js').ProbabilityAdvice} ProbabilityAdvice
+ * @typedef {import('./types.js').ProbabilityOption} ProbabilityOption
  */
 
 /**
@@ -44,7 +46,7 @@ export function sameAction(a, b) {
 /**
  * The action drawn: held dice as little dice, or the box with its points.
  * @param {RuleSet} rs
- * @param {AdviceOption} o
+ * @param {AdviceOption | ProbabilityOption} o
  */
 function actionNode(rs, o) {
   const { action } = o;
@@ -96,7 +98,47 @@ export function optionList(rs, advice, opts = {}) {
       ),
     );
   });
-  const list = h('ol', { class: 'options', 'aria-label': opts.label ?? 'Options, best first' }, items);
+  return listWithMore(h('ol', { class: 'options', 'aria-label': opts.label ?? 'Options, best first' }, items), items, limit, ['EV', 'Loss']);
+}
+
+/**
+ * The options of a reach goal, most likely first: each with its chance of the target as a bar
+ * (the chance itself, not the loss: what matters is how likely, and the bars of near-equal
+ * options look alike) and the percentage points it gives up.
+ * @param {RuleSet} rs
+ * @param {ProbabilityAdvice} advice
+ * @param {{ limit?: number }} [opts]
+ */
+export function probabilityList(rs, advice, opts = {}) {
+  const limit = opts.limit ?? 8;
+  const items = advice.options.map((o, i) => {
+    const tie = i > 0 && o.nearTie;
+    const pp = 100 * o.loss;
+    return h(
+      'li',
+      { class: `option chance-option${i === 0 ? ' best' : ''}${tie ? ' tie' : ''}`, hidden: i >= limit, 'data-rank': i + 1, 'data-action': JSON.stringify(o.action) },
+      h('span', { class: 'rank', 'aria-hidden': 'true' }, String(i + 1)),
+      actionNode(rs, o),
+      h('span', { class: 'ev chance', title: 'chance of the target after this option, playing on for it' }, `${fmt(100 * o.probability)}%`),
+      h(
+        'span',
+        { class: 'loss', 'aria-label': o.loss > 0 ? `${fmt(pp)} percentage points less likely` : 'best' },
+        h('span', { class: 'bar chance-bar', 'aria-hidden': 'true' }, h('span', { style: `width:${(100 * o.probability).toFixed(1)}%` })),
+        h('span', { class: 'loss-num' }, i === 0 ? 'best' : tie ? '≈ tie' : `−${fmt(pp)}`),
+      ),
+    );
+  });
+  return listWithMore(h('ol', { class: 'options', 'aria-label': 'Options, most likely to reach the target first' }, items), items, limit, ['Chance', 'Loss (pp)']);
+}
+
+/**
+ * A ranked list under its column heads, the first `limit` items shown and a button for the rest.
+ * @param {HTMLOListElement} list
+ * @param {HTMLLIElement[]} items
+ * @param {number} limit
+ * @param {[string, string]} heads
+ */
+function listWithMore(list, items, limit, heads) {
   const more =
     items.length > limit
       ? h('button', {
@@ -112,7 +154,7 @@ export function optionList(rs, advice, opts = {}) {
   return h(
     'div',
     { class: 'option-list' },
-    h('div', { class: 'option-head', 'aria-hidden': 'true' }, h('span', {}, '#'), h('span', {}, 'Option'), h('span', { class: 'ev' }, 'EV'), h('span', {}, 'Loss')),
+    h('div', { class: 'option-head', 'aria-hidden': 'true' }, h('span', {}, '#'), h('span', {}, 'Option'), h('span', { class: 'ev' }, heads[0]), h('span', {}, heads[1])),
     list,
     more,
   );

@@ -1,17 +1,22 @@
 // @ts-check
-import { ApiError, fetchHint, unavailableText } from './api.js';
-import { actionText, optionList } from './advice-view.js';
+import { ApiError, fetchHint, fetchOdds, fetchReachHint, unavailableText } from './api.js';
+import { actionText, optionList, probabilityList } from './advice-view.js';
 import { dieFace, FACE_NAMES, holdPositions } from './dice.js';
 import { fmt, h } from './dom.js';
+import { oddsChart, percentText } from './odds-chart.js';
 import { buildSheet } from './scorecard.js';
 
 /**
  * Advisor mode: the player types in a scorecard, the dice and the rerolls left; the page asks
  * POST /api/v1/hint and shows every option ranked. The form is never redrawn on an answer, so
- * an error shown next to a field leaves everything typed where it was.
+ * an error shown next to a field leaves everything typed where it was. The goal is the most
+ * points, or to reach a total: then the options are ranked by the chance of it, and the odds
+ * curve of the position (POST /api/v1/odds) is drawn. While the server answers 503 with
+ * Retry-After (a table loading or being built) the page says so and asks again when told.
  *
  * @typedef {import('./types.js').RuleSet} RuleSet
  * @typedef {import('./types.js').Advice} Advice
+ * @typedef {import('./types.js').ProbabilityAdvice} ProbabilityAdvice
  * @typedef {import('./types.js').Issue} Issue
  * @typedef {import('./types.js').PositionInput} PositionInput
  * @typedef {import('./types.js').ScorecardColumn} ScorecardColumn
@@ -57,6 +62,37 @@ export function createAdvisor(root) {
     h('input', { type: 'radio', name: rollsName, value: n, id: `adv-rolls-${n}`, checked: n === 2, onchange: () => schedule(0) }),
   );
   const rollsError = h('p', { class: 'field-error', id: 'adv-rolls-error', role: 'alert', hidden: true });
+  /** expected final score of the last points advice: the first guess at a target */
+  let lastExpected = NaN;
+  const targetInput = h('input', {
+    type: 'text',
+    inputmode: 'numeric',
+    autocomplete: 'off',
+    id: 'adv-target',
+    name: 'adv-target',
+    class: 'target-input',
+    'aria-label': 'Final total to reach',
+    'aria-describedby': 'adv-goal-error',
+    placeholder: 'total',
+    disabled: true,
+    onchange: () => schedule(0),
+  });
+  const goalInputs = /** @type {const} */ (['points', 'reach']).map((g) =>
+    h('input', {
+      type: 'radio',
+      name: 'adv-goal',
+      value: g,
+      id: `adv-goal-${g}`,
+      checked: g === 'points',
+      onchange: () => {
+        const reach = goalInputs[1].checked;
+        targetInput.disabled = !reach;
+        if (reach && targetInput.value.trim() === '' && Number.isFinite(lastExpected)) targetInput.value = String(Math.round(lastExpected));
+        schedule(0);
+      },
+    }),
+  );
+  const goalError = h('p', { class: 'field-error', id: 'adv-goal-error', role: 'alert', hidden: true });
   const banner = h('div', { class: 'banner', role: 'status', hidden: true });
   const result = h('div', { class: 'advice', 'aria-live': 'polite' });
 
@@ -95,6 +131,15 @@ export function createAdvisor(root) {
           rollsInputs.map((input, i) => h('label', { class: 'seg', for: input.id }, input, h('span', {}, ['2', '1', 'none'][i]))),
         ),
         rollsError,
+        h(
+          'fieldset',
+          { class: 'rolls goal' },
+          h('legend', {}, 'Play for'),
+          h('label', { class: 'seg', for: 'adv-goal-points' }, goalInputs[0], h('span', {}, 'most points')),
+          h('label', { class: 'seg', for: 'adv-goal-reach' }, goalInputs[1], h('span', {}, 'a total of at least')),
+          targetInput,
+        ),
+        goalError,
         h('button', { type: 'submit', class: 'primary' }, 'Advise'),
       ),
       h('section', { class: 'panel advice-panel', 'aria-labelledby': 'adv-advice-h' }, h('h2', { id: 'adv-advice-h' }, 'Advice'), banner, result),
@@ -195,6 +240,7 @@ export function createAdvisor(root) {
       const checked = rollsInputs.find((i) => i.checked);
       p.rollsLeft = Number(checked?.value ?? 2);
     }
+    if (goalInputs[1].checked) p.goal = { type: 'reach', score: readNumber(targetInput.value) };
     return p;
   }
 
@@ -212,7 +258,7 @@ export function createAdvisor(root) {
     errorNodes = [];
     for (const el of form.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
     for (const el of form.querySelectorAll('.sheet [aria-describedby]')) el.removeAttribute('aria-describedby');
-    for (const el of [sheetError, diceError, rollsError]) {
+    for (const el of [sheetError, diceError, rollsError, goalError]) {
       el.hidden = true;
       el.textContent = '';
     }
@@ -260,6 +306,9 @@ export function createAdvisor(root) {
         inBlock(diceError, issue.message);
       } else if (issue.field === 'rollsLeft') {
         inBlock(rollsError, issue.message);
+      } else if (/^goal/.test(issue.field)) {
+        targetInput.setAttribute('aria-invalid', 'true');
+        inBlock(goalError, issue.message);
       } else if (/^scorecard/.test(issue.field)) {
         const c = /^scorecard\[(\d+)\]/.exec(issue.field);
         inBlock(sheetError, `${colText(c?.[1])}${issue.message}`);
@@ -298,15 +347,23 @@ export function createAdvisor(root) {
     const position = readPosition();
     result.setAttribute('aria-busy', 'true');
     try {
-      const advice = await fetchHint(position);
+      const goal = position.goal;
+      const advice = goal?.type === 'reach' ? await fetchReachHint({ ...position, goal }) : await fetchHint(position);
       if (mine !== seq) return;
       clearErrors();
-      showAdvice(ruleSet, advice);
+      if ('probabilityBefore' in advice) showReachAdvice(ruleSet, advice, position, mine);
+      else showAdvice(ruleSet, advice);
     } catch (e) {
       if (mine !== seq) return;
       clearErrors();
       drawTray(undefined);
       if (!(e instanceof ApiError)) throw e;
+      if (e.retryAfter !== undefined) {
+        // A table is loading or being built: say so, and ask again when the server says to.
+        result.replaceChildren(h('p', { class: 'help loading', id: 'adv-loading', role: 'status' }, `Preparing: ${e.problem.detail}`));
+        schedule(1000 * e.retryAfter);
+        return;
+      }
       result.replaceChildren(e.unavailable ? '' : h('p', { class: 'help' }, 'No advice until the marked fields are fixed.'));
       if (e.unavailable) showBanner(unavailableText(ruleSet, e.problem));
       else if (e.problem.errors?.length) showIssues(e.problem.errors);
@@ -317,11 +374,74 @@ export function createAdvisor(root) {
   }
 
   /**
+   * The reach goal: the chance of the target now and from the start of the turn, the options
+   * ranked by it, and the odds curve of the position below.
+   * @param {RuleSet} ruleSet
+   * @param {ProbabilityAdvice} advice
+   * @param {PositionInput} position
+   * @param {number} mine the request this answers
+   */
+  function showReachAdvice(ruleSet, advice, position, mine) {
+    const best = advice.best;
+    drawTray(best && 'hold' in best.action ? best.action.hold : undefined);
+    const target = advice.goal.type === 'reach' ? advice.goal.score : NaN;
+    const summary = h(
+      'div',
+      { class: 'summary' },
+      h('div', { class: 'big' }, h('span', { class: 'label' }, `Chance of ${target} or more`), h('output', { class: 'value', id: 'adv-chance' }, percentText(advice.probability))),
+      h(
+        'div',
+        { class: 'facts' },
+        h('span', {}, `On the sheet now: ${advice.score}`),
+        h('span', { id: 'adv-chance-before' }, `From the start of this turn: ${percentText(advice.probabilityBefore)}`),
+      ),
+    );
+    const odds = h('figure', { class: 'odds', id: 'adv-odds' }, h('figcaption', {}, 'Best chance of finishing with at least each total'), h('p', { class: 'help' }, 'Loading the odds…'));
+    void drawOdds(odds, position, target, mine);
+    if (!best) {
+      result.replaceChildren(summary, h('p', { class: 'help' }, `Start of a turn: enter the ${ruleSet.dice} dice rolled to see every option.`), odds);
+      return;
+    }
+    const ties = advice.options.filter((o, i) => i > 0 && o.nearTie).length;
+    const headline = h(
+      'p',
+      { class: 'best-line', id: 'adv-best' },
+      'Best: ',
+      h('strong', {}, actionText(ruleSet, best.action)),
+      ties ? h('span', { class: 'tie-note' }, ` — ${ties} other option${ties > 1 ? 's' : ''} within 0.01 percentage points`) : null,
+    );
+    const legend = h(
+      'p',
+      { class: 'help' },
+      `Chance: of finishing with ${target} or more after the option, playing on for it (bonuses included). Loss: percentage points given up against the best; ≈ tie: within 0.01.`,
+    );
+    result.replaceChildren(summary, headline, probabilityList(ruleSet, advice, { limit: 10 }), legend, odds);
+  }
+
+  /**
+   * @param {HTMLElement} figure
+   * @param {PositionInput} position
+   * @param {number} target
+   * @param {number} mine
+   */
+  async function drawOdds(figure, position, target, mine) {
+    const caption = /** @type {HTMLElement} */ (figure.firstChild);
+    try {
+      const odds = await fetchOdds(position);
+      if (mine === seq) figure.replaceChildren(caption, oddsChart(odds, target));
+    } catch (e) {
+      if (mine !== seq || !(e instanceof ApiError)) throw e;
+      figure.replaceChildren(caption, h('p', { class: 'help' }, `No odds curve: ${e.problem.detail}`));
+    }
+  }
+
+  /**
    * @param {RuleSet} ruleSet
    * @param {Advice} advice
    */
   function showAdvice(ruleSet, advice) {
     const best = advice.best;
+    lastExpected = advice.expectedFinalScore;
     drawTray(best && 'hold' in best.action ? best.action.hold : undefined);
     const summary = h(
       'div',

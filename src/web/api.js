@@ -7,6 +7,8 @@
  * @typedef {import('./types.js').RuleFacts} RuleFacts
  * @typedef {import('./types.js').RuleSet} RuleSet
  * @typedef {import('./types.js').Advice} Advice
+ * @typedef {import('./types.js').ProbabilityAdvice} ProbabilityAdvice
+ * @typedef {import('./types.js').Odds} Odds
  * @typedef {import('./types.js').PositionInput} PositionInput
  * @typedef {import('./types.js').GameRecord} GameRecord
  * @typedef {import('./types.js').GameAnalysis} GameAnalysis
@@ -14,10 +16,14 @@
  */
 
 export class ApiError extends Error {
-  /** @param {Problem} problem */
-  constructor(problem) {
+  /**
+   * @param {Problem} problem
+   * @param {number} [retryAfter] seconds the server asked to wait (503 while a table loads or is built)
+   */
+  constructor(problem, retryAfter) {
     super(problem.detail || problem.title);
     this.problem = problem;
+    this.retryAfter = retryAfter;
   }
 
   /** The server cannot answer for this rule set (yet): not solved, not served, still loading. */
@@ -44,7 +50,8 @@ async function call(path, init) {
   const problem = /** @type {Problem | undefined} */ (body);
   if (problem && typeof problem.detail === 'string') {
     const retry = res.headers.get('retry-after');
-    throw new ApiError({ ...problem, errors: problem.errors ?? [], detail: retry && res.status === 503 ? `${problem.detail} (retry in ${retry} s)` : problem.detail });
+    const seconds = retry && res.status === 503 && /^\d+$/.test(retry) ? Number(retry) : undefined;
+    throw new ApiError({ ...problem, errors: problem.errors ?? [], detail: seconds !== undefined ? `${problem.detail} (retry in ${seconds} s)` : problem.detail }, seconds);
   }
   throw new ApiError({ type: 'about:blank', title: res.statusText || 'Error', status: res.status, detail: `the server answered ${res.status} ${res.statusText}` });
 }
@@ -71,6 +78,25 @@ export async function fetchRuleSets() {
  */
 export async function fetchHint(position) {
   return /** @type {Advice} */ (await post('/api/v1/hint', position));
+}
+
+/**
+ * Advice for a position whose goal is to reach a total: options valued by the chance of it.
+ * @param {PositionInput & { goal: { type: 'reach', score: number | string | undefined } }} position
+ * @returns {Promise<ProbabilityAdvice>}
+ */
+export async function fetchReachHint(position) {
+  return /** @type {ProbabilityAdvice} */ (await post('/api/v1/hint', position));
+}
+
+/**
+ * The best chance of every final total from the position (its goal is not sent: odds take none).
+ * @param {PositionInput} position
+ * @returns {Promise<Odds>}
+ */
+export async function fetchOdds(position) {
+  const { goal: _goal, ...rest } = position;
+  return /** @type {Odds} */ (await post('/api/v1/odds', rest));
 }
 
 /**

@@ -39,10 +39,22 @@
  * A position as the hint API takes it; values the page cannot read as numbers are sent as typed,
  * so that the server names the field.
  * @typedef {Record<string, number | string>} ScorecardColumn
+ * @typedef {{ type: 'points' } | { type: 'reach', score: number | string | undefined }} GoalInput
  * @typedef {{
  *   ruleset: string, scorecard?: ScorecardColumn | ScorecardColumn[], yahtzeeBonus?: number | string | (number | string)[],
- *   dice?: number[], rollsLeft?: number
+ *   dice?: number[], rollsLeft?: number, goal?: GoalInput
  * }} PositionInput
+ */
+
+/**
+ * Advice for the reach goal: options valued by the chance of finishing with at least the target.
+ * @typedef {{ type: 'points' } | { type: 'reach', score: number }} Goal
+ * @typedef {{ action: Action, probability: number, loss: number, points?: number, bonus?: number, nearTie: boolean }} ProbabilityOption
+ * @typedef {{
+ *   ruleset: string, exact: boolean, goal: Goal, score: number, probabilityBefore: number, probability: number,
+ *   dice?: number[], rollsLeft: number, options: ProbabilityOption[], best?: ProbabilityOption
+ * }} ProbabilityAdvice
+ * @typedef {{ ruleset: string, score: number, from: number, to: number, probabilities: number[] }} Odds
  */
 
 /**

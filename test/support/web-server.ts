@@ -4,6 +4,7 @@ import type { RuleSetId } from '../../src/rules/index.ts';
 import { BUILTIN_ROUTES, createApp } from '../../src/server/app.ts';
 import { silentLogger } from '../../src/server/logger.ts';
 import { createModelRegistry, tableLoader } from '../../src/server/model-registry.ts';
+import type { ReachRegistry } from '../../src/server/reach-registry.ts';
 import { registerAnalyseRoute } from '../../src/server/routes/analyse.ts';
 import { EXTRA_ROUTES } from '../../src/server/serve.ts';
 import { TEST_TABLE_DIR } from './paths.ts';
@@ -21,7 +22,8 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-export async function startWebServer(rulesets: readonly RuleSetId[] = WEB_RULESETS): Promise<WebServer> {
+/** `reach`: the reach tables the server answers reach goals and odds with (default none: 503). */
+export async function startWebServer(rulesets: readonly RuleSetId[] = WEB_RULESETS, reach?: ReachRegistry): Promise<WebServer> {
   const registry = createModelRegistry({ rulesets, load: tableLoader(TEST_TABLE_DIR, { threads: 2 }) });
   await registry.start();
   for (const id of rulesets) {
@@ -30,7 +32,7 @@ export async function startWebServer(rulesets: readonly RuleSetId[] = WEB_RULESE
   }
   const mounted = new Set([...BUILTIN_ROUTES, ...EXTRA_ROUTES]);
   const routes = mounted.has(registerAnalyseRoute) ? EXTRA_ROUTES : [...EXTRA_ROUTES, registerAnalyseRoute];
-  const app = createApp({ registry, logger: silentLogger, routes });
+  const app = createApp({ registry, reach, logger: silentLogger, routes });
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     s.once('error', reject);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { describeCommand } from '../command-list.ts';
 import { resolveServeOptions, runServer, SERVE_DEFAULTS, type ServeFlags } from '../../server/serve.ts';
 import { DEFAULT_SERVED } from '../../server/model-registry.ts';
+import { REACH_CAP_DEFAULT } from '../../solver/index.ts';
 
 export function registerServe(program: Command): void {
   program
@@ -11,7 +12,8 @@ export function registerServe(program: Command): void {
     .option('--host <host>', `address to listen on (default $HOST or ${SERVE_DEFAULTS.host})`)
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
     .option('--rulesets <ids>', `comma-separated rule sets to load, the first decides readiness (default $DICEWISE_RULESETS or ${DEFAULT_SERVED.join(',')})`)
-    .option('--threads <n>', 'worker threads for building missing tables (default: all cores)')
+    .option('--threads <n>', 'worker threads for building missing tables (default: all cores; reach tables: one fewer)')
+    .option('--reach-cap <n>', `reach tables built by the server answer targets up to this many points still needed (default $DICEWISE_REACH_CAP or ${REACH_CAP_DEFAULT}); a file with a smaller cap is rebuilt`)
     .action(async (flags: ServeFlags) => {
       await runServer(resolveServeOptions(flags));
     });

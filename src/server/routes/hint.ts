@@ -1,10 +1,12 @@
-import { createRoute } from '@hono/zod-openapi';
-import { advise } from '../../advisor/index.ts';
+import { createRoute, z } from '@hono/zod-openapi';
+import { advise, adviseGoal, type GoalTables } from '../../advisor/index.ts';
 import { invalidInput } from '../../errors.ts';
 import { parsePosition } from '../../position/index.ts';
 import type { RouteModule } from '../app.ts';
-import { checkBody, decodeBody, encodeData, mountBodyRoute, MSGPACK, responseFormat, sendEncoded } from '../body.ts';
-import { AdviceSchema, PositionSchema, problemContent } from '../schemas.ts';
+import { checkBody, decodeBody, encodeData, mountBodyRoute, MSGPACK, responseFormat, sendData, sendEncoded } from '../body.ts';
+import { AdviceSchema, PositionSchema, ProbabilityAdviceSchema, problemContent } from '../schemas.ts';
+
+const HintResponseSchema = z.union([AdviceSchema, ProbabilityAdviceSchema]);
 
 export const hintRoute = createRoute({
   method: 'post',
@@ -12,6 +14,8 @@ export const hintRoute = createRoute({
   summary: 'Advice for a position',
   description:
     'Every legal action (holds with rerolls left, boxes to score in) with its expected value, best first. ' +
+    'With `"goal": {"type": "reach", "score": T}` every option carries instead the chance of finishing with at least T (a ProbabilityAdvice); ' +
+    "the rule set's reach table is loaded, or built, on first use of the goal (503 with Retry-After meanwhile). " +
     `Send JSON or MessagePack (Content-Type ${MSGPACK}); ask for MessagePack with Accept: ${MSGPACK}.`,
   request: {
     body: {
@@ -20,11 +24,16 @@ export const hintRoute = createRoute({
     },
   },
   responses: {
-    200: { description: 'The advice', content: { 'application/json': { schema: AdviceSchema }, [MSGPACK]: { schema: AdviceSchema } } },
-    400: problemContent('The position is malformed or impossible; `errors` names each field'),
+    200: {
+      description: 'The advice: an Advice for the points goal, a ProbabilityAdvice for a reach goal',
+      content: { 'application/json': { schema: HintResponseSchema }, [MSGPACK]: { schema: HintResponseSchema } },
+    },
+    400: problemContent(
+      'The position or goal is malformed or impossible, or the target needs more points than the reach table holds (the message names the largest answerable); `errors` names each field',
+    ),
     413: problemContent('The body is too large'),
     501: problemContent('The rule set has no model'),
-    503: problemContent("The rule set's table is still loading or being built (see Retry-After), or this server does not serve it"),
+    503: problemContent("The rule set's table (or, for a reach goal, its reach table) is still loading or being built (see Retry-After), or this server does not serve it"),
   },
 });
 
@@ -37,6 +46,11 @@ export const registerHintRoute: RouteModule = (app, deps) => {
     if (!parsed.ok) throw invalidInput(parsed.issues);
     const { position } = parsed;
     const model = deps.registry.get(position.rs.id);
+    if (position.goal.type !== 'points') {
+      // Only exact rule sets have reach tables: adviseGoal refuses the others (naming goal.type) without one.
+      const tables: GoalTables = position.rs.exact ? { reach: deps.reach.get(position.rs.id) } : {};
+      return sendData(c, adviseGoal(model, tables, position));
+    }
     const format = responseFormat(c);
     let body = deps.hints.get(model, position, format);
     if (body === undefined) {

@@ -1,0 +1,45 @@
+import { RULESETS } from '../../src/rules/index.ts';
+import { buildReachTable, compileRules, stateIndex, type BuiltReachTable, type GameState } from '../../src/solver/index.ts';
+
+/**
+ * A reach table that is exact for the last two turns of `yahtzee-no-bonus` (states with one or
+ * two boxes open), capped at 60 points still needed: under a second to build, where the full
+ * table takes minutes. Positions with two boxes open read only such states. The cap is below the
+ * most two boxes can score (yahtzee 50 + large straight 40), so a target beyond it can be asked.
+ */
+export const TAIL_RULESET = 'yahtzee-no-bonus' as const;
+export const TAIL_CAP = 60;
+
+let tail: Promise<BuiltReachTable> | undefined;
+
+export function tailReachTable(): Promise<BuiltReachTable> {
+  tail ??= buildReachTable(RULESETS[TAIL_RULESET], { cap: TAIL_CAP, levels: 2 });
+  return tail;
+}
+
+/** Every box of the rule set filled with these points except the `open` ones. */
+export function sheetExcept(open: readonly string[]): Record<string, number> {
+  const points: Record<string, number> = {
+    ones: 3,
+    twos: 6,
+    threes: 9,
+    fours: 12,
+    fives: 15,
+    sixes: 18,
+    threeOfAKind: 24,
+    fourOfAKind: 0,
+    fullHouse: 25,
+    smallStraight: 30,
+    largeStraight: 40,
+    yahtzee: 0,
+    chance: 22,
+  };
+  return Object.fromEntries(Object.entries(points).filter(([id]) => !open.includes(id)));
+}
+
+/** The table's state index of a turn-start state. */
+export function tailStateIndex(state: GameState): number {
+  const c = compileRules(RULESETS[TAIL_RULESET]);
+  const col = state.columns[0];
+  return stateIndex(c.layout, col.mask, Math.min(c.layout.threshold, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0);
+}
