@@ -17,13 +17,25 @@ export interface ScoreChoices {
   gain: Float64Array;
   /** per roll: gain + value of the next state */
   value: Float64Array;
+  /** the upper box being visited: slot and gain of scoring n dice of its face, at n */
+  upNext: Int32Array;
+  upGain: Float64Array;
   entry: EntryScratch;
   col: ColumnState;
 }
 
 export function createScoreChoices(c: CompiledRules): ScoreChoices {
   const R = c.dice.rollCount;
-  return { next: new Int32Array(R), gain: new Float64Array(R), value: new Float64Array(R), entry: createEntryScratch(), col: { mask: 0, upper: 0, yahtzee50: false } };
+  const n = c.dice.dice + 1;
+  return {
+    next: new Int32Array(R),
+    gain: new Float64Array(R),
+    value: new Float64Array(R),
+    upNext: new Int32Array(n),
+    upGain: new Float64Array(n),
+    entry: createEntryScratch(),
+    col: { mask: 0, upper: 0, yahtzee50: false },
+  };
 }
 
 /**
@@ -46,28 +58,39 @@ export function chooseScores(c: CompiledRules, values: Float64Array, stride: num
   gain.fill(0);
   value.fill(values[stride * zero]);
   const { nzStart, nzRoll, nzScore } = c;
+  const { upNext, upGain } = out;
   for (let b = 0; b < B; b++) {
     if (mask & (1 << b)) continue;
     const e = nzStart[b + 1];
-    const lowerNext = b < 6 ? -1 : stateIndex(L, mask | (1 << b), upper, flag);
-    for (let i = nzStart[b]; i < e; i++) {
-      let s: number;
-      let g: number;
-      if (b < 6) {
-        const pts = (b + 1) * nzScore[i];
+    if (b < 6) {
+      // Scoring n dice of this face: the same entry for every roll with n of them.
+      for (let n = 1; n <= c.dice.dice; n++) {
+        const pts = (b + 1) * n;
         const raw = upper + pts;
-        g = pts + (upper < T && raw >= T ? UB : 0);
-        s = stateIndex(L, mask | (1 << b), raw > T ? T : raw, flag);
-      } else {
-        g = nzScore[i];
-        s = lowerNext;
+        upGain[n] = pts + (upper < T && raw >= T ? UB : 0);
+        upNext[n] = stateIndex(L, mask | (1 << b), raw > T ? T : raw, flag);
       }
-      const r = nzRoll[i];
-      const v = g + values[stride * s];
-      if (v > value[r]) {
-        value[r] = v;
-        next[r] = s;
-        gain[r] = g;
+      for (let i = nzStart[b]; i < e; i++) {
+        const n = nzScore[i];
+        const v = upGain[n] + values[stride * upNext[n]];
+        const r = nzRoll[i];
+        if (v > value[r]) {
+          value[r] = v;
+          next[r] = upNext[n];
+          gain[r] = upGain[n];
+        }
+      }
+    } else {
+      const s = stateIndex(L, mask | (1 << b), upper, flag);
+      const base = values[stride * s];
+      for (let i = nzStart[b]; i < e; i++) {
+        const r = nzRoll[i];
+        const v = nzScore[i] + base;
+        if (v > value[r]) {
+          value[r] = v;
+          next[r] = s;
+          gain[r] = nzScore[i];
+        }
       }
     }
   }
