@@ -2,9 +2,12 @@ import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { Packr, Unpackr } from 'msgpackr';
+import { Packr } from 'msgpackr';
 import type { z } from 'zod';
 import { DicewiseError, invalidInput, type Issue } from '../errors.ts';
+import { fieldOf } from './field-path.ts';
+import { checkLimits, DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.ts';
+import { decodePlainMsgpack } from './plain-msgpack.ts';
 
 /**
  * Request bodies in and response bodies out, for every route that takes a body: JSON or
@@ -15,9 +18,8 @@ export const MSGPACK = 'application/msgpack';
 const MSGPACK_TYPES = new Set([MSGPACK, 'application/x-msgpack', 'application/vnd.msgpack']);
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json$/;
 
-// Plain maps both ways (no msgpackr record extension), so any MessagePack client can talk to us.
+// Plain maps (no msgpackr record extension), so any MessagePack client can read our responses.
 const packr = new Packr({ useRecords: false });
-const unpackr = new Unpackr({ useRecords: false, mapsAsObjects: true });
 
 function badBody(field: string, message: string): DicewiseError {
   return invalidInput([{ field, message }]);
@@ -48,13 +50,6 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
     if (Number(length) > maxBytes) throw tooLarge(maxBytes);
     await next();
   };
-}
-
-/** Field path as the rest of Dicewise writes it: `scorecard.threes`, `dice[2]`; the root is `body`. */
-export function fieldOf(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
-  return out || 'body';
 }
 
 type ZodIssue = z.core.$ZodIssue;
@@ -94,8 +89,11 @@ export function checkBody<S extends z.ZodType>(schema: S, raw: unknown): z.outpu
   return parsed.data;
 }
 
-/** Decodes the body by its Content-Type (JSON or MessagePack) without validating its shape. */
-export async function decodeBody(c: Context): Promise<unknown> {
+/**
+ * Decodes the body by its Content-Type (JSON or MessagePack) into plain data within `limits`,
+ * without validating its shape.
+ */
+export async function decodeBody(c: Context, limits: InputLimits = DEFAULT_INPUT_LIMITS): Promise<unknown> {
   const header = c.req.header('content-type');
   const mediaType = header?.split(';')[0].trim().toLowerCase() ?? '';
   const isJson = JSON_TYPE.test(mediaType);
@@ -104,23 +102,25 @@ export async function decodeBody(c: Context): Promise<unknown> {
   }
   const bytes = new Uint8Array(await c.req.arrayBuffer());
   if (bytes.byteLength === 0) throw badBody('body', 'required');
-  if (isJson) {
-    try {
-      return JSON.parse(new TextDecoder().decode(bytes));
-    } catch (e) {
-      throw badBody('body', `malformed JSON: ${(e as Error).message}`);
-    }
-  }
+  if (!isJson) return decodePlainMsgpack(bytes, limits);
+  let value: unknown;
   try {
-    return unpackr.unpack(bytes);
+    value = JSON.parse(new TextDecoder().decode(bytes));
   } catch (e) {
-    throw badBody('body', `malformed MessagePack: ${(e as Error).message}`);
+    throw badBody('body', `malformed JSON: ${clip((e as Error).message)}`);
   }
+  checkLimits(value, limits);
+  return value;
+}
+
+/** V8's JSON errors quote the text around the fault: never send back more than a little of it. */
+function clip(text: string, max = 120): string {
+  return text.length <= max ? text : `${text.slice(0, max)}…`;
 }
 
 /** Decodes and validates a body; the schema's output on success. */
-export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  return checkBody(schema, await decodeBody(c));
+export async function readBody<S extends z.ZodType>(c: Context, schema: S, limits: InputLimits = DEFAULT_INPUT_LIMITS): Promise<z.output<S>> {
+  return checkBody(schema, await decodeBody(c, limits));
 }
 
 export type Format = 'json' | 'msgpack';
