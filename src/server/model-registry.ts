@@ -3,6 +3,7 @@ import { DicewiseError, isDicewiseError } from '../errors.ts';
 import type { RuleSetId } from '../rules/index.ts';
 import { initialState, type BuildProgress, type GameModel } from '../solver/index.ts';
 import { ensureModel } from '../store/models.ts';
+import { solverThreads } from '../../workers/pool.ts';
 import { silentLogger, type Logger } from './logger.ts';
 
 /**
@@ -189,6 +190,7 @@ export function tableLoader(dir: string, opts: TableLoaderOptions = {}): ModelLo
   return (id, hooks, background) =>
     ensureModel(dir, id, {
       threads: background ? backgroundThreads : threads,
+      solver: solverThreads,
       onBuild: (_id, reason) => hooks.onBuild(reason),
       onProgress: hooks.onProgress,
     });
