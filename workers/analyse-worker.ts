@@ -1,9 +1,9 @@
 import { Piscina } from 'piscina';
-import { analyseBatchPacked, type GameBatch, type PackedResult } from '../src/analysis/index.ts';
+import { analyseBatchPacked, type PackedResult } from '../src/analysis/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
 import type { GameModel } from '../src/solver/index.ts';
 import { loadModel } from '../src/store/models.ts';
-import { replyOf, type WorkerReply } from './messages.ts';
+import { replyOf, type WorkerReply, type WorkerTasks } from './messages.ts';
 
 const { tables } = (Piscina.workerData ?? { tables: 'tables' }) as { tables: string };
 
@@ -23,6 +23,6 @@ function modelFor(id: RuleSetId): Promise<GameModel> {
 }
 
 /** Parses and analyses one chunk; decisions come back packed (one Float64Array per game, a cheap copy between threads). */
-export default function analyseTask(task: { batch: GameBatch }): Promise<WorkerReply<PackedResult[]>> {
-  return replyOf(() => analyseBatchPacked(modelFor, task.batch));
+export default function analyseTask(task: WorkerTasks['analyse']): Promise<WorkerReply<PackedResult[]>> {
+  return replyOf(() => analyseBatchPacked(async (id) => task.refuse?.[id] ?? modelFor(id), task.batch));
 }

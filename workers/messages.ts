@@ -1,6 +1,7 @@
 import type { GameBatch, PackedResult } from '../src/analysis/index.ts';
 import { DicewiseError, isDicewiseError, type ErrorCode, type Issue } from '../src/errors.ts';
 import type { SimulateTask, TaskResult } from '../src/simulate/index.ts';
+import type { RuleSetId } from '../src/rules/index.ts';
 import type { ReachTask, SolveTask } from '../src/solver/index.ts';
 
 /**
@@ -12,8 +13,11 @@ export interface WorkerTasks {
   solve: SolveTask;
   reach: ReachTask;
   simulate: SimulateTask;
-  /** one chunk of games; the worker loads the tables from the pool's folder */
-  analyse: { batch: GameBatch };
+  /**
+   * one chunk of games; the worker loads the tables from the pool's folder, except for the rule
+   * sets in `refuse`, whose games get the text as their error (a server that does not serve them)
+   */
+  analyse: { batch: GameBatch; refuse?: Partial<Record<RuleSetId, string>> };
 }
 
 export interface WorkerResults {

@@ -83,6 +83,6 @@ export function simulateRunner(pool: WorkerPool): ChunkRunner {
 }
 
 /** A runner for chunked analysis (src/analysis): each chunk of games to a worker. */
-export function analyseRunner(pool: WorkerPool): AnalyseChunkRunner {
-  return (batch) => pool.run('analyse', { batch });
+export function analyseRunner(pool: WorkerPool, refuse?: WorkerTasks['analyse']['refuse']): AnalyseChunkRunner {
+  return (batch) => pool.run('analyse', { batch, refuse });
 }

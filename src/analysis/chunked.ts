@@ -8,11 +8,13 @@ import type { GameResult } from './types.ts';
 
 /**
  * Parses and analyses one batch with models loaded on demand (a worker's table folder). A table
- * that cannot be loaded fails the whole batch with its code; a bad record is only its own error.
+ * that cannot be loaded fails the whole batch with its code; a rule set the lookup answers with
+ * text (a server that does not serve it) makes that text each such game's error; a bad record is
+ * only its own error.
  */
-export async function analyseBatchPacked(modelFor: (id: RuleSetId) => Promise<GameModel>, batch: GameBatch): Promise<PackedResult[]> {
+export async function analyseBatchPacked(modelFor: (id: RuleSetId) => Promise<GameModel | string>, batch: GameBatch): Promise<PackedResult[]> {
   const records = batchRecords(batch);
-  const loaded = new Map<RuleSetId, GameModel>();
+  const loaded = new Map<RuleSetId, GameModel | string>();
   for (const id of batchRuleSets(records)) if (RULESETS[id].exact) loaded.set(id, await modelFor(id));
   return analyseGamesPacked((id) => loaded.get(id), records);
 }

@@ -149,12 +149,18 @@ export function sendData(c: Context, data: unknown, status: ContentfulStatusCode
   return sendEncoded(c, encodeData(data, format), format, status);
 }
 
+export interface BodyRouteLimits {
+  maxBytes: number;
+  /** limits on the decoded body; default DEFAULT_INPUT_LIMITS (the handler passes the same to decodeBody) */
+  input?: InputLimits;
+}
+
 /**
  * Mounts a route that takes a body: its OpenAPI description comes from the route's zod schemas,
  * its handlers run behind the size cap and decode through readBody. (`app.openapi()` would
  * validate JSON bodies only and answer a bad Content-Type with its own 415, not our problem.)
  */
-export function mountBodyRoute(app: OpenAPIHono, route: RouteConfig, maxBytes: number, handler: Handler): void {
+export function mountBodyRoute(app: OpenAPIHono, route: RouteConfig, limits: BodyRouteLimits, handler: Handler): void {
   app.openAPIRegistry.registerPath(route);
-  app.on(route.method.toUpperCase(), route.path.replaceAll(/\{(\w+)\}/g, ':$1'), limitBody(maxBytes), handler);
+  app.on(route.method.toUpperCase(), route.path.replaceAll(/\{(\w+)\}/g, ':$1'), limitBody(limits.maxBytes), handler);
 }

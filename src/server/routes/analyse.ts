@@ -1,22 +1,28 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ANALYSE_BATCH_CAP, analyseGames, batchRuleSets, readAnalyseBody, type ModelLookup } from '../../analysis/index.ts';
+import { analyseInChunks, batchRuleSets } from '../../analysis/index.ts';
 import { isDicewiseError } from '../../errors.ts';
 import { RULESET_IDS, type RuleSetId } from '../../rules/index.ts';
-import type { GameModel } from '../../solver/index.ts';
-import type { RouteModule } from '../app.ts';
+import { throwIfStopped } from '../admission.ts';
+import { ANALYSE_BATCH_CAP, readAnalyseBody } from '../analyse-request.ts';
+import type { RouteModule } from '../app-deps.ts';
 import { decodeBody, mountBodyRoute, MSGPACK, sendData } from '../body.ts';
 import type { ModelRegistry } from '../model-registry.ts';
-import { problemContent } from '../schemas.ts';
+import { batchProblems, problemContent } from '../schemas.ts';
 
 /**
- * POST /api/v1/analyse: game review for up to ANALYSE_BATCH_CAP games per request. The games
- * are analysed on the request's thread (about half a millisecond each, so a full request holds
- * the event loop for about half a second); larger batches belong to `dicewise analyse`.
- * Mount it with `createApp({ ..., routes: [registerAnalyseRoute] })` (serve.ts: EXTRA_ROUTES).
+ * POST /api/v1/analyse: game review for up to ANALYSE_BATCH_CAP games per request, in chunks on
+ * the batch workers behind the admission policy (about half a millisecond a game); larger
+ * batches belong to `dicewise analyse`.
  */
 
 /** Room for ANALYSE_BATCH_CAP pretty-printed games (a finished game is ~1-3 KB of JSON). */
 export const ANALYSE_BODY_BYTES = 8 * 2 ** 20;
+
+/**
+ * A finished Yahtzee record is about 400 values (13 turns of up to 3 rolls and 2 holds); Triple
+ * Yahtzee and Superpass records run to about 1,300.
+ */
+const ANALYSE_INPUT_LIMITS = { maxDepth: 8, maxElements: ANALYSE_BATCH_CAP * 1500, maxStringLength: 256 };
 
 const Dice = z.array(z.number().int());
 
@@ -104,31 +110,44 @@ export const analyseRoute = createRoute({
     200: { description: 'One analysis or error per game', content: { 'application/json': { schema: AnalyseResponseSchema }, [MSGPACK]: { schema: AnalyseResponseSchema } } },
     400: problemContent('The body is not `{ "games": [...] }`'),
     413: problemContent(`More than ${ANALYSE_BATCH_CAP} games, or a body over ${ANALYSE_BODY_BYTES} bytes`),
-    503: problemContent("A rule set's table is still loading or being built; see Retry-After"),
+    ...batchProblems("A rule set's table is still loading or being built"),
   },
 });
 
 /**
- * Models for the rule sets a batch names. One still loading fails the request (503, retry soon);
- * one this server cannot have (not served, not solved, failed) is each such game's error.
+ * Rule sets of a batch that this server cannot analyse (not served, not solved, failed), with
+ * the reason that becomes each such game's error. One still loading fails the request (503,
+ * retry soon).
  */
-function lookupFor(registry: ModelRegistry, games: readonly unknown[]): ModelLookup {
-  const found = new Map<RuleSetId, GameModel | string>();
+function refusedRuleSets(registry: ModelRegistry, games: readonly unknown[]): Partial<Record<RuleSetId, string>> {
+  const refuse: Partial<Record<RuleSetId, string>> = {};
   for (const id of batchRuleSets(games)) {
     try {
-      found.set(id, registry.get(id));
+      registry.get(id);
     } catch (e) {
       if (!isDicewiseError(e) || e.code === 'NOT_READY') throw e;
-      found.set(id, e.message);
+      refuse[id] = e.message;
     }
   }
-  return (id) => found.get(id);
+  return refuse;
 }
 
 export const registerAnalyseRoute: RouteModule = (app, deps) => {
-  mountBodyRoute(app, analyseRoute, ANALYSE_BODY_BYTES, async (c) => {
+  mountBodyRoute(app, analyseRoute, { maxBytes: ANALYSE_BODY_BYTES, input: ANALYSE_INPUT_LIMITS }, async (c) => {
     // Each game is validated on its own by the analysis; the body only needs to be { games: [...] }.
-    const games = readAnalyseBody(await decodeBody(c), ANALYSE_BATCH_CAP);
-    return sendData(c, { results: analyseGames(lookupFor(deps.registry, games), games) });
+    const games = readAnalyseBody(await decodeBody(c, ANALYSE_INPUT_LIMITS), ANALYSE_BATCH_CAP);
+    const run = deps.batch.analyse(refusedRuleSets(deps.registry, games));
+    const results = await deps.admission.run(
+      (signal) =>
+        analyseInChunks({ records: games }, {
+          concurrency: deps.batch.concurrency,
+          runner: (chunk) => {
+            throwIfStopped(signal);
+            return run(chunk);
+          },
+        }),
+      c.req.raw.signal,
+    );
+    return sendData(c, { results });
   });
 };

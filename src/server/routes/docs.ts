@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { RouteModule } from '../app.ts';
+import type { RouteModule } from '../app-deps.ts';
 import { renderDocsPage } from '../docs-page.ts';
 import { DOCS_PATH } from '../problem.ts';
 
