@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { resolve, sep } from 'node:path';
+import { resolve } from 'node:path';
 import { DicewiseError, isDicewiseError } from '../errors.ts';
 import type { RuleSetId } from '../rules/index.ts';
 import { initialState, type BuildProgress, type GameModel } from '../solver/index.ts';
@@ -205,13 +205,15 @@ export interface TableLoaderOptions {
 
 /**
  * The error without the table folder's absolute path, which is the server's business, not its
- * clients'; the original stays as the cause, for the log.
+ * clients' (`<tables>` stands for it); the original stays as the cause, for the log. An error of
+ * the file system becomes TABLE_MISSING.
  */
 export function withoutPaths(e: unknown, dir: string): unknown {
-  if (!isDicewiseError(e)) return e;
-  const folder = resolve(dir) + sep;
+  if (!(e instanceof Error)) return e;
+  const folder = resolve(dir);
   if (!e.message.includes(folder)) return e;
-  const out = new DicewiseError(e.code, e.message.replaceAll(folder, ''), e.issues);
+  const message = e.message.replaceAll(folder, '<tables>');
+  const out = isDicewiseError(e) ? new DicewiseError(e.code, message, e.issues) : new DicewiseError('TABLE_MISSING', `cannot read the table: ${message}`);
   out.cause = e;
   return out;
 }
