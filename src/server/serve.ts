@@ -66,6 +66,34 @@ function badOption(field: string, message: string): DicewiseError {
   return new DicewiseError('INVALID_OPTION', `${field} ${message}`, [{ field, message }]);
 }
 
+/** A positive integer from the environment, or undefined when unset; a bad value throws naming the variable. */
+function envInt(env: NodeJS.ProcessEnv, name: string, min: number): number | undefined {
+  const text = env[name];
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) throw badOption(name, `must be an integer ≥ ${min}, got ${JSON.stringify(text)}`);
+  return n;
+}
+
+/**
+ * Batch capacity from the environment: DICEWISE_BATCH_THREADS (worker threads), DICEWISE_BATCH_RUNNING
+ * (requests running), DICEWISE_BATCH_QUEUED (requests waiting), DICEWISE_BATCH_DEADLINE_S.
+ */
+function batchOptions(env: NodeJS.ProcessEnv): Pick<ServeOptions, 'batchThreads' | 'admission'> {
+  const out: Pick<ServeOptions, 'batchThreads' | 'admission'> = {};
+  const threads = envInt(env, 'DICEWISE_BATCH_THREADS', 1);
+  if (threads !== undefined) out.batchThreads = threads;
+  const admission: Partial<typeof DEFAULT_ADMISSION> = {};
+  const running = envInt(env, 'DICEWISE_BATCH_RUNNING', 1);
+  const queued = envInt(env, 'DICEWISE_BATCH_QUEUED', 0);
+  const deadline = envInt(env, 'DICEWISE_BATCH_DEADLINE_S', 1);
+  if (running !== undefined) admission.maxRunning = running;
+  if (queued !== undefined) admission.maxQueued = queued;
+  if (deadline !== undefined) admission.deadlineMs = deadline * 1000;
+  if (Object.keys(admission).length > 0) out.admission = admission;
+  return out;
+}
+
 /** Flag, else environment (PORT, HOST, DICEWISE_TABLES, DICEWISE_RULESETS, DICEWISE_REACH_CAP), else default; a bad value throws naming it. */
 export function resolveServeOptions(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): ServeOptions {
   const portText = flags.port ?? env.PORT;
@@ -96,7 +124,7 @@ export function resolveServeOptions(flags: ServeFlags, env: NodeJS.ProcessEnv = 
   if (reachCap !== undefined && (!Number.isInteger(reachCap) || reachCap < 1 || reachCap > 4000)) {
     throw badOption(flags.reachCap !== undefined ? 'reach-cap' : 'DICEWISE_REACH_CAP', `must be an integer from 1 to 4000, got ${JSON.stringify(capText)}`);
   }
-  return { port, host, tables, rulesets, threads, reachCap };
+  return { port, host, tables, rulesets, threads, reachCap, ...batchOptions(env) };
 }
 
 export interface RunningServer {
