@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseGames } from '../src/analysis/index.ts';
-import { ANALYSE_BATCH_CAP } from '../src/server/analyse-request.ts';
+import { ANALYSE_BATCH_CAP } from '../src/server/routes/analyse.ts';
 import type { DicewiseApp } from '../src/server/app.ts';
 import { playGames } from './support/game-records.ts';
 import { testModel } from './support/models.ts';

@@ -3,12 +3,14 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// rules → dice → solver → position → advisor / analysis / simulate / approx → store → workers →
+// codec → rules → dice → solver → position → advisor / analysis / simulate / approx → store → workers →
 // server → cli. A module may import from its own layer or any earlier one, never from a later one
 // or a sibling; so no two folders import each other. The web page imports only its own modules.
 const RANK: Record<string, number> = {
   'src/errors.ts': 0,
   'src/version.ts': 0,
+  // Bounded decoding of untrusted JSON/MessagePack into plain data: the server's thread and workers share it.
+  'src/codec': 0.5,
   'src/rules': 1,
   'src/dice': 2,
   'src/solver': 3,
@@ -23,7 +25,7 @@ const RANK: Record<string, number> = {
   'src/cli': 9,
 };
 /** Core layers do no I/O: no file system, no process, no console. */
-const CORE = new Set(['rules', 'dice', 'solver', 'position', 'advisor', 'analysis', 'simulate', 'approx'].map((l) => `src/${l}`));
+const CORE = new Set(['codec', 'rules', 'dice', 'solver', 'position', 'advisor', 'analysis', 'simulate', 'approx'].map((l) => `src/${l}`));
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 

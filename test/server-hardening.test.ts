@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyseGames } from '../src/analysis/index.ts';
 import { DicewiseError } from '../src/errors.ts';
 import type { SimulateTask, TaskResult } from '../src/simulate/index.ts';
 import { createAdmission } from '../src/server/admission.ts';
@@ -11,6 +12,7 @@ import { startServer } from '../src/server/serve.ts';
 import { withBuildLock } from '../src/store/build-lock.ts';
 import { sweepTempFiles, writeFileAtomic } from '../src/store/write-atomic.ts';
 import { errorOf } from './support/errors.ts';
+import { playGames } from './support/game-records.ts';
 import { testModel } from './support/models.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 import { postJson, testApp } from './support/server.ts';
@@ -285,6 +287,14 @@ describe('the server', () => {
         keepAlive: 5_000,
         connections: 1024,
       });
+      for (let i = 0; i < 200 && (await fetch(`${server.url}/readyz`)).status !== 200; i++) await tick(25);
+      // analyse runs on the batch worker: bytes in, bytes out, the same answer as inline
+      const games = playGames(await testModel('yahtzee'), 3, 3, 0.3);
+      const res = await fetch(`${server.url}/api/v1/analyse`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ games: [games[0], { turns: 1 }, ...games.slice(1)] }) });
+      expect(res.status).toBe(200);
+      const { results } = (await res.json()) as { results: unknown[] };
+      const model = await testModel('yahtzee');
+      expect(results).toEqual(JSON.parse(JSON.stringify(analyseGames(() => model, [games[0], { turns: 1 }, ...games.slice(1)]))));
     } finally {
       await server.close();
     }

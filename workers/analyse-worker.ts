@@ -3,6 +3,7 @@ import { analyseBatchPacked, type PackedResult } from '../src/analysis/index.ts'
 import type { RuleSetId } from '../src/rules/index.ts';
 import type { GameModel } from '../src/solver/index.ts';
 import { loadModel } from '../src/store/models.ts';
+import { analyseRequest, type AnalyseRequestTask } from './analyse-request.ts';
 import { replyOf, type WorkerReply, type WorkerTasks } from './messages.ts';
 
 const { tables } = (Piscina.workerData ?? { tables: 'tables' }) as { tables: string };
@@ -24,5 +25,14 @@ function modelFor(id: RuleSetId): Promise<GameModel> {
 
 /** Parses and analyses one chunk; decisions come back packed (one Float64Array per game, a cheap copy between threads). */
 export default function analyseTask(task: WorkerTasks['analyse']): Promise<WorkerReply<PackedResult[]>> {
-  return replyOf(() => analyseBatchPacked(async (id) => task.refuse?.[id] ?? modelFor(id), task.batch));
+  return replyOf(() => analyseBatchPacked(modelFor, task.batch));
+}
+
+/** A whole request body (see analyse-request.ts); the response bytes move to the server's thread, not copied. */
+export async function analyseRequestTask(task: AnalyseRequestTask): Promise<WorkerReply<Uint8Array>> {
+  const reply = await replyOf(() => analyseRequest(task, modelFor));
+  if (!reply.ok) return reply;
+  // piscina's custom transferable: the reply arrives whole, its buffer moved instead of copied.
+  const movable = { [Piscina.transferableSymbol]: reply.result.buffer, [Piscina.valueSymbol]: reply };
+  return Piscina.move(movable as unknown as Parameters<typeof Piscina.move>[0]) as unknown as WorkerReply<Uint8Array>;
 }

@@ -1,8 +1,8 @@
 import type { GameBatch, PackedResult } from '../src/analysis/index.ts';
 import { DicewiseError, isDicewiseError, type ErrorCode, type Issue } from '../src/errors.ts';
 import type { SimulateTask, TaskResult } from '../src/simulate/index.ts';
-import type { RuleSetId } from '../src/rules/index.ts';
 import type { ReachTask, SolveTask } from '../src/solver/index.ts';
+import type { AnalyseRequestTask } from './analyse-request.ts';
 
 /**
  * The one message shape between the pool and its workers. Each kind of work has a task type and a
@@ -13,11 +13,10 @@ export interface WorkerTasks {
   solve: SolveTask;
   reach: ReachTask;
   simulate: SimulateTask;
-  /**
-   * one chunk of games; the worker loads the tables from the pool's folder, except for the rule
-   * sets in `refuse`, whose games get the text as their error (a server that does not serve them)
-   */
-  analyse: { batch: GameBatch; refuse?: Partial<Record<RuleSetId, string>> };
+  /** one chunk of games; the worker loads the tables from the pool's folder */
+  analyse: { batch: GameBatch };
+  /** a whole analyse request body, bytes in, response bytes out */
+  'analyse-request': AnalyseRequestTask;
 }
 
 export interface WorkerResults {
@@ -25,6 +24,7 @@ export interface WorkerResults {
   reach: number;
   simulate: TaskResult;
   analyse: PackedResult[];
+  'analyse-request': Uint8Array;
 }
 
 export type WorkerKind = keyof WorkerTasks;

@@ -48,6 +48,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     reach: workerEntry('solve-worker'),
     simulate: workerEntry('simulate-worker'),
     analyse: workerEntry('analyse-worker'),
+    'analyse-request': workerEntry('analyse-worker'),
   } satisfies Record<WorkerKind, unknown>;
   const pool = new Piscina({
     filename: entries.solve.filename,
@@ -60,7 +61,9 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
   return {
     threads,
     async run(kind, task) {
-      return unwrapReply((await pool.run(task, { filename: entries[kind].filename })) as WorkerReply<WorkerResults[typeof kind]>);
+      // One file may serve several kinds: its export named after the kind, else its default.
+      const name = kind === 'analyse-request' ? 'analyseRequestTask' : 'default';
+      return unwrapReply((await pool.run(task, { filename: entries[kind].filename, name })) as WorkerReply<WorkerResults[typeof kind]>);
     },
     stats: () => ({ threads, queued: pool.queueSize, utilization: pool.utilization }),
     destroy: () => pool.destroy(),
@@ -83,6 +86,6 @@ export function simulateRunner(pool: WorkerPool): ChunkRunner {
 }
 
 /** A runner for chunked analysis (src/analysis): each chunk of games to a worker. */
-export function analyseRunner(pool: WorkerPool, refuse?: WorkerTasks['analyse']['refuse']): AnalyseChunkRunner {
-  return (batch) => pool.run('analyse', { batch, refuse });
+export function analyseRunner(pool: WorkerPool): AnalyseChunkRunner {
+  return (batch) => pool.run('analyse', { batch });
 }

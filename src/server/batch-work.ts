@@ -1,20 +1,20 @@
-import { analyseBatchPacked, type AnalyseChunkRunner } from '../analysis/index.ts';
 import type { RuleSetId } from '../rules/index.ts';
 import { createInlineRunner, type ChunkRunner } from '../simulate/index.ts';
-import { analyseRunner, createWorkerPool, simulateRunner, type PoolStats } from '../../workers/pool.ts';
+import { analyseRequest, type AnalyseRequestTask } from '../../workers/analyse-request.ts';
+import { createWorkerPool, simulateRunner, type PoolStats } from '../../workers/pool.ts';
 import type { ModelRegistry } from './model-registry.ts';
 
 /**
- * Where batch requests (analyse, simulate) run, one chunk at a time. A server runs them in a
- * worker pool of their own, so the event loop only routes chunks and hints never wait behind
- * them; tests may run them inline over the registry's models.
+ * Where batch requests run. A server runs them in a worker pool of their own, so that the event
+ * loop only routes them and hints never wait behind them: simulations chunk by chunk, an analyse
+ * request whole (its body's bytes in, the response's bytes out). Tests may run them inline over
+ * the registry's models.
  */
 export interface BatchWork {
-  /** chunks one request keeps in flight */
+  /** chunks one simulation keeps in flight */
   readonly concurrency: number;
   simulate: ChunkRunner;
-  /** `refuse`: rule sets whose games get the text as their error instead of an analysis */
-  analyse(refuse: Partial<Record<RuleSetId, string>>): AnalyseChunkRunner;
+  analyse(task: AnalyseRequestTask): Promise<Uint8Array>;
   /** the pool's threads, queue and utilisation, where there is a pool */
   stats?(): PoolStats;
   destroy(): Promise<void>;
@@ -22,11 +22,10 @@ export interface BatchWork {
 
 /** In this thread, over the registry's models: for tests and tools, not for a server under load. */
 export function inlineBatchWork(registry: ModelRegistry): BatchWork {
-  const simulate = createInlineRunner({ model: async (id) => registry.get(id) });
   return {
     concurrency: 1,
-    simulate,
-    analyse: (refuse) => (batch) => analyseBatchPacked(async (id) => refuse[id] ?? registry.get(id), batch),
+    simulate: createInlineRunner({ model: async (id) => registry.get(id) }),
+    analyse: (task) => analyseRequest(task, async (id: RuleSetId) => registry.get(id)),
     destroy: async () => {},
   };
 }
@@ -37,7 +36,7 @@ export function poolBatchWork(tables: string, threads: number): BatchWork {
   return {
     concurrency: 1,
     simulate: simulateRunner(pool),
-    analyse: (refuse) => analyseRunner(pool, refuse),
+    analyse: (task) => pool.run('analyse-request', task),
     stats: () => pool.stats(),
     destroy: () => pool.destroy(),
   };

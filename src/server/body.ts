@@ -2,12 +2,11 @@ import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { Packr } from 'msgpackr';
 import type { z } from 'zod';
 import { DicewiseError, invalidInput, type Issue } from '../errors.ts';
-import { fieldOf } from './field-path.ts';
-import { checkLimits, DEFAULT_INPUT_LIMITS, type InputLimits } from './input-limits.ts';
-import { decodePlainMsgpack } from './plain-msgpack.ts';
+import { fieldOf } from '../codec/field-path.ts';
+import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../codec/input-limits.ts';
+import { decodePlain, encodePlain, type Format } from '../codec/plain-data.ts';
 
 /**
  * Request bodies in and response bodies out, for every route that takes a body: JSON or
@@ -18,8 +17,6 @@ export const MSGPACK = 'application/msgpack';
 const MSGPACK_TYPES = new Set([MSGPACK, 'application/x-msgpack', 'application/vnd.msgpack']);
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json$/;
 
-// Plain maps (no msgpackr record extension), so any MessagePack client can read our responses.
-const packr = new Packr({ useRecords: false });
 
 function badBody(field: string, message: string): DicewiseError {
   return invalidInput([{ field, message }]);
@@ -89,33 +86,22 @@ export function checkBody<S extends z.ZodType>(schema: S, raw: unknown): z.outpu
   return parsed.data;
 }
 
+/** The body's format by its Content-Type: JSON or MessagePack, anything else a 400 naming `content-type`. */
+export function requestFormat(c: Context): Format {
+  const header = c.req.header('content-type');
+  const mediaType = header?.split(';')[0].trim().toLowerCase() ?? '';
+  if (JSON_TYPE.test(mediaType)) return 'json';
+  if (MSGPACK_TYPES.has(mediaType)) return 'msgpack';
+  throw badBody('content-type', `must be application/json or ${MSGPACK}${header ? `, got ${JSON.stringify(header.slice(0, 100))}` : ''}`);
+}
+
 /**
  * Decodes the body by its Content-Type (JSON or MessagePack) into plain data within `limits`,
  * without validating its shape.
  */
 export async function decodeBody(c: Context, limits: InputLimits = DEFAULT_INPUT_LIMITS): Promise<unknown> {
-  const header = c.req.header('content-type');
-  const mediaType = header?.split(';')[0].trim().toLowerCase() ?? '';
-  const isJson = JSON_TYPE.test(mediaType);
-  if (!isJson && !MSGPACK_TYPES.has(mediaType)) {
-    throw badBody('content-type', `must be application/json or ${MSGPACK}${header ? `, got ${JSON.stringify(header)}` : ''}`);
-  }
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.byteLength === 0) throw badBody('body', 'required');
-  if (!isJson) return decodePlainMsgpack(bytes, limits);
-  let value: unknown;
-  try {
-    value = JSON.parse(new TextDecoder().decode(bytes));
-  } catch (e) {
-    throw badBody('body', `malformed JSON: ${clip((e as Error).message)}`);
-  }
-  checkLimits(value, limits);
-  return value;
-}
-
-/** V8's JSON errors quote the text around the fault: never send back more than a little of it. */
-function clip(text: string, max = 120): string {
-  return text.length <= max ? text : `${text.slice(0, max)}…`;
+  const format = requestFormat(c);
+  return decodePlain(new Uint8Array(await c.req.arrayBuffer()), format, limits);
 }
 
 /** Decodes and validates a body; the schema's output on success. */
@@ -123,7 +109,7 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S, limit
   return checkBody(schema, await decodeBody(c, limits));
 }
 
-export type Format = 'json' | 'msgpack';
+export type { Format };
 
 /** MessagePack when the client's Accept header asks for it, else JSON. */
 export function responseFormat(c: Context): Format {
@@ -133,11 +119,7 @@ export function responseFormat(c: Context): Format {
 }
 
 /** The response body bytes (or text); a MessagePack body is a copy the caller may keep. */
-export function encodeData(data: unknown, format: Format): string | Uint8Array<ArrayBuffer> {
-  // pack() returns a view into a buffer it goes on writing after; copying lets a cache keep
-  // the bytes without pinning that buffer.
-  return format === 'msgpack' ? new Uint8Array(packr.pack(data)) : JSON.stringify(data);
-}
+export const encodeData = encodePlain;
 
 export function sendEncoded(c: Context, body: string | Uint8Array<ArrayBuffer>, format: Format, status: ContentfulStatusCode = 200): Response {
   return c.body(body, status, { 'content-type': format === 'msgpack' ? MSGPACK : 'application/json' });

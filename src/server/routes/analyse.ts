@@ -1,19 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { analyseInChunks, batchRuleSets } from '../../analysis/index.ts';
 import { isDicewiseError } from '../../errors.ts';
-import { RULESET_IDS, type RuleSetId } from '../../rules/index.ts';
+import { RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { throwIfStopped } from '../admission.ts';
-import { ANALYSE_BATCH_CAP, readAnalyseBody } from '../analyse-request.ts';
 import type { RouteModule } from '../app-deps.ts';
-import { decodeBody, mountBodyRoute, MSGPACK, sendData } from '../body.ts';
-import type { ModelRegistry } from '../model-registry.ts';
+import { mountBodyRoute, MSGPACK, requestFormat, responseFormat, sendEncoded } from '../body.ts';
+import { NotReadyError, type ModelRegistry } from '../model-registry.ts';
 import { batchProblems, problemContent } from '../schemas.ts';
 
 /**
- * POST /api/v1/analyse: game review for up to ANALYSE_BATCH_CAP games per request, in chunks on
- * the batch workers behind the admission policy (about half a millisecond a game); larger
- * batches belong to `dicewise analyse`.
+ * POST /api/v1/analyse: game review for up to ANALYSE_BATCH_CAP games per request, on a batch
+ * worker behind the admission policy; larger batches belong to `dicewise analyse`.
  */
+
+/** Games one request may hold: about half a millisecond each on one core. */
+export const ANALYSE_BATCH_CAP = 1000;
 
 /** Room for ANALYSE_BATCH_CAP pretty-printed games (a finished game is ~1-3 KB of JSON). */
 export const ANALYSE_BODY_BYTES = 8 * 2 ** 20;
@@ -115,39 +115,42 @@ export const analyseRoute = createRoute({
 });
 
 /**
- * Rule sets of a batch that this server cannot analyse (not served, not solved, failed), with
- * the reason that becomes each such game's error. One still loading fails the request (503,
- * retry soon).
+ * What the registry says of every rule set: those this server cannot analyse (not served, not
+ * solved, failed) with the reason each such game gets as its error, and those still loading
+ * (a body naming one fails with 503, retry soon).
  */
-function refusedRuleSets(registry: ModelRegistry, games: readonly unknown[]): Partial<Record<RuleSetId, string>> {
+function ruleSetAvailability(registry: ModelRegistry): { refuse: Partial<Record<RuleSetId, string>>; loading: RuleSetId[] } {
   const refuse: Partial<Record<RuleSetId, string>> = {};
-  for (const id of batchRuleSets(games)) {
+  const loading: RuleSetId[] = [];
+  for (const id of RULESET_IDS) {
+    if (!RULESETS[id].exact) continue;
     try {
       registry.get(id);
     } catch (e) {
-      if (!isDicewiseError(e) || e.code === 'NOT_READY') throw e;
-      refuse[id] = e.message;
+      if (isDicewiseError(e) && e.code === 'NOT_READY') loading.push(id);
+      else refuse[id] = (e as Error).message;
     }
   }
-  return refuse;
+  return { refuse, loading };
 }
 
 export const registerAnalyseRoute: RouteModule = (app, deps) => {
   mountBodyRoute(app, analyseRoute, { maxBytes: ANALYSE_BODY_BYTES, input: ANALYSE_INPUT_LIMITS }, async (c) => {
-    // Each game is validated on its own by the analysis; the body only needs to be { games: [...] }.
-    const games = readAnalyseBody(await decodeBody(c, ANALYSE_INPUT_LIMITS), ANALYSE_BATCH_CAP);
-    const run = deps.batch.analyse(refusedRuleSets(deps.registry, games));
-    const results = await deps.admission.run(
-      (signal) =>
-        analyseInChunks({ records: games }, {
-          concurrency: deps.batch.concurrency,
-          runner: (chunk) => {
-            throwIfStopped(signal);
-            return run(chunk);
-          },
-        }),
-      c.req.raw.signal,
-    );
-    return sendData(c, { results });
+    // The bytes go to a worker as they came: decoding, analysis and encoding all happen there.
+    const format = requestFormat(c);
+    const accept = responseFormat(c);
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    const bytes = await deps.admission.run(async (signal) => {
+      const stop = new Int32Array(new SharedArrayBuffer(4));
+      signal.addEventListener('abort', () => Atomics.store(stop, 0, 1), { once: true });
+      try {
+        return await deps.batch.analyse({ body, format, accept, limits: ANALYSE_INPUT_LIMITS, cap: ANALYSE_BATCH_CAP, stop, ...ruleSetAvailability(deps.registry) });
+      } catch (e) {
+        throwIfStopped(signal);
+        if (isDicewiseError(e) && e.code === 'NOT_READY') throw new NotReadyError(e.message, 5);
+        throw e;
+      }
+    }, c.req.raw.signal);
+    return sendEncoded(c, bytes as Uint8Array<ArrayBuffer>, accept);
   });
 };
