@@ -104,7 +104,12 @@ try {
   const startRss = rssMb(child.pid!);
   console.log(`server pid ${child.pid}, ${url}, RSS after start ${startRss.toFixed(0)} MB`);
 
-  // 1. Finding-1 bodies.
+  // 1. Finding-1 bodies, after a few ordinary requests so that the first is not timing the JIT.
+  for (let i = 0; i < 20; i++) {
+    await post('/api/v1/hint', hints[i]);
+    await postPacked('/api/v1/hint', new Packr({ useRecords: false }).pack(hints[i]));
+    await post('/api/v1/analyse', { games: games.slice(i, i + 2) });
+  }
   peakRss = 0;
   const clone = new Packr({ structuredClone: true });
   const shared = { scorecard: { ones: 3 }, dice: [1, 1, 6, 6, 6], rollsLeft: 1 };
@@ -115,7 +120,7 @@ try {
   const finding1: [string, () => Promise<{ ms: number; status: number; bytes: number }>][] = [
     ['hint, 30 KB of references to one object', () => postPacked('/api/v1/hint', clone.pack({ dice: Array.from({ length: 3000 }, () => shared) }))],
     ['analyse, 1,000 references to a game with a 100 KB ruleset', () => postPacked('/api/v1/analyse', clone.pack({ games: Array.from({ length: 1000 }, () => sharedGame) }))],
-    ['analyse, the same body as JSON (1,000 copies inlined)', () => post('/api/v1/analyse', { games: Array.from({ length: 80 }, () => sharedGame) })],
+    ['(beyond finding 1) analyse, 8 MB of JSON: 80 copies of that game', () => post('/api/v1/analyse', { games: Array.from({ length: 80 }, () => sharedGame) })],
     ['hint, msgpackr records', () => postPacked('/api/v1/hint', new Packr({ useRecords: true }).pack(shared))],
     ['hint, Date, Set, RegExp, BigInt, typed array', () => postPacked('/api/v1/hint', plain.pack({ a: new Date(), b: new Set([1]), c: /x/, d: 2n ** 70n, e: new Float64Array(8) }))],
     ['hint, a cycle', () => postPacked('/api/v1/hint', clone.pack(cyc))],
@@ -129,7 +134,8 @@ try {
   }
   console.log('\n1. finding-1 bodies');
   console.table(rows1);
-  console.log(`all 400 within 50 ms: ${rows1.every((r) => r.status === 400 && (r.ms as number) < 50)}; server peak RSS ${peakRss.toFixed(0)} MB (goal < 300)`);
+  const finding = rows1.filter((r) => !String(r.request).startsWith('(beyond'));
+  console.log(`finding-1 requests all 400 within 50 ms: ${finding.every((r) => r.status === 400 && (r.ms as number) < 50)}; server peak RSS ${peakRss.toFixed(0)} MB (goal < 300)`);
 
   // 2. Batch load: 4 maximal simulates + 2 maximal analyses, then hints and probes.
   const strategies = ['optimal', 'greedy', 'heuristic', 'random'];
