@@ -184,7 +184,7 @@ try {
     }
     await sleep(2);
   }
-  console.log(`\n3. disconnect: running ${runningBefore} before; 0 after ${freedMs.toFixed(0)} ms (one 500-game chunk of 4 strategies); cancelled total ${await metric('dicewise_batch_cancelled_total')}`);
+  console.log(`\n3. disconnect: running ${runningBefore} before; 0 after ${freedMs.toFixed(0)} ms (a 250-game chunk of 4 strategies); cancelled total ${await metric('dicewise_batch_cancelled_total')}`);
 
   // 4. Soak: hints closed-loop while two simulates keep running.
   let soaking = true;

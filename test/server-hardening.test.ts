@@ -9,6 +9,7 @@ import { createAdmission } from '../src/server/admission.ts';
 import { inlineBatchWork, type BatchWork } from '../src/server/batch-work.ts';
 import { createModelRegistry, staticRegistry, tableLoader, type ModelRegistry } from '../src/server/model-registry.ts';
 import { startServer } from '../src/server/serve.ts';
+import { REQUEST_CHUNK_GAMES } from '../src/server/simulate-request.ts';
 import { withBuildLock } from '../src/store/build-lock.ts';
 import { sweepTempFiles, writeFileAtomic } from '../src/store/write-atomic.ts';
 import { errorOf } from './support/errors.ts';
@@ -124,7 +125,8 @@ describe('batch routes behind the admission policy', () => {
     state.release.open();
     expect((await running).status).toBe(200);
     expect((await queued).status).toBe(200);
-    expect(state.started).toBe(4);
+    // two requests of 1,000 games in chunks of REQUEST_CHUNK_GAMES
+    expect(state.started).toBe((2 * 1000) / REQUEST_CHUNK_GAMES);
   });
 
   it('a client that disconnects stops its simulation within one chunk', async () => {

@@ -2,7 +2,7 @@ import type { RuleSetId } from '../rules/index.ts';
 import { createInlineRunner, type ChunkRunner } from '../simulate/index.ts';
 import { analyseRequest, type AnalyseRequestTask } from '../../workers/analyse-request.ts';
 import { createWorkerPool, simulateRunner, type PoolStats } from '../../workers/pool.ts';
-import type { ModelRegistry } from './model-registry.ts';
+import { withoutPaths, type ModelRegistry } from './model-registry.ts';
 
 /**
  * Where batch requests run. A server runs them in a worker pool of their own, so that the event
@@ -30,13 +30,20 @@ export function inlineBatchWork(registry: ModelRegistry): BatchWork {
   };
 }
 
-/** A worker pool of `threads` that load their tables from `tables`, each once. */
+/**
+ * A worker pool of `threads` that load their tables from `tables`, each once. A worker's table
+ * error names the file; clients get it without the folder.
+ */
 export function poolBatchWork(tables: string, threads: number): BatchWork {
   const pool = createWorkerPool({ threads, tables });
+  const run = simulateRunner(pool);
+  const hidePaths = (e: unknown): never => {
+    throw withoutPaths(e, tables);
+  };
   return {
     concurrency: 1,
-    simulate: simulateRunner(pool),
-    analyse: (task) => pool.run('analyse-request', task),
+    simulate: (task) => run(task).catch(hidePaths),
+    analyse: (task) => pool.run('analyse-request', task).catch(hidePaths),
     stats: () => pool.stats(),
     destroy: () => pool.destroy(),
   };

@@ -86,7 +86,12 @@ export interface SimulateRequestDeps {
   concurrency?: number;
   /** turn evaluations cached per engine strategy and thread; default REQUEST_CACHE_ENTRIES */
   cacheEntries?: number;
+  /** games per chunk, where a stopped request stops; default REQUEST_CHUNK_GAMES */
+  chunkSize?: number;
 }
+
+/** Small enough that a request stopped by its client or deadline frees its worker within a fraction of a second. */
+export const REQUEST_CHUNK_GAMES = 250;
 
 /** A server keeps one optimal and one greedy strategy per rule set: ~17 MB of cache each at most. */
 export const REQUEST_CACHE_ENTRIES = 2048;
@@ -94,6 +99,12 @@ export const REQUEST_CACHE_ENTRIES = 2048;
 /** Validates a request body and runs the simulation. */
 export async function simulateRequest(body: unknown, deps: SimulateRequestDeps): Promise<SimulationReport> {
   const req = readSimulateRequest(body);
-  const data = await simulate({ ...req, runner: deps.runner, concurrency: deps.concurrency ?? 1, cacheEntries: deps.cacheEntries ?? REQUEST_CACHE_ENTRIES });
+  const data = await simulate({
+    ...req,
+    runner: deps.runner,
+    concurrency: deps.concurrency ?? 1,
+    cacheEntries: deps.cacheEntries ?? REQUEST_CACHE_ENTRIES,
+    chunkSize: deps.chunkSize ?? REQUEST_CHUNK_GAMES,
+  });
   return buildReport(data);
 }

@@ -7,7 +7,7 @@ import { MAX_REQUEST_GAMES, readSimulateRequest, SimulateRequestSchema, Simulati
 
 /**
  * POST /api/v1/simulate: a strategy comparison on common random numbers, at most
- * MAX_REQUEST_GAMES games per request (about 2 CPU seconds per strategy), in chunks of 500 games
+ * MAX_REQUEST_GAMES games per request (about 2 CPU seconds per strategy), in chunks of 250 games
  * on the batch workers behind the admission policy. Bigger runs belong to `dicewise simulate`.
  */
 export const SIMULATE_BODY_BYTES = 4096;
