@@ -16,7 +16,10 @@ beforeAll(async () => {
   ({ app } = await testApp());
 });
 
-const RUNS = { numRuns: 60 };
+// A fixed seed keeps the suite reproducible; FC_SEED=<n> explores other inputs (fast-check prints the seed of any failure).
+const RUNS = { numRuns: 60, seed: Number(process.env.FC_SEED ?? 20261130) };
+/** Options tied to within rounding may come in either order: ranking breaks near-ties by kind of action. */
+const ROUNDING = 1e-9;
 const die = fc.integer({ min: 1, max: 6 });
 const dice5 = fc.array(die, { minLength: 5, maxLength: 5 });
 
@@ -85,7 +88,8 @@ describe('positions', () => {
         if (position.dice) {
           expect(advice.options.length).toBeGreaterThan(0);
           expect(advice.options[0].loss).toBe(0);
-          for (let i = 1; i < advice.options.length; i++) expect(advice.options[i].ev).toBeLessThanOrEqual(advice.options[i - 1].ev);
+          for (let i = 1; i < advice.options.length; i++) expect(advice.options[i].ev).toBeLessThanOrEqual(advice.options[i - 1].ev + ROUNDING);
+          for (const o of advice.options) expect(o.loss).toBeGreaterThanOrEqual(-ROUNDING);
           expect(advice.expectedFinalScore).toBeCloseTo(advice.score + advice.options[0].ev, 9);
         } else {
           expect(advice.expectedFinalScore).toBeCloseTo(advice.score + advice.stateValue, 9);
