@@ -15,9 +15,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Bench } from 'tinybench';
-import { analyseGames, analyseWith, createAnalyser, parseGameLine } from '../src/analysis/index.ts';
+import { analyseGames, analyseInChunks, analyseWith, createAnalyser, parseGameLine, type GameBatch } from '../src/analysis/index.ts';
 import { ensureModel } from '../src/store/models.ts';
-import { createAnalysisPool } from '../workers/analysis-pool.ts';
+import { analyseRunner, createWorkerPool } from '../workers/pool.ts';
 import { playGame, playGames, seededRandom } from '../test/support/game-records.ts';
 
 const { values: args } = parseArgs({
@@ -96,12 +96,13 @@ function row(name: string, r: Run): Record<string, string | number> {
 const rows: Record<string, string | number>[] = [];
 let reference = '';
 for (const threads of [1, 2]) {
-  const pool = createAnalysisPool({ threads, tables: TABLES });
-  await pool.analyse({ lines: lines.slice(0, 100 * threads) });
+  const pool = createWorkerPool({ threads, tables: TABLES });
+  const analyse = (batch: GameBatch) => analyseInChunks(batch, { runner: analyseRunner(pool), concurrency: threads });
+  await analyse({ lines: lines.slice(0, 100 * threads) });
   const runs: Run[] = [];
   for (let i = 0; i < REPEAT; i++) {
     let results: unknown;
-    runs.push(await timed(async () => (results = await pool.analyse({ lines }))));
+    runs.push(await timed(async () => (results = await analyse({ lines }))));
     reference ||= JSON.stringify(results);
     if (JSON.stringify(results) !== reference) throw new Error('pool results differ between runs');
   }

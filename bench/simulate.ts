@@ -20,7 +20,7 @@ import { Bench } from 'tinybench';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { buildReport, createPlayer, GamePlayer, optimalStrategy, simulate, Z95, type SimulationReport } from '../src/simulate/index.ts';
 import { ensureModel } from '../src/store/models.ts';
-import type { createSimulatePool as CreatePool } from '../workers/simulate-pool.ts';
+import type * as PoolModule from '../workers/pool.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,8 +31,8 @@ const { values: args } = parseArgs({
     dist: { type: 'boolean', default: false },
   },
 });
-const poolModule: string = args.dist ? '../dist/workers/simulate-pool.js' : '../workers/simulate-pool.ts';
-const { createSimulatePool } = (await import(new URL(poolModule, import.meta.url).href)) as { createSimulatePool: typeof CreatePool };
+const poolModule: string = args.dist ? '../dist/workers/pool.js' : '../workers/pool.ts';
+const { createWorkerPool, simulateRunner } = (await import(new URL(poolModule, import.meta.url).href)) as typeof PoolModule;
 const GAMES = Number(args.games);
 const REPEAT = Number(args.repeat);
 const CACHE = Number(args.cache);
@@ -69,8 +69,8 @@ async function throughput(): Promise<void> {
   // Every run plays the same games: same seed, whatever the threads; a different total is a bug.
   let signature = -1;
   for (const threads of [1, 2]) {
-    const pool = createSimulatePool(threads, TABLES);
-    const opts = { ruleset: 'yahtzee' as RuleSetId, strategies: ['optimal'], games: GAMES, seed: 1, concurrency: threads, chunkSize: 1000, cacheEntries: CACHE, runner: pool.run };
+    const pool = createWorkerPool({ threads, tables: TABLES });
+    const opts = { ruleset: 'yahtzee' as RuleSetId, strategies: ['optimal'], games: GAMES, seed: 1, concurrency: threads, chunkSize: 1000, cacheEntries: CACHE, runner: simulateRunner(pool) };
     await simulate({ ...opts, games: 50 * threads });
     const check = async () => {
       const d = await simulate(opts);
@@ -116,10 +116,10 @@ if (GAMES > 0) await throughput();
 if (args.million) {
   const id: RuleSetId = 'yahtzee-free-joker';
   await ensureModel(TABLES, id);
-  const pool = createSimulatePool(2, TABLES);
+  const pool = createWorkerPool({ threads: 2, tables: TABLES });
   let report!: SimulationReport;
   const run = await timed(async () => {
-    const d = await simulate({ ruleset: id, strategies: ['optimal'], games: 1_000_000, seed: 1, concurrency: 2, chunkSize: 2000, cacheEntries: CACHE, runner: pool.run });
+    const d = await simulate({ ruleset: id, strategies: ['optimal'], games: 1_000_000, seed: 1, concurrency: 2, chunkSize: 2000, cacheEntries: CACHE, runner: simulateRunner(pool) });
     report = buildReport(d);
   }, 1_000_000);
   await pool.destroy();

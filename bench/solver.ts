@@ -7,14 +7,12 @@ import { Bench } from 'tinybench';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { buildColumnTable, compileRules, createStateSolver, solveState, statesAtLevel } from '../src/solver/index.ts';
 import { existsSync } from 'node:fs';
-import type { createSolverPool as CreatePool } from '../workers/solver-pool.ts';
+import type * as PoolModule from '../workers/pool.ts';
 
 // Time the workers as `npm start` and `dicewise tables build` run them: compiled (npm run bench
 // builds first). Workers loaded from TypeScript through tsx scale worse and would understate it.
-const compiled = new URL('../dist/workers/solver-pool.js', import.meta.url);
-const { createSolverPool } = (existsSync(compiled)
-  ? await import(compiled.href)
-  : await import('../workers/solver-pool.ts')) as { createSolverPool: typeof CreatePool };
+const compiled = new URL('../dist/workers/pool.js', import.meta.url);
+const { createWorkerPool } = (existsSync(compiled) ? await import(compiled.href) : await import('../workers/pool.ts')) as typeof PoolModule;
 
 const id = (process.argv[2] ?? 'yahtzee') as RuleSetId;
 const rs = RULESETS[id];
@@ -23,13 +21,14 @@ let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 20);
 
 for (const threads of [1, 2]) {
-  const pool = createSolverPool(threads);
+  const pool = createWorkerPool({ threads });
+  const runner = async (task: Parameters<typeof pool.run<'solve'>>[1]) => void (await pool.run('solve', task));
   // Warm the workers (module load, JIT) with one build, then time three.
-  await buildColumnTable(rs, { concurrency: threads, runner: pool.run });
+  await buildColumnTable(rs, { concurrency: threads, runner });
   const bench = new Bench({ iterations: 3, warmupIterations: 0, time: 0 });
   let value = 0;
   bench.add(`${id} table, ${threads} worker thread${threads > 1 ? 's' : ''}`, async () => {
-    value = (await buildColumnTable(rs, { concurrency: threads, runner: pool.run })).header.startValue;
+    value = (await buildColumnTable(rs, { concurrency: threads, runner })).header.startValue;
   });
   await bench.run();
   const t = bench.tasks[0].result;

@@ -13,6 +13,11 @@ export type ErrorCode =
   | 'NOT_SOLVED'
   | 'PAYLOAD_TOO_LARGE'
   | 'NOT_READY'
+  /** the server has no room for more batch work now */
+  | 'OVERLOADED'
+  /** work ran past its deadline, or its client went away, and was stopped */
+  | 'DEADLINE_EXCEEDED'
+  | 'CANCELLED'
   | 'INTERNAL';
 
 export interface Issue {

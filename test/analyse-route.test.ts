@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyseGames, ANALYSE_BATCH_CAP } from '../src/analysis/index.ts';
+import { analyseGames } from '../src/analysis/index.ts';
+import { ANALYSE_BATCH_CAP } from '../src/server/routes/analyse.ts';
 import type { DicewiseApp } from '../src/server/app.ts';
-import { registerAnalyseRoute } from '../src/server/routes/analyse.ts';
 import { playGames } from './support/game-records.ts';
 import { testModel } from './support/models.ts';
 import { postJson, testApp } from './support/server.ts';
@@ -9,7 +9,7 @@ import { postJson, testApp } from './support/server.ts';
 describe('POST /api/v1/analyse', () => {
   let app: DicewiseApp;
   beforeAll(async () => {
-    ({ app } = await testApp({ routes: [registerAnalyseRoute] }));
+    ({ app } = await testApp());
   });
 
   it('answers one result per game, in order, bad games in their place', async () => {

@@ -64,8 +64,12 @@ describe('dicewise serve', () => {
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
-        const m = /"msg":"listening","url":"([^"]+)"/.exec(out);
-        if (m) resolve(m[1]);
+        const listening = out
+          .split('\n')
+          .filter((l) => l.endsWith('}'))
+          .map((l) => JSON.parse(l) as { msg: string; url?: string })
+          .find((l) => l.msg === 'listening');
+        if (listening?.url) resolve(listening.url);
       });
       child.once('exit', (code) => reject(new Error(`exited early with ${code}: ${out}${err}`)));
     });

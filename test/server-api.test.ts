@@ -5,7 +5,7 @@ import { advise } from '../src/advisor/index.ts';
 import { parsePosition, type PositionInput } from '../src/position/index.ts';
 import { DicewiseError } from '../src/errors.ts';
 import { RULESET_IDS, RULESETS } from '../src/rules/index.ts';
-import { createApp, type DicewiseApp, type RouteModule } from '../src/server/app.ts';
+import { createApp, type DicewiseApp } from '../src/server/app.ts';
 import { mountBodyRoute, readBody, sendData } from '../src/server/body.ts';
 import { createHintCache } from '../src/server/hint-cache.ts';
 import { memoryLogger } from '../src/server/logger.ts';
@@ -182,15 +182,23 @@ describe('health, readiness and documentation', () => {
     expect(Object.keys(schemas.Problem.properties!)).toEqual(['type', 'title', 'status', 'detail', 'instance', 'errors']);
   });
 
-  it('the docs page is self-contained HTML describing the routes and problem types', async () => {
+  it('the docs page is Swagger UI served from this server, with the problem types', async () => {
     const res = await app.request('/api/v1/docs');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     const html = await res.text();
-    expect(html).toContain('<code>/api/v1/hint</code>');
     expect(html).toContain('id="problem-invalid-input"');
-    expect(html).toContain('id="schema-Position"');
-    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=|https?:\/\//);
+    expect(html).toContain('id="problem-overloaded"');
+    expect(html).not.toMatch(/https?:\/\//);
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(assets).toEqual(['/api/v1/docs/assets/swagger-ui.css', '/api/v1/docs/assets/swagger-ui-bundle.js', '/api/v1/docs/assets/docs-init.js']);
+    for (const url of assets) {
+      const asset = await app.request(url);
+      expect(asset.status).toBe(200);
+      expect((await asset.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    }
+    expect(await (await app.request('/api/v1/docs/assets/docs-init.js')).text()).toContain("url: '/api/v1/openapi.json'");
+    expect((await app.request('/api/v1/docs/assets/..%2Fpackage.json')).status).toBe(404);
   });
 
   it('unknown paths are 404 and wrong methods 405 with Allow, both problems', async () => {
@@ -231,18 +239,19 @@ describe('route modules', () => {
     request: { body: { required: true, content: { 'application/json': { schema: z.object({ n: z.number().int().min(1) }) } } } },
     responses: { 200: { description: 'echo', content: { 'application/json': { schema: z.object({ twice: z.number() }) } } } },
   });
-  const echo: RouteModule = (a, deps) => {
-    mountBodyRoute(a, echoRoute, 32, async (c) => {
+  const echo = (a: DicewiseApp) => {
+    mountBodyRoute(a, echoRoute, { maxBytes: 32 }, async (c) => {
       const { n } = await readBody(c, z.object({ n: z.number().int().min(1) }));
-      return sendData(c, { twice: 2 * n, served: deps.registry.served.length });
+      return sendData(c, { twice: 2 * n, served: 3 });
     });
     a.get('/api/v1/boom', () => {
       throw new Error('secret internals');
     });
   };
 
-  it('mounts extra routes with validation, size cap, problems and OpenAPI entries', async () => {
-    const { app: extended, logger: log } = await testApp({ routes: [echo] });
+  it('a route mounted on the app gets validation, size cap, problems and an OpenAPI entry', async () => {
+    const { app: extended, logger: log } = await testApp();
+    echo(extended);
     expect(await (await postJson(extended, '/api/v1/echo', { n: 4 })).json()).toEqual({ twice: 8, served: 3 });
     const bad = await postJson(extended, '/api/v1/echo', { n: 0 });
     expect(bad.status).toBe(400);

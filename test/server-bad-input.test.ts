@@ -1,5 +1,7 @@
 import { pack } from 'msgpackr';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parsePosition } from '../src/position/index.ts';
+import { RULESETS } from '../src/rules/index.ts';
 import type { DicewiseApp } from '../src/server/app.ts';
 import { postJson, testApp } from './support/server.ts';
 
@@ -28,6 +30,9 @@ async function expectProblem(res: Response, status: number, field: string): Prom
   return p;
 }
 
+/** Superpass column 1 filled top to bottom up to chance (zeros, each possible where nothing scores), chance 0. */
+const SUPERPASS_COLUMN_1_BEFORE_CHANCE = Object.fromEntries(RULESETS.superpass.boxes.map((b) => [b.id, 0]));
+
 const FULL_CARD = {
   ones: 3, twos: 6, threes: 9, fours: 12, fives: 15, sixes: 18, threeOfAKind: 20, fourOfAKind: 0,
   fullHouse: 25, smallStraight: 30, largeStraight: 0, yahtzee: 0, chance: 22,
@@ -46,6 +51,9 @@ describe('POST /api/v1/hint rejects bad positions with 400 naming the field', ()
     ['Superpass column 1 filled out of order', { ruleset: 'superpass', scorecard: [{ sixes: 18 }, {}, {}, {}] }, 'scorecard[0]', /top to bottom/],
     ['Superpass column 2 filled out of order', { ruleset: 'superpass', scorecard: [{}, { ones: 2 }, {}, {}] }, 'scorecard[1]', /bottom to top/],
     ['Superpass with a single column object', { ruleset: 'superpass', scorecard: {} }, 'scorecard', /array of 4/],
+    ['a Superpass chance of 0 in column 2', { ruleset: 'superpass', scorecard: [{}, { chance: 0 }, {}, {}] }, 'scorecard[1].chance', /0 cannot be scored in chance; possible: 6,/],
+    ['a Superpass chance of 0 in column 4', { ruleset: 'superpass', scorecard: [{}, {}, {}, { chance: 0 }] }, 'scorecard[3].chance', /0 cannot be scored in chance/],
+    ['a Superpass chance of 0 in column 1', { ruleset: 'superpass', scorecard: [SUPERPASS_COLUMN_1_BEFORE_CHANCE, {}, {}, {}] }, 'scorecard[0].chance', /0 cannot be scored in chance/],
     ['a finished scorecard', { scorecard: FULL_CARD }, 'scorecard', /game is over/],
     ['a face of 7', { dice: [1, 2, 3, 4, 7] }, 'dice[4]', /6/],
     ['a face of 0', { dice: [0, 2, 3, 4, 5] }, 'dice[0]', /1/],
@@ -67,6 +75,10 @@ describe('POST /api/v1/hint rejects bad positions with 400 naming the field', ()
     const p = await expectProblem(await postJson(app, '/api/v1/hint', body), 400, field);
     expect(p.errors.find((e) => e.field === field)!.message).toMatch(message);
     expect(p.title).toBe('Invalid input');
+  });
+
+  it('a Superpass chance of 0 stands in column 3, where an entry after a reroll scores 0', () => {
+    expect(parsePosition({ ruleset: 'superpass', scorecard: [{}, {}, { chance: 0 }, {}] }).ok).toBe(true);
   });
 
   it('reports every problem of a position at once', async () => {

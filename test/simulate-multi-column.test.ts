@@ -5,7 +5,7 @@ import { initialState, scoreOptions } from '../src/solver/index.ts';
 import { createBuiltinStrategy } from '../src/simulate/strategies/index.ts';
 import { buildReport, createInlineRunner, simulate, type Strategy } from '../src/simulate/index.ts';
 import { createPlayer, GamePlayer } from '../src/simulate/play-game.ts';
-import { createSimulatePool } from '../workers/simulate-pool.ts';
+import { createWorkerPool, simulateRunner } from '../workers/pool.ts';
 import { testColumnTables, testModel } from './support/models.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 
@@ -13,7 +13,7 @@ const inline = createInlineRunner({
   model: (id) => testModel(id),
   approxModel: async (id, kind) => (kind === 'greedy' ? greedyModel(RULESETS[id]) : decompositionModel(RULESETS[id], await testColumnTables(id as 'superpass'))),
 });
-const pools = [createSimulatePool(1, TEST_TABLE_DIR), createSimulatePool(2, TEST_TABLE_DIR)];
+const pools = [createWorkerPool({ threads: 1, tables: TEST_TABLE_DIR }), createWorkerPool({ threads: 2, tables: TEST_TABLE_DIR })];
 afterAll(() => Promise.all(pools.map((p) => p.destroy())));
 
 const STRATEGIES = {
@@ -28,7 +28,7 @@ describe.each(['triple-yahtzee', 'superpass'] as const)('%s', (id) => {
   it('every strategy finishes every game with all boxes filled and legal scores; 1 and 2 threads and inline agree', async () => {
     const strategies = [...STRATEGIES[id]];
     const run = (runner = inline, concurrency = 1, chunkSize = 50) => simulate({ ruleset: id, strategies, games: 50, seed: 5, chunkSize, concurrency, runner });
-    const [here, one, two] = await Promise.all([run(), run(pools[0].run, 1, 16), run(pools[1].run, 2, 7)]);
+    const [here, one, two] = await Promise.all([run(), run(simulateRunner(pools[0]), 1, 16), run(simulateRunner(pools[1]), 2, 7)]);
     expect(one.scores).toEqual(here.scores);
     expect(two.scores).toEqual(here.scores);
     const report = buildReport(here);
@@ -89,7 +89,7 @@ describe.each(['triple-yahtzee', 'superpass'] as const)('%s', (id) => {
 
 describe('strength on triple-yahtzee', () => {
   it('best beats greedy over 200 paired games, the paired 95% CI excluding 0', async () => {
-    const report = buildReport(await simulate({ ruleset: 'triple-yahtzee', strategies: ['best', 'greedy'], games: 200, seed: 3, chunkSize: 50, concurrency: 2, runner: pools[1].run }));
+    const report = buildReport(await simulate({ ruleset: 'triple-yahtzee', strategies: ['best', 'greedy'], games: 200, seed: 3, chunkSize: 50, concurrency: 2, runner: simulateRunner(pools[1]) }));
     const pair = report.pairs.find((p) => p.a === 'best' && p.b === 'greedy')!;
     expect(pair.ci95[0]).toBeGreaterThan(0);
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildReport, simulate, type SimulationData, type SimulationReport } from '../src/simulate/index.ts';
-import { createSimulatePool } from '../workers/simulate-pool.ts';
+import { createWorkerPool, simulateRunner } from '../workers/pool.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 
 /**
@@ -33,7 +33,7 @@ const PUBLISHED = {
 };
 const K = 4;
 
-const pool = createSimulatePool(2, TEST_TABLE_DIR);
+const pool = createWorkerPool({ threads: 2, tables: TEST_TABLE_DIR });
 afterAll(() => pool.destroy());
 
 describe(`optimal play on yahtzee-free-joker over ${GAMES} games matches the published figures`, () => {
@@ -41,7 +41,7 @@ describe(`optimal play on yahtzee-free-joker over ${GAMES} games matches the pub
   let s: SimulationReport['strategies'][number];
   const n = GAMES;
   beforeAll(async () => {
-    data = await simulate({ ruleset: 'yahtzee-free-joker', strategies: ['optimal'], games: GAMES, seed: 2024, concurrency: 2, chunkSize: 1000, runner: pool.run });
+    data = await simulate({ ruleset: 'yahtzee-free-joker', strategies: ['optimal'], games: GAMES, seed: 2024, concurrency: 2, chunkSize: 1000, runner: simulateRunner(pool) });
     s = buildReport(data).strategies[0];
   });
   const within = (estimate: number, published: number, se: number) => {

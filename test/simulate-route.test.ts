@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/server/app.ts';
 import { staticRegistry } from '../src/server/model-registry.ts';
+import { SimulationReportSchema } from '../src/server/simulate-request.ts';
 import { testModel } from './support/models.ts';
 
 describe('POST /api/v1/simulate', async () => {
@@ -18,6 +19,13 @@ describe('POST /api/v1/simulate', async () => {
     const text = JSON.stringify(report);
     expect(text).toContain('optimal');
     expect(text).toContain('greedy');
+  });
+
+  it('answers with the report its OpenAPI schema documents, nothing more', async () => {
+    const report = await (await post({ strategies: ['optimal', 'random'], games: 50, seed: 3 })).json();
+    expect(SimulationReportSchema.strict().safeParse(report).error?.issues ?? []).toEqual([]);
+    const doc = (await (await app.request('/api/v1/openapi.json')).json()) as { paths: Record<string, { post: { responses: Record<string, { content: Record<string, { schema: { $ref?: string } }> }> } }> };
+    expect(doc.paths['/api/v1/simulate'].post.responses['200'].content['application/json'].schema.$ref).toBe('#/components/schemas/SimulationReport');
   });
 
   it('rejects too many games with 413 naming games, and bad fields with 400', async () => {

@@ -4,14 +4,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DicewiseError } from '../src/errors.ts';
 import { asStrategy, buildReport, createInlineRunner, simulate, type Strategy } from '../src/simulate/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
-import { createSimulatePool } from '../workers/simulate-pool.ts';
+import { createWorkerPool, simulateRunner } from '../workers/pool.ts';
 import { testModel } from './support/models.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 const importModule = async (spec: string) => ((await import(spec)) as { default: unknown }).default;
 const inline = createInlineRunner({ model: (id) => testModel(id), importModule });
-const pool = createSimulatePool(1, TEST_TABLE_DIR);
+const pool = createWorkerPool({ threads: 1, tables: TEST_TABLE_DIR });
 afterAll(() => pool.destroy());
 
 
@@ -19,7 +19,7 @@ describe('user strategies from modules', () => {
   it('the example bot loads from its path in worker threads and plays like inline', async () => {
     const bot = fixture('my-bot.ts');
     const opts = { strategies: ['greedy', bot], games: 120, seed: 3 };
-    const viaPool = buildReport(await simulate({ ...opts, runner: pool.run }));
+    const viaPool = buildReport(await simulate({ ...opts, runner: simulateRunner(pool) }));
     const here = buildReport(await simulate({ ...opts, runner: inline }));
     expect(viaPool).toEqual(here);
     const mine = viaPool.strategies[1];
@@ -30,7 +30,7 @@ describe('user strategies from modules', () => {
   });
 
   it('an illegal box is rejected naming the game, the turn and the action', async () => {
-    for (const runner of [inline, pool.run]) {
+    for (const runner of [inline, simulateRunner(pool)]) {
       const e = await errorOf(simulate({ strategies: [fixture('cheating-bot.ts')], games: 5, seed: 1, runner }));
       expect(e.code).toBe('ILLEGAL_MOVE');
       expect(e.message).toContain('strategy "cheater"');
@@ -58,7 +58,7 @@ describe('user strategies from modules', () => {
   it('a module without a strategy is refused, naming the module', async () => {
     const file = fixture('not-a-strategy.ts');
     expect(() => asStrategy({ name: 'x' }, file, RULESETS.yahtzee)).toThrow(/default export must be a strategy/);
-    const e = await errorOf(simulate({ strategies: [file], games: 1, runner: pool.run }));
+    const e = await errorOf(simulate({ strategies: [file], games: 1, runner: simulateRunner(pool) }));
     expect(e.code).toBe('INVALID_INPUT');
     expect(e.message).toContain('not-a-strategy.ts');
   });

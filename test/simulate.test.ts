@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { RuleSetId } from '../src/rules/index.ts';
 import { BUILTIN_STRATEGIES, buildReport, createInlineRunner, simulate, type BuiltinStrategy, type SimulationData } from '../src/simulate/index.ts';
-import { createSimulatePool } from '../workers/simulate-pool.ts';
+import { createWorkerPool, simulateRunner } from '../workers/pool.ts';
 import { testModel } from './support/models.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 
 const inline = createInlineRunner({ model: (id) => testModel(id) });
-const pools = [createSimulatePool(1, TEST_TABLE_DIR), createSimulatePool(2, TEST_TABLE_DIR)];
+const pools = [createWorkerPool({ threads: 1, tables: TEST_TABLE_DIR }), createWorkerPool({ threads: 2, tables: TEST_TABLE_DIR })];
 afterAll(() => Promise.all(pools.map((p) => p.destroy())));
 
 const ALL = ['optimal', 'greedy', 'heuristic', 'random'];
@@ -15,7 +15,7 @@ describe('reproducible simulation', () => {
   it('the same seed gives identical results with 1 and 2 threads and inline, whatever the chunks', async () => {
     const run = (runner = inline, concurrency = 1, chunkSize = 500) =>
       simulate({ ruleset: 'yahtzee', strategies: ALL, games: 240, seed: 17, chunkSize, concurrency, runner });
-    const [one, two, here] = await Promise.all([run(pools[0].run, 1, 64), run(pools[1].run, 2, 37), run()]);
+    const [one, two, here] = await Promise.all([run(simulateRunner(pools[0]), 1, 64), run(simulateRunner(pools[1]), 2, 37), run()]);
     const report = buildReport(here);
     expect(buildReport(one)).toEqual(report);
     expect(buildReport(two)).toEqual(report);
@@ -61,7 +61,7 @@ describe('signatures: fixed-seed totals pin the play of every built-in strategy'
   describe.each(Object.entries(SIGNATURES) as [RuleSetId, { games: number; totals: Record<string, number> }][])('%s', (id, { games, totals }) => {
     let data: SimulationData;
     it.each(Object.entries(totals))(`%s total over ${games} games is %i`, async (name, total) => {
-      data ??= await simulate({ ruleset: id, strategies: Object.keys(totals), games, seed: 1, runner: pools[1].run, concurrency: 2 });
+      data ??= await simulate({ ruleset: id, strategies: Object.keys(totals), games, seed: 1, runner: simulateRunner(pools[1]), concurrency: 2 });
       const s = data.names.indexOf(name);
       expect(data.scores[s].reduce((a, b) => a + b, 0)).toBe(total);
     });
@@ -70,7 +70,7 @@ describe('signatures: fixed-seed totals pin the play of every built-in strategy'
 
 describe('strategy strength', () => {
   it('optimal beats greedy beats random by paired differences whose 95% CIs exclude 0', async () => {
-    const report = buildReport(await simulate({ strategies: ['optimal', 'greedy', 'random'], games: 1500, seed: 2, runner: pools[1].run, concurrency: 2 }));
+    const report = buildReport(await simulate({ strategies: ['optimal', 'greedy', 'random'], games: 1500, seed: 2, runner: simulateRunner(pools[1]), concurrency: 2 }));
     const pair = (a: string, b: string) => report.pairs.find((p) => p.a === a && p.b === b)!;
     expect(pair('optimal', 'greedy').ci95[0]).toBeGreaterThan(0);
     expect(pair('greedy', 'random').ci95[0]).toBeGreaterThan(0);

@@ -1,43 +1,38 @@
-import { analyseGamesPacked, batchRecords, batchRuleSets, type GameBatch } from '../src/analysis/index.ts';
-import { isDicewiseError } from '../src/errors.ts';
-import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
+import { Piscina } from 'piscina';
+import { analyseBatchPacked, type PackedResult } from '../src/analysis/index.ts';
+import type { RuleSetId } from '../src/rules/index.ts';
 import type { GameModel } from '../src/solver/index.ts';
 import { loadModel } from '../src/store/models.ts';
-import type { AnalyseTask, AnalyseTaskResult } from './analysis-pool.ts';
+import { analyseRequest, type AnalyseRequestTask } from './analyse-request.ts';
+import { replyOf, type WorkerReply, type WorkerTasks } from './messages.ts';
 
-// One model per rule set and table folder per thread: a table is read once, not once per chunk.
-// The analysis keeps its turn cache per model, so it lives as long as the thread too.
-const models = new Map<string, Promise<GameModel>>();
+const { tables } = (Piscina.workerData ?? { tables: 'tables' }) as { tables: string };
 
-function modelFor(tables: string, id: RuleSetId): Promise<GameModel> {
-  const key = `${tables}\0${id}`;
-  let m = models.get(key);
+// One model per rule set per thread: a table is read once, not once per chunk. The analysis
+// keeps its turn cache per model, so it lives as long as the thread too.
+const models = new Map<RuleSetId, Promise<GameModel>>();
+
+function modelFor(id: RuleSetId): Promise<GameModel> {
+  let m = models.get(id);
   if (!m) {
     m = loadModel(tables, id);
     // A missing table may be built later: do not remember the failure.
-    m.catch(() => models.delete(key));
-    models.set(key, m);
+    m.catch(() => models.delete(id));
+    models.set(id, m);
   }
   return m;
 }
 
-/**
- * Parses and analyses one chunk; decisions come back packed (one Float64Array per game, a cheap
- * copy between threads). A table that cannot be loaded fails the chunk as a value (code +
- * message), since an error object loses its code on the way back from a worker.
- */
-export async function analyseChunk(tables: string, batch: GameBatch): Promise<AnalyseTaskResult> {
-  const records = batchRecords(batch);
-  const loaded = new Map<RuleSetId, GameModel>();
-  try {
-    for (const id of batchRuleSets(records)) if (RULESETS[id].exact) loaded.set(id, await modelFor(tables, id));
-  } catch (e) {
-    if (isDicewiseError(e)) return { failure: { code: e.code, message: e.message } };
-    throw e;
-  }
-  return { results: analyseGamesPacked((id) => loaded.get(id), records) };
+/** Parses and analyses one chunk; decisions come back packed (one Float64Array per game, a cheap copy between threads). */
+export default function analyseTask(task: WorkerTasks['analyse']): Promise<WorkerReply<PackedResult[]>> {
+  return replyOf(() => analyseBatchPacked(modelFor, task.batch));
 }
 
-export default function analyseTask(task: AnalyseTask): Promise<AnalyseTaskResult> {
-  return analyseChunk(task.tables, task.batch);
+/** A whole request body (see analyse-request.ts); the response bytes move to the server's thread, not copied. */
+export async function analyseRequestTask(task: AnalyseRequestTask): Promise<WorkerReply<Uint8Array>> {
+  const reply = await replyOf(() => analyseRequest(task, modelFor));
+  if (!reply.ok) return reply;
+  // piscina's custom transferable: the reply arrives whole, its buffer moved instead of copied.
+  const movable = { [Piscina.transferableSymbol]: reply.result.buffer, [Piscina.valueSymbol]: reply };
+  return Piscina.move(movable as unknown as Parameters<typeof Piscina.move>[0]) as unknown as WorkerReply<Uint8Array>;
 }

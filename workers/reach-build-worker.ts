@@ -3,6 +3,7 @@ import { isDicewiseError } from '../src/errors.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
 import type { BuildProgress } from '../src/solver/index.ts';
 import { buildReachAndWrite } from '../src/store/models.ts';
+import { solverThreads } from './pool.ts';
 
 /** One reach table build, off the server's thread: progress on `port`, the written file (or why not) as the reply. */
 export interface ReachBuildTask {
@@ -20,6 +21,7 @@ export default async function buildReach(task: ReachBuildTask): Promise<ReachBui
     const { file } = await buildReachAndWrite(task.dir, task.id, {
       cap: task.cap,
       threads: task.threads,
+      solver: solverThreads,
       onProgress: (p: BuildProgress) => task.port.postMessage(p),
     });
     return { ok: true, file };

@@ -14,13 +14,14 @@ import {
   type SolveTask,
   type StateSolver,
 } from '../src/solver/index.ts';
+import { replyOf, type WorkerReply } from './messages.ts';
 
 // One solver per rule set (or column type) per thread: compiling tables and workspaces once, not per task.
 const solvers = new Map<string, StateSolver>();
 const reachSolvers = new Map<string, ReachSolver>();
 const momentsSolvers = new Map<string, MomentsSolver>();
 
-export default function solveTask(task: SolveTask | ReachTask): number {
+function solve(task: SolveTask | ReachTask): number {
   if ('kind' in task) {
     const key = `${task.ruleset}#${task.cap}`;
     let r = reachSolvers.get(key);
@@ -45,4 +46,9 @@ export default function solveTask(task: SolveTask | ReachTask): number {
   }
   solveStates(s, task.values, task.states);
   return task.states.length;
+}
+
+/** Value and reach chunks alike: states solved into the shared table, their count back. */
+export default function solveTask(task: SolveTask | ReachTask): Promise<WorkerReply<number>> {
+  return replyOf(() => solve(task));
 }

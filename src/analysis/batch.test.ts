@@ -5,7 +5,6 @@ import type { GameModel } from '../solver/index.ts';
 import { testModel } from '../../test/support/models.ts';
 import { playGames } from '../../test/support/game-records.ts';
 import { analyseGame } from './analyse-game.ts';
-import { analyseBatch, readAnalyseBody } from './analyse-request.ts';
 import { analyseGames, batchRuleSets } from './batch.ts';
 import { batchRecords, splitGameText } from './game-input.ts';
 
@@ -54,30 +53,5 @@ describe('batches', () => {
 
   it('a text that starts as a JSON array but is broken is rejected as a whole', () => {
     expect(() => splitGameText('[{"turns": []},')).toThrow(/starts as a JSON array/);
-  });
-});
-
-describe('the HTTP body', () => {
-  it('analyses { games } into { results } in order', async () => {
-    const modelFor = await lookup();
-    const games = playGames(modelFor('yahtzee')!, 14, 2);
-    const res = analyseBatch(modelFor, { games: [games[0], { turns: 3 }, games[1]] });
-    expect(res.results).toHaveLength(3);
-    expect(res.results[1]).toMatchObject({ error: { turn: 0 } });
-  });
-
-  it('rejects a body without games, and more games than the cap', () => {
-    const codeOf = (f: () => unknown) => {
-      try {
-        f();
-      } catch (e) {
-        return isDicewiseError(e) ? e.code : 'other';
-      }
-      return 'none';
-    };
-    expect(codeOf(() => readAnalyseBody({ game: [] }))).toBe('INVALID_INPUT');
-    expect(codeOf(() => readAnalyseBody([]))).toBe('INVALID_INPUT');
-    expect(codeOf(() => readAnalyseBody({ games: new Array(4).fill({}) }, 3))).toBe('PAYLOAD_TOO_LARGE');
-    expect(readAnalyseBody({ games: new Array(3).fill({}) }, 3)).toHaveLength(3);
   });
 });

@@ -2,11 +2,12 @@
 import { Command } from 'commander';
 import { registerCommands } from './command-list.ts';
 import { runCli } from './run.ts';
+import { VERSION } from '../version.ts';
 
 const program = new Command()
   .name('dicewise')
   .description('Optimal strategy for Yahtzee-family dice games: tables, hints, odds, game analysis, simulation')
-  .version('0.1.0');
+  .version(VERSION);
 
 await registerCommands(program, process.argv);
 await runCli(program, process.argv);

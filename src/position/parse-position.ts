@@ -26,18 +26,25 @@ export type ParseResult = { ok: true; position: Position } | { ok: false; issues
 
 const possibleCache = new Map<string, Set<number>[]>();
 
-/** Every value a box can hold under the rule set: ordinary scores, Joker scores, forced zeros. */
-export function possibleBoxValues(rs: RuleSet): Set<number>[] {
-  let sets = possibleCache.get(rs.id);
+/**
+ * Every value a box can hold under the rule set: ordinary scores, Joker scores, forced zeros; in
+ * `column` (0-based) where given, else in any column.
+ */
+export function possibleBoxValues(rs: RuleSet, column?: number): Set<number>[] {
+  const key = `${rs.id}#${column ?? 'any'}`;
+  let sets = possibleCache.get(key);
   if (!sets) {
+    // Superpass: an entry after a reroll in the first-roll-only column scores 0 in any box. In the
+    // other columns a 0 is only written where nothing scores, which the box's own scores already
+    // include: chance, which always scores 6 or more, can never hold 0 there.
+    const anyZero = rs.columns.some((c, i) => c.fill === 'first-roll-only' && (column === undefined || column === i));
     sets = rs.boxes.map((b) => {
       const s = possibleScores(b.pattern, rs.dice);
       if (rs.joker !== 'none' && b.jokerPoints !== undefined) s.add(b.jokerPoints);
-      // Superpass: the zero rule and the first-roll-only column can put a 0 in any box.
-      if (rs.zeroOnlyWhenNothingScores) s.add(0);
+      if (anyZero) s.add(0);
       return s;
     });
-    possibleCache.set(rs.id, sets);
+    possibleCache.set(key, sets);
   }
   return sets;
 }
@@ -47,14 +54,14 @@ function isObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** Column state and sheet total of one column; pushes issues for impossible entries. */
-function parseColumn(rs: RuleSet, raw: unknown, path: string, bonusRaw: unknown, bonusPath: string, issues: Issue[]) {
+function parseColumn(rs: RuleSet, ci: number, raw: unknown, path: string, bonusRaw: unknown, bonusPath: string, issues: Issue[]) {
   const values: (number | undefined)[] = rs.boxes.map(() => undefined);
   const col: ColumnState = { mask: 0, upper: 0, yahtzee50: false };
   if (!isObject(raw)) {
     issues.push({ field: path, message: 'must be an object mapping box ids to points' });
     return { col, values, total: 0, bonus: 0 };
   }
-  const possible = possibleBoxValues(rs);
+  const possible = possibleBoxValues(rs, ci);
   for (const [key, v] of Object.entries(raw)) {
     const b = rs.boxes.findIndex((box) => box.id === key);
     const field = `${path}.${key}`;
@@ -151,7 +158,7 @@ export function parsePosition(input: unknown): ParseResult {
   const parsed = cards.map((card, ci) => {
     const path = multi ? `scorecard[${ci}]` : 'scorecard';
     const bonusPath = multi ? `yahtzeeBonus[${ci}]` : 'yahtzeeBonus';
-    const r = parseColumn(rs, card, path, bonuses[ci], bonusPath, issues);
+    const r = parseColumn(rs, ci, card, path, bonuses[ci], bonusPath, issues);
     checkFillOrder(rs, ci, r.col.mask, path, issues);
     return r;
   });

@@ -2,9 +2,11 @@ import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { Packr, Unpackr } from 'msgpackr';
 import type { z } from 'zod';
 import { DicewiseError, invalidInput, type Issue } from '../errors.ts';
+import { fieldOf } from '../codec/field-path.ts';
+import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../codec/input-limits.ts';
+import { decodePlain, encodePlain, type Format } from '../codec/plain-data.ts';
 
 /**
  * Request bodies in and response bodies out, for every route that takes a body: JSON or
@@ -15,9 +17,6 @@ export const MSGPACK = 'application/msgpack';
 const MSGPACK_TYPES = new Set([MSGPACK, 'application/x-msgpack', 'application/vnd.msgpack']);
 const JSON_TYPE = /^application\/(?:[\w.-]+\+)?json$/;
 
-// Plain maps both ways (no msgpackr record extension), so any MessagePack client can talk to us.
-const packr = new Packr({ useRecords: false });
-const unpackr = new Unpackr({ useRecords: false, mapsAsObjects: true });
 
 function badBody(field: string, message: string): DicewiseError {
   return invalidInput([{ field, message }]);
@@ -48,13 +47,6 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
     if (Number(length) > maxBytes) throw tooLarge(maxBytes);
     await next();
   };
-}
-
-/** Field path as the rest of Dicewise writes it: `scorecard.threes`, `dice[2]`; the root is `body`. */
-export function fieldOf(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
-  return out || 'body';
 }
 
 type ZodIssue = z.core.$ZodIssue;
@@ -94,36 +86,30 @@ export function checkBody<S extends z.ZodType>(schema: S, raw: unknown): z.outpu
   return parsed.data;
 }
 
-/** Decodes the body by its Content-Type (JSON or MessagePack) without validating its shape. */
-export async function decodeBody(c: Context): Promise<unknown> {
+/** The body's format by its Content-Type: JSON or MessagePack, anything else a 400 naming `content-type`. */
+export function requestFormat(c: Context): Format {
   const header = c.req.header('content-type');
   const mediaType = header?.split(';')[0].trim().toLowerCase() ?? '';
-  const isJson = JSON_TYPE.test(mediaType);
-  if (!isJson && !MSGPACK_TYPES.has(mediaType)) {
-    throw badBody('content-type', `must be application/json or ${MSGPACK}${header ? `, got ${JSON.stringify(header)}` : ''}`);
-  }
-  const bytes = new Uint8Array(await c.req.arrayBuffer());
-  if (bytes.byteLength === 0) throw badBody('body', 'required');
-  if (isJson) {
-    try {
-      return JSON.parse(new TextDecoder().decode(bytes));
-    } catch (e) {
-      throw badBody('body', `malformed JSON: ${(e as Error).message}`);
-    }
-  }
-  try {
-    return unpackr.unpack(bytes);
-  } catch (e) {
-    throw badBody('body', `malformed MessagePack: ${(e as Error).message}`);
-  }
+  if (JSON_TYPE.test(mediaType)) return 'json';
+  if (MSGPACK_TYPES.has(mediaType)) return 'msgpack';
+  throw badBody('content-type', `must be application/json or ${MSGPACK}${header ? `, got ${JSON.stringify(header.slice(0, 100))}` : ''}`);
+}
+
+/**
+ * Decodes the body by its Content-Type (JSON or MessagePack) into plain data within `limits`,
+ * without validating its shape.
+ */
+export async function decodeBody(c: Context, limits: InputLimits = DEFAULT_INPUT_LIMITS): Promise<unknown> {
+  const format = requestFormat(c);
+  return decodePlain(new Uint8Array(await c.req.arrayBuffer()), format, limits);
 }
 
 /** Decodes and validates a body; the schema's output on success. */
-export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  return checkBody(schema, await decodeBody(c));
+export async function readBody<S extends z.ZodType>(c: Context, schema: S, limits: InputLimits = DEFAULT_INPUT_LIMITS): Promise<z.output<S>> {
+  return checkBody(schema, await decodeBody(c, limits));
 }
 
-export type Format = 'json' | 'msgpack';
+export type { Format };
 
 /** MessagePack when the client's Accept header asks for it, else JSON. */
 export function responseFormat(c: Context): Format {
@@ -133,11 +119,7 @@ export function responseFormat(c: Context): Format {
 }
 
 /** The response body bytes (or text); a MessagePack body is a copy the caller may keep. */
-export function encodeData(data: unknown, format: Format): string | Uint8Array<ArrayBuffer> {
-  // pack() returns a view into a buffer it goes on writing after; copying lets a cache keep
-  // the bytes without pinning that buffer.
-  return format === 'msgpack' ? new Uint8Array(packr.pack(data)) : JSON.stringify(data);
-}
+export const encodeData = encodePlain;
 
 export function sendEncoded(c: Context, body: string | Uint8Array<ArrayBuffer>, format: Format, status: ContentfulStatusCode = 200): Response {
   return c.body(body, status, { 'content-type': format === 'msgpack' ? MSGPACK : 'application/json' });
@@ -149,12 +131,18 @@ export function sendData(c: Context, data: unknown, status: ContentfulStatusCode
   return sendEncoded(c, encodeData(data, format), format, status);
 }
 
+export interface BodyRouteLimits {
+  maxBytes: number;
+  /** limits on the decoded body; default DEFAULT_INPUT_LIMITS (the handler passes the same to decodeBody) */
+  input?: InputLimits;
+}
+
 /**
  * Mounts a route that takes a body: its OpenAPI description comes from the route's zod schemas,
  * its handlers run behind the size cap and decode through readBody. (`app.openapi()` would
  * validate JSON bodies only and answer a bad Content-Type with its own 415, not our problem.)
  */
-export function mountBodyRoute(app: OpenAPIHono, route: RouteConfig, maxBytes: number, handler: Handler): void {
+export function mountBodyRoute(app: OpenAPIHono, route: RouteConfig, limits: BodyRouteLimits, handler: Handler): void {
   app.openAPIRegistry.registerPath(route);
-  app.on(route.method.toUpperCase(), route.path.replaceAll(/\{(\w+)\}/g, ':$1'), limitBody(maxBytes), handler);
+  app.on(route.method.toUpperCase(), route.path.replaceAll(/\{(\w+)\}/g, ':$1'), limitBody(limits.maxBytes), handler);
 }

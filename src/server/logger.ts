@@ -1,6 +1,8 @@
+import { pino, type DestinationStream } from 'pino';
+
 /**
- * Structured logs: one JSON object per line. The app and the model registry log through an
- * injected Logger so tests stay quiet and a deployment can route lines anywhere.
+ * Structured logs: one JSON object per line, written by pino. The app and the model registry log
+ * through an injected Logger so tests stay quiet and a deployment can route lines anywhere.
  */
 export type LogFields = Record<string, unknown>;
 
@@ -13,35 +15,23 @@ export interface Logger {
 export const silentLogger: Logger = { info() {}, warn() {}, error() {} };
 
 /**
- * Collects lines and writes them together once per event-loop turn: under load one write(2)
- * serves many requests (a write per request line was about 5% of a hint's CPU time). Whatever
- * is pending is written when the process exits.
+ * A pino logger writing `{"level","time","msg",...fields}` lines (level as a name, time as ISO
+ * text). By default to stdout through pino's asynchronous buffered destination: under load one
+ * write serves many request lines, and what is pending is flushed when the process exits.
  */
-export function batchedWriter(write: (chunk: string) => void): (line: string) => void {
-  let pending = '';
-  const flush = () => {
-    if (!pending) return;
-    const chunk = pending;
-    pending = '';
-    write(chunk);
-  };
-  process.on('exit', flush);
-  return (line) => {
-    if (!pending) setImmediate(flush);
-    pending += line;
-    if (pending.length >= 64 * 1024) flush();
-  };
-}
-
-/** A logger writing `{"time","level","msg",...fields}` lines; to stdout, batched, by default. */
-export function jsonLogger(write: (line: string) => void = batchedWriter((chunk) => process.stdout.write(chunk))): Logger {
-  const emit = (level: string, msg: string, fields?: LogFields) => {
-    write(`${JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields })}\n`);
-  };
+export function jsonLogger(destination: DestinationStream = pino.destination({ dest: 1, sync: false })): Logger {
+  const log = pino(
+    {
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
   return {
-    info: (msg, fields) => emit('info', msg, fields),
-    warn: (msg, fields) => emit('warn', msg, fields),
-    error: (msg, fields) => emit('error', msg, fields),
+    info: (msg, fields) => log.info(fields ?? {}, msg),
+    warn: (msg, fields) => log.warn(fields ?? {}, msg),
+    error: (msg, fields) => log.error(fields ?? {}, msg),
   };
 }
 

@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os';
+import { resolve } from 'node:path';
 import { DicewiseError, isDicewiseError } from '../errors.ts';
 import type { RuleSetId } from '../rules/index.ts';
 import { initialState, type BuildProgress, type GameModel } from '../solver/index.ts';
 import { ensureModel } from '../store/models.ts';
+import { solverThreads } from '../../workers/pool.ts';
 import { silentLogger, type Logger } from './logger.ts';
 
 /**
@@ -72,6 +74,12 @@ export interface RegistryOptions {
   rulesets?: readonly RuleSetId[];
   logger?: Logger;
   now?: () => number;
+  /**
+   * Load again after a failure, waiting `firstMs`, then twice as long each time up to `maxMs`
+   * (a full disk, a table folder not mounted yet). Default: a failure is final. NOT_SOLVED is
+   * always final: no retry can give a rule set a model it does not have.
+   */
+  retry?: { firstMs: number; maxMs: number };
 }
 
 interface Entry {
@@ -81,6 +89,8 @@ interface Entry {
   startedAt: number;
   progress: number;
   loggedTenth: number;
+  failures: number;
+  retryAt?: number;
 }
 
 /** Seconds until a rule set still in the queue or being built is likely ready; a guess, clamped. */
@@ -99,7 +109,7 @@ export function createModelRegistry(opts: RegistryOptions): ModelRegistry {
   const log = opts.logger ?? silentLogger;
   const now = opts.now ?? (() => performance.now());
   const entries = new Map<RuleSetId, Entry>();
-  for (const id of served) entries.set(id, { status: 'queued', startedAt: 0, progress: 0, loggedTenth: 0 });
+  for (const id of served) entries.set(id, { status: 'queued', startedAt: 0, progress: 0, loggedTenth: 0, failures: 0 });
   let started: Promise<void> | undefined;
 
   const loadOne = async (id: RuleSetId, background: boolean) => {
@@ -132,7 +142,17 @@ export function createModelRegistry(opts: RegistryOptions): ModelRegistry {
     } catch (err) {
       e.status = 'failed';
       e.error = err;
-      log.error('model failed to load', { ruleset: id, error: err instanceof Error ? err.message : String(err) });
+      e.failures++;
+      // The log gets the whole story (file paths included); clients get the error without them.
+      const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
+      const fields: Record<string, unknown> = { ruleset: id, error: cause instanceof Error ? cause.message : String(cause) };
+      if (opts.retry && !(isDicewiseError(err) && err.code === 'NOT_SOLVED')) {
+        const delay = Math.min(opts.retry.maxMs, opts.retry.firstMs * 2 ** (e.failures - 1));
+        e.retryAt = now() + delay;
+        fields.retryInMs = delay;
+        setTimeout(() => void loadOne(id, true), delay).unref?.();
+      }
+      log.error('model failed to load', fields);
     }
   };
 
@@ -148,6 +168,7 @@ export function createModelRegistry(opts: RegistryOptions): ModelRegistry {
         ]);
       }
       if (e.status === 'failed') {
+        if (e.retryAt !== undefined) throw new NotReadyError(`${id} failed to load and is retried; try again later`, Math.max(1, Math.ceil((e.retryAt - now()) / 1000)));
         if (isDicewiseError(e.error)) throw e.error;
         throw new DicewiseError('TABLE_MISSING', `${id}: the model failed to load`, [{ field: 'ruleset', message: 'failed to load' }]);
       }
@@ -160,6 +181,7 @@ export function createModelRegistry(opts: RegistryOptions): ModelRegistry {
       if (e.status === 'building') s.progress = e.progress;
       if (e.status === 'queued' || e.status === 'loading' || e.status === 'building') s.retryAfterSeconds = retryAfter(e, now());
       if (e.status === 'failed') s.error = e.error instanceof Error ? e.error.message : String(e.error);
+      if (e.status === 'failed' && e.retryAt !== undefined) s.retryAfterSeconds = Math.max(1, Math.ceil((e.retryAt - now()) / 1000));
       return s;
     },
     ready() {
@@ -181,17 +203,38 @@ export interface TableLoaderOptions {
   backgroundThreads?: number;
 }
 
+/**
+ * The error without the table folder's absolute path, which is the server's business, not its
+ * clients' (`<tables>` stands for it); the original stays as the cause, for the log. An error of
+ * the file system becomes TABLE_MISSING.
+ */
+export function withoutPaths(e: unknown, dir: string): unknown {
+  if (!(e instanceof Error)) return e;
+  const folder = resolve(dir);
+  if (!e.message.includes(folder)) return e;
+  const message = e.message.replaceAll(folder, '<tables>');
+  const out = isDicewiseError(e) ? new DicewiseError(e.code, message, e.issues) : new DicewiseError('TABLE_MISSING', `cannot read the table: ${message}`);
+  out.cause = e;
+  return out;
+}
+
 /** Loads tables from `dir`, building and writing any that are missing or stale. */
 export function tableLoader(dir: string, opts: TableLoaderOptions = {}): ModelLoader {
   const cores = availableParallelism();
   const threads = opts.threads ?? cores;
   const backgroundThreads = opts.backgroundThreads ?? Math.max(1, cores - 1);
-  return (id, hooks, background) =>
-    ensureModel(dir, id, {
-      threads: background ? backgroundThreads : threads,
-      onBuild: (_id, reason) => hooks.onBuild(reason),
-      onProgress: hooks.onProgress,
-    });
+  return async (id, hooks, background) => {
+    try {
+      return await ensureModel(dir, id, {
+        threads: background ? backgroundThreads : threads,
+        solver: solverThreads,
+        onBuild: (_id, reason) => hooks.onBuild(reason),
+        onProgress: hooks.onProgress,
+      });
+    } catch (e) {
+      throw withoutPaths(e, dir);
+    }
+  };
 }
 
 /** A registry over models already in memory (tests, benchmarks), loaded and ready. */

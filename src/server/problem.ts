@@ -2,7 +2,6 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isDicewiseError, type ErrorCode, type Issue } from '../errors.ts';
-import { NotReadyError } from './model-registry.ts';
 
 /**
  * RFC 9457 problem details: every error response of the API has this shape. `type` is a
@@ -38,6 +37,10 @@ export const PROBLEMS: Readonly<Record<ErrorCode, ProblemKind>> = {
   TABLE_STALE: { status: 503, title: 'Strategy table out of date' },
   TABLE_CORRUPT: { status: 503, title: 'Strategy table damaged' },
   NOT_READY: { status: 503, title: 'Not ready' },
+  OVERLOADED: { status: 503, title: 'Too busy' },
+  DEADLINE_EXCEEDED: { status: 503, title: 'Deadline exceeded' },
+  // The client has gone: nobody reads this answer, but the log does.
+  CANCELLED: { status: 503, title: 'Cancelled' },
   INTERNAL: { status: 500, title: 'Internal error' },
 };
 
@@ -68,7 +71,9 @@ export function toProblem(err: unknown, instance: string): { problem: Problem; h
   if (isDicewiseError(err)) {
     const kind = PROBLEMS[err.code] ?? PROBLEMS.INTERNAL;
     const headers: Record<string, string> = {};
-    if (err instanceof NotReadyError) headers['retry-after'] = String(err.retryAfterSeconds);
+    // NotReadyError, RetryableError: the client may come back, and is told when.
+    const retry = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    if (typeof retry === 'number') headers['retry-after'] = String(retry);
     const internal = kind.status === 500;
     return {
       problem: {

@@ -187,3 +187,12 @@ export const ReadySchema = z
 export function problemContent(description: string) {
   return { description, content: { 'application/problem+json': { schema: ProblemSchema } } };
 }
+
+/** The 503 of a batch route: not ready, too busy, or stopped at the deadline, each with Retry-After. */
+export function batchProblems(notReady: string) {
+  return {
+    503: problemContent(
+      `${notReady}; or the server already runs and queues as many batch requests as it admits; or the request ran past its deadline. See Retry-After.`,
+    ),
+  };
+}

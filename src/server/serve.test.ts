@@ -20,6 +20,12 @@ describe('resolveServeOptions', () => {
     });
   });
 
+  it('reads batch capacity from the environment', () => {
+    const env = { DICEWISE_BATCH_THREADS: '3', DICEWISE_BATCH_RUNNING: '4', DICEWISE_BATCH_QUEUED: '0', DICEWISE_BATCH_DEADLINE_S: '90' };
+    expect(resolveServeOptions({}, env)).toMatchObject({ batchThreads: 3, admission: { maxRunning: 4, maxQueued: 0, deadlineMs: 90_000 } });
+    expect(() => resolveServeOptions({}, { DICEWISE_BATCH_RUNNING: '0' })).toThrow(/DICEWISE_BATCH_RUNNING must be an integer ≥ 1, got "0"/);
+  });
+
   it('names the bad option, flag or variable', () => {
     expect(() => resolveServeOptions({ port: 'http' }, {})).toThrow(expect.objectContaining({ code: 'INVALID_OPTION', issues: [expect.objectContaining({ field: 'port' })] }));
     expect(() => resolveServeOptions({}, { PORT: '70000' })).toThrow(/PORT must be an integer from 0 to 65535, got "70000"/);

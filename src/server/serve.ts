@@ -1,9 +1,15 @@
 import { serve, type ServerType } from '@hono/node-server';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { DicewiseError } from '../errors.ts';
 import { isRuleSetId, RULESETS, type RuleSetId } from '../rules/index.ts';
-import { createApp, type RouteModule } from './app.ts';
+import { sweepTempFiles } from '../store/write-atomic.ts';
+import { DEFAULT_ADMISSION } from './app-deps.ts';
+import { createApp } from './app.ts';
+import { poolBatchWork } from './batch-work.ts';
 import { jsonLogger, type Logger } from './logger.ts';
+import { createServerMetrics } from './metrics.ts';
 import { createModelRegistry, DEFAULT_SERVED, tableLoader, type ModelRegistry } from './model-registry.ts';
 import { createReachRegistry, reachTableLoader, type ReachRegistry } from './reach-registry.ts';
 
@@ -26,15 +32,66 @@ export interface ServeOptions {
   threads?: number;
   /** reach tables this server builds answer every target up to this many points still needed; default REACH_CAP_DEFAULT */
   reachCap?: number;
+  /** socket limits; default SERVER_LIMITS */
+  limits?: Partial<ServerLimits>;
+  /** worker threads for analyse and simulate; default one core fewer than the machine has (at least 1) */
+  batchThreads?: number;
+  /** batch requests running, waiting, and their deadline; default DEFAULT_ADMISSION */
+  admission?: Partial<typeof DEFAULT_ADMISSION>;
 }
 
-export const SERVE_DEFAULTS = { port: 8080, host: '0.0.0.0', tables: 'tables' } as const;
+/**
+ * Loopback by default: the advisor is exposed on purpose (`--host 0.0.0.0`, or HOST, or a
+ * reverse proxy in front), never by accident.
+ */
+export const SERVE_DEFAULTS = { port: 8080, host: '127.0.0.1', tables: 'tables' } as const;
 
-/** Route modules a real server mounts besides the built-in ones (analyse, simulate: add here). */
-export const EXTRA_ROUTES: readonly RouteModule[] = [];
+export interface ServerLimits {
+  /** whole request (headers and body) must arrive within this */
+  requestTimeoutMs: number;
+  /** headers must arrive within this (slow-loris) */
+  headersTimeoutMs: number;
+  /** an idle keep-alive connection is closed after this */
+  keepAliveTimeoutMs: number;
+  /** open connections at once; more are refused by the socket */
+  maxConnections: number;
+}
+
+export const SERVER_LIMITS: ServerLimits = { requestTimeoutMs: 30_000, headersTimeoutMs: 10_000, keepAliveTimeoutMs: 5_000, maxConnections: 1024 };
+
+/** After the longest admitted request's deadline, this much more before connections are cut. */
+const GRACE_MARGIN_MS = 5_000;
 
 function badOption(field: string, message: string): DicewiseError {
   return new DicewiseError('INVALID_OPTION', `${field} ${message}`, [{ field, message }]);
+}
+
+/** A positive integer from the environment, or undefined when unset; a bad value throws naming the variable. */
+function envInt(env: NodeJS.ProcessEnv, name: string, min: number): number | undefined {
+  const text = env[name];
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min) throw badOption(name, `must be an integer ≥ ${min}, got ${JSON.stringify(text)}`);
+  return n;
+}
+
+/**
+ * Batch capacity from the environment: DICEWISE_BATCH_THREADS (worker threads), DICEWISE_BATCH_RUNNING
+ * (requests running), DICEWISE_BATCH_QUEUED (requests waiting), DICEWISE_BATCH_DEADLINE_S.
+ */
+function batchOptions(env: NodeJS.ProcessEnv): Pick<ServeOptions, 'batchThreads' | 'admission'> {
+  const out: Pick<ServeOptions, 'batchThreads' | 'admission'> = {};
+  const threads = envInt(env, 'DICEWISE_BATCH_THREADS', 1);
+  if (threads !== undefined) out.batchThreads = threads;
+  const admission: Partial<typeof DEFAULT_ADMISSION> = {};
+  const running = envInt(env, 'DICEWISE_BATCH_RUNNING', 1);
+  const queued = envInt(env, 'DICEWISE_BATCH_QUEUED', 0);
+  const deadline = envInt(env, 'DICEWISE_BATCH_DEADLINE_S', 1);
+  if (running !== undefined) admission.maxRunning = running;
+  if (queued !== undefined) admission.maxQueued = queued;
+  if (deadline !== undefined) admission.deadlineMs = deadline * 1000;
+  if (Object.keys(admission).length > 0) out.admission = admission;
+  return out;
 }
 
 /** Flag, else environment (PORT, HOST, DICEWISE_TABLES, DICEWISE_RULESETS, DICEWISE_REACH_CAP), else default; a bad value throws naming it. */
@@ -67,7 +124,7 @@ export function resolveServeOptions(flags: ServeFlags, env: NodeJS.ProcessEnv = 
   if (reachCap !== undefined && (!Number.isInteger(reachCap) || reachCap < 1 || reachCap > 4000)) {
     throw badOption(flags.reachCap !== undefined ? 'reach-cap' : 'DICEWISE_REACH_CAP', `must be an integer from 1 to 4000, got ${JSON.stringify(capText)}`);
   }
-  return { port, host, tables, rulesets, threads, reachCap };
+  return { port, host, tables, rulesets, threads, reachCap, ...batchOptions(env) };
 }
 
 export interface RunningServer {
@@ -79,39 +136,54 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** How long in-flight requests get after a shutdown signal before their connections are cut. */
-const CLOSE_GRACE_MS = 10_000;
-
 /**
  * Listens at once (so /healthz answers and /readyz says 503 while tables load), then loads the
  * served rule sets in the background, building missing tables.
  */
 export async function startServer(opts: ServeOptions, logger: Logger = jsonLogger()): Promise<RunningServer> {
+  const swept = await sweepTempFiles(opts.tables);
+  if (swept.length > 0) logger.info('removed temporary files of interrupted writes', { tables: opts.tables, files: swept });
   const registry = createModelRegistry({
     rulesets: opts.rulesets,
     load: tableLoader(opts.tables, { threads: opts.threads }),
     logger,
+    retry: { firstMs: 1000, maxMs: 60_000 },
   });
   // Reach tables wait for their first reach goal or odds request: most clients never ask for one.
   const reach = createReachRegistry({ load: reachTableLoader(opts.tables, { cap: opts.reachCap, threads: opts.threads }), logger });
-  const app = createApp({ registry, reach, logger, routes: EXTRA_ROUTES });
+  const batch = poolBatchWork(opts.tables, opts.batchThreads ?? Math.max(1, availableParallelism() - 1));
+  const admission = { ...DEFAULT_ADMISSION, ...opts.admission };
+  let draining = false;
+  const app = createApp({ registry, reach, logger, batch, admission, draining: () => draining, processMetrics: true });
+  const limits = { ...SERVER_LIMITS, ...opts.limits };
   const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port: opts.port, hostname: opts.host }, () => resolve(s));
+    const s = serve(
+      {
+        fetch: app.fetch,
+        port: opts.port,
+        hostname: opts.host,
+        serverOptions: { requestTimeout: limits.requestTimeoutMs, headersTimeout: limits.headersTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs },
+      },
+      () => resolve(s),
+    );
+    (s as Server).maxConnections = limits.maxConnections;
     s.once('error', reject);
   });
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
-  logger.info('listening', { url, tables: opts.tables, rulesets: opts.rulesets });
+  logger.info('listening', { url, tables: opts.tables, rulesets: opts.rulesets, limits, admission });
   void registry.start();
+  const graceMs = admission.deadlineMs + GRACE_MARGIN_MS;
   const close = () =>
     new Promise<void>((resolve) => {
-      const http = server as import('node:http').Server;
-      const force = setTimeout(() => http.closeAllConnections?.(), CLOSE_GRACE_MS);
+      draining = true;
+      const http = server as Server;
+      const force = setTimeout(() => http.closeAllConnections?.(), graceMs);
       force.unref();
       http.close(() => {
         clearTimeout(force);
-        resolve();
+        void batch.destroy().then(resolve);
       });
       // Keep-alive connections with no request in flight would hold close() open: drop them now.
       http.closeIdleConnections?.();

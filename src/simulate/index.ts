@@ -5,7 +5,6 @@ export * from './stats.ts';
 export * from './simulate.ts';
 export * from './report.ts';
 export * from './plot-svg.ts';
-export * from './request.ts';
 export { GameContext } from './game-context.ts';
 export { createPlayer, GamePlayer, type Player } from './play-game.ts';
 export { runChunk, type ChunkResult } from './run-chunk.ts';

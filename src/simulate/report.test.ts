@@ -5,7 +5,6 @@ import { testModel } from '../../test/support/models.ts';
 import { createInlineRunner } from './inline-runner.ts';
 import { histogramSvg } from './plot-svg.ts';
 import { buildReport, formatReport, HISTOGRAM_BIN } from './report.ts';
-import { MAX_REQUEST_GAMES, simulateRequest } from './request.ts';
 import { simulate } from './simulate.ts';
 
 const runner = createInlineRunner({ model: (id) => testModel(id) });
@@ -53,38 +52,6 @@ describe('report', async () => {
     expect(svg).toContain('a&lt;b&amp;&quot;c&quot; (mean');
     expect(svg).not.toContain('NaN');
     expect(new Set(svg.match(/fill="#[0-9A-F]{6}"/g)).size).toBe(2);
-  });
-});
-
-describe('simulateRequest', () => {
-  it('runs a valid body and returns the report', async () => {
-    const r = await simulateRequest({ ruleset: 'yahtzee', strategies: ['optimal', 'greedy'], games: 60, seed: 9 }, { runner });
-    expect(r.games).toBe(60);
-    expect(r.strategies.map((s) => s.name)).toEqual(['optimal', 'greedy']);
-    expect(r.pairs[0].a).toBe('optimal');
-  });
-
-  it(`caps games at ${MAX_REQUEST_GAMES} with PAYLOAD_TOO_LARGE naming games`, async () => {
-    const e = await errorOf(simulateRequest({ games: MAX_REQUEST_GAMES + 1 }, { runner }));
-    expect(e.code).toBe('PAYLOAD_TOO_LARGE');
-    expect(e.issues[0].field).toBe('games');
-    expect(e.message).toContain('games');
-  });
-
-  it.each([
-    [{ games: 0 }, 'games'],
-    [{ games: 1.5 }, 'games'],
-    [{ seed: -1 }, 'seed'],
-    [{ strategies: ['optimal', 'optimal'] }, 'strategies'],
-    [{ strategies: ['./evil.js'] }, 'strategies.0'],
-    [{ strategies: [] }, 'strategies'],
-    [{ ruleset: 'triple-yahtzee' }, 'ruleset'],
-    [{ ruleset: 'nope' }, 'ruleset'],
-    [{ extra: 1 }, ''],
-  ])('rejects %j naming %s', async (body, field) => {
-    const e = await errorOf(simulateRequest(body, { runner }));
-    expect(e.code).toBe('INVALID_INPUT');
-    expect(e.issues.map((i) => i.field)).toContain(field);
   });
 });
 

@@ -16,19 +16,36 @@ import {
   type BuiltTable,
   type GameModel,
 } from '../solver/index.ts';
-import { createSolverPool, defaultThreads } from '../../workers/solver-pool.ts';
+import { availableParallelism } from 'node:os';
+import { inlineReachRunner, inlineRunner, type ReachTaskRunner, type TaskRunner } from '../solver/index.ts';
+import { withBuildLock } from './build-lock.ts';
 import { MOMENTS_SUFFIX, readTable, rebuildHint, writeTable } from './table-store.ts';
 import { readReachTable, writeReachTable } from './reach-store.ts';
 
+/** Solver threads for one build, started by the caller (workers/pool.ts): store only uses them. */
+export interface SolverThreads {
+  run: TaskRunner;
+  runReach: ReachTaskRunner;
+  destroy(): Promise<void>;
+}
+
+/** Async, so that a caller can load its pool module only when a build is due. */
+export type SolverFactory = (threads: number) => Promise<SolverThreads>;
+
+/** Builds in this thread: for callers that bring no pool (slow, but never missing). */
+const inlineSolver: SolverFactory = async () => ({ run: inlineRunner, runReach: inlineReachRunner, destroy: async () => {} });
+
 export interface EnsureOptions {
   threads?: number;
+  /** where a build's state chunks are solved; default in this thread */
+  solver?: SolverFactory;
   onProgress?: (p: BuildProgress) => void;
   /** called when a table is missing or stale and is about to be built */
   onBuild?: (id: RuleSetId, reason: string) => void;
 }
 
 function resolveThreads(opts: EnsureOptions): number {
-  const threads = opts.threads ?? defaultThreads();
+  const threads = opts.threads ?? availableParallelism();
   if (!Number.isInteger(threads) || threads < 1) {
     throw new DicewiseError('INVALID_OPTION', `threads must be a positive integer, got ${threads}`, [
       { field: 'threads', message: 'must be a positive integer' },
@@ -45,7 +62,7 @@ function resolveThreads(opts: EnsureOptions): number {
  */
 export async function buildAndWrite(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<{ built: BuiltTable; file: string }> {
   const threads = resolveThreads(opts);
-  const pool = createSolverPool(threads);
+  const pool = await (opts.solver ?? inlineSolver)(threads);
   try {
     const rs = RULESETS[id];
     const options = { concurrency: threads, runner: pool.run, onProgress: opts.onProgress };
@@ -59,14 +76,18 @@ export async function buildAndWrite(dir: string, id: RuleSetId, opts: EnsureOpti
   }
 }
 
-/** Builds a rule set's reach table with a worker pool and writes it atomically into `dir`. */
+/** Builds a rule set's reach table and writes it atomically into `dir`, under the folder's build lock for it. */
 export async function buildReachAndWrite(
   dir: string,
   id: RuleSetId,
   opts: EnsureOptions & { cap?: number } = {},
 ): Promise<{ built: BuiltReachTable; file: string }> {
+  return withBuildLock(dir, `${id}.reach`, () => buildReachUnlocked(dir, id, opts));
+}
+
+async function buildReachUnlocked(dir: string, id: RuleSetId, opts: EnsureOptions & { cap?: number }): Promise<{ built: BuiltReachTable; file: string }> {
   const threads = resolveThreads(opts);
-  const pool = createSolverPool(threads);
+  const pool = await (opts.solver ?? inlineSolver)(threads);
   try {
     const built = await buildReachTable(RULESETS[id], { concurrency: threads, reachRunner: pool.runReach, onProgress: opts.onProgress, cap: opts.cap });
     return { built, file: await writeReachTable(dir, built) };
@@ -75,8 +96,15 @@ export async function buildReachAndWrite(
   }
 }
 
-/** Every table a rule set's model needs, built and written (Triple Yahtzee: the yahtzee table). */
-export async function buildModelTables(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<{ id: RuleSetId; built: BuiltTable; file: string }[]> {
+/**
+ * Every table a rule set's model needs, built and written (Triple Yahtzee: the yahtzee table),
+ * under the folder's build lock for the rule set.
+ */
+export function buildModelTables(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<{ id: RuleSetId; built: BuiltTable; file: string }[]> {
+  return withBuildLock(dir, id, () => buildUnlocked(dir, id, opts));
+}
+
+async function buildUnlocked(dir: string, id: RuleSetId, opts: EnsureOptions): Promise<{ id: RuleSetId; built: BuiltTable; file: string }[]> {
   const rs = RULESETS[id];
   const out: { id: RuleSetId; built: BuiltTable; file: string }[] = [];
   if (rs.columns.length > 1) {
@@ -130,25 +158,46 @@ export async function loadApproxModel(dir: string, id: RuleSetId, kind: 'decompo
   return kind === 'greedy' ? greedyModel(rs) : decompositionModel(rs, await loadColumnTables(dir, rs));
 }
 
-/** Loads the model, building (or rebuilding) its tables first when one is missing or stale. */
+function needsBuild(e: unknown): boolean {
+  return isDicewiseError(e) && ['TABLE_MISSING', 'TABLE_STALE', 'TABLE_CORRUPT'].includes(e.code);
+}
+
+/**
+ * Loads the model, building (or rebuilding) its tables first when one is missing or stale. Builds
+ * hold a lock in `dir`: a second process waits for the first one's table instead of building it too.
+ */
 export async function ensureModel(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<GameModel> {
   try {
     return await loadModel(dir, id);
   } catch (e) {
-    if (!isDicewiseError(e) || !['TABLE_MISSING', 'TABLE_STALE', 'TABLE_CORRUPT'].includes(e.code)) throw e;
-    opts.onBuild?.(id, e.message);
-    await buildModelTables(dir, id, opts);
-    return loadModel(dir, id);
+    if (!needsBuild(e)) throw e;
   }
+  return withBuildLock(dir, id, async () => {
+    try {
+      return await loadModel(dir, id);
+    } catch (e) {
+      if (!needsBuild(e)) throw e;
+      opts.onBuild?.(id, (e as Error).message);
+    }
+    await buildUnlocked(dir, id, opts);
+    return loadModel(dir, id);
+  });
 }
 
-/** The reach table of a rule set, building it first when missing or stale (slow: minutes). */
+/** The reach table of a rule set, building it first when missing or stale (slow: minutes), one builder at a time. */
 export async function ensureReachTable(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<ReachTable> {
   try {
     return (await readReachTable(dir, RULESETS[id])).table;
   } catch (e) {
-    if (!isDicewiseError(e) || !['TABLE_MISSING', 'TABLE_STALE', 'TABLE_CORRUPT'].includes(e.code)) throw e;
-    opts.onBuild?.(id, e.message);
-    return (await buildReachAndWrite(dir, id, opts)).built.table;
+    if (!needsBuild(e)) throw e;
   }
+  return withBuildLock(dir, `${id}.reach`, async () => {
+    try {
+      return (await readReachTable(dir, RULESETS[id])).table;
+    } catch (e) {
+      if (!needsBuild(e)) throw e;
+      opts.onBuild?.(id, (e as Error).message);
+    }
+    return (await buildReachUnlocked(dir, id, opts)).built.table;
+  });
 }

@@ -1,9 +1,13 @@
-import { open, rename, rm } from 'node:fs/promises';
+import { open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
+
+/** Temporary files are `.<name>.<pid>.<time>.tmp` beside their target. */
+const TEMP = /^\..+\.(\d+)\.(\d+)\.tmp$/;
 
 /**
  * Writes a file atomically: a temporary file in the same folder (so the rename stays on one file
- * system), flushed, then renamed over the target. A reader never sees half a file.
+ * system), flushed, renamed over the target, then the folder flushed so that the rename itself
+ * survives a crash. A reader never sees half a file.
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   const file = resolve(path);
@@ -24,4 +28,52 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
     await rm(tmp, { force: true });
     throw e;
   }
+  await syncFolder(dirname(file));
+}
+
+async function syncFolder(dir: string): Promise<void> {
+  const fh = await open(dir, 'r');
+  try {
+    await fh.sync();
+  } catch (e) {
+    // Some file systems cannot fsync a directory (EINVAL, EISDIR on Windows): the rename stands there anyway.
+    if (!['EINVAL', 'EISDIR', 'EPERM'].includes((e as NodeJS.ErrnoException).code ?? '')) throw e;
+  } finally {
+    await fh.close();
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes temporary files that interrupted writes left in `dir`: those of processes no longer
+ * running, and any older than `maxAgeMs` (a pid may have been reused). Returns the names removed.
+ */
+export async function sweepTempFiles(dir: string, maxAgeMs = 60 * 60 * 1000): Promise<string[]> {
+  let names: string[];
+  try {
+    names = await readdir(resolve(dir));
+  } catch {
+    return [];
+  }
+  const removed: string[] = [];
+  for (const name of names) {
+    const m = TEMP.exec(name);
+    if (!m) continue;
+    const file = join(resolve(dir), name);
+    const pid = Number(m[1]);
+    const old = Date.now() - (await stat(file).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs > maxAgeMs;
+    if (pid !== process.pid && (old || !alive(pid))) {
+      await rm(file, { force: true });
+      removed.push(name);
+    }
+  }
+  return removed;
 }

@@ -1,17 +1,14 @@
 import { serve, type ServerType } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import type { RuleSetId } from '../../src/rules/index.ts';
-import { BUILTIN_ROUTES, createApp } from '../../src/server/app.ts';
+import { createApp } from '../../src/server/app.ts';
 import { silentLogger } from '../../src/server/logger.ts';
 import { createModelRegistry, tableLoader } from '../../src/server/model-registry.ts';
 import type { ReachRegistry } from '../../src/server/reach-registry.ts';
-import { registerAnalyseRoute } from '../../src/server/routes/analyse.ts';
-import { EXTRA_ROUTES } from '../../src/server/serve.ts';
 import { TEST_TABLE_DIR } from './paths.ts';
 
 /**
- * The real server for browser tests: the app a `dicewise serve` mounts (built-in and extra
- * routes, the analyse route included even before serve.ts lists it), over the test tables, on a
+ * The real server for browser tests: the app a `dicewise serve` mounts (every route), over the test tables, on a
  * free port of 127.0.0.1. yatzy and yahtzee-free-joker are left out, so the page meets a rule set
  * the server does not serve.
  */
@@ -30,9 +27,7 @@ export async function startWebServer(rulesets: readonly RuleSetId[] = WEB_RULESE
     const s = registry.state(id);
     if (s.status !== 'ready') throw new Error(`${id} did not load for the web server: ${s.error ?? s.status}`);
   }
-  const mounted = new Set([...BUILTIN_ROUTES, ...EXTRA_ROUTES]);
-  const routes = mounted.has(registerAnalyseRoute) ? EXTRA_ROUTES : [...EXTRA_ROUTES, registerAnalyseRoute];
-  const app = createApp({ registry, reach, logger: silentLogger, routes });
+  const app = createApp({ registry, reach, logger: silentLogger });
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     s.once('error', reject);

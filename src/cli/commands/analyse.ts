@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { describeCommand } from '../command-list.ts';
-import { ANALYSIS_CHUNK, batchSize, formatReport, isGameError, splitGameText, type GameResult } from '../../analysis/index.ts';
+import { analyseBatchPacked, analyseInChunks, ANALYSIS_CHUNK, batchSize, formatReport, isGameError, splitGameText, unpackResult, type GameResult } from '../../analysis/index.ts';
 import { DicewiseError } from '../../errors.ts';
-import { analyseInProcess, createAnalysisPool } from '../../../workers/analysis-pool.ts';
-import { defaultThreads } from '../../../workers/solver-pool.ts';
+import { loadModel } from '../../store/models.ts';
+import { analyseRunner, createWorkerPool, defaultThreads } from '../../../workers/pool.ts';
 import { parsePositiveInt, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
 
@@ -54,12 +54,12 @@ export function registerAnalyse(program: Command): void {
       let results: GameResult[];
       // Starting workers and loading a table in each costs about a second: small batches run here.
       if (total <= ANALYSIS_CHUNK) {
-        results = await analyseInProcess(tables, batch);
+        results = (await analyseBatchPacked((id) => loadModel(tables, id), batch)).map(unpackResult);
       } else {
-        const pool = createAnalysisPool({ threads, tables });
+        const pool = createWorkerPool({ threads, tables });
         const bar = progressBar('analyse');
         try {
-          results = await pool.analyse(batch, (done, all) => bar.update(done, all));
+          results = await analyseInChunks(batch, { runner: analyseRunner(pool), concurrency: threads, onProgress: (done, all) => bar.update(done, all) });
         } finally {
           bar.stop();
           await pool.destroy();

@@ -67,6 +67,8 @@ export function registerHint(program: Command): void {
       const { position } = parsed;
       const bar = progressBar(`building ${position.rs.id} table`);
       const model = await ensureModel(tableDir(flags.tables), position.rs.id, {
+        // The pool module loads only when a table has to be built: a hint from a built table needs no threads.
+        solver: async (threads) => (await import('../../../workers/pool.ts')).solverThreads(threads),
         onBuild: (id, reason) => process.stderr.write(`dicewise: no usable table for ${id} (${reason}); building it now\n`),
         onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
       });
@@ -75,6 +77,7 @@ export function registerHint(program: Command): void {
       if (goalTablesNeeded(position).includes('reach') && position.rs.exact) {
         const reachBar = progressBar(`building ${position.rs.id} reach table`);
         tables.reach = await ensureReachTable(tableDir(flags.tables), position.rs.id, {
+          solver: async (threads) => (await import('../../../workers/pool.ts')).solverThreads(threads),
           onBuild: (id, reason) => process.stderr.write(`dicewise: no usable reach table for ${id} (${reason}); building it now (minutes)\n`),
           onProgress: (p) => reachBar.update(p.statesDone, p.statesTotal),
         });

@@ -18,8 +18,7 @@ import {
   simulate,
   SIMULATE_DEFAULTS,
 } from '../../simulate/index.ts';
-import { createSimulatePool } from '../../../workers/simulate-pool.ts';
-import { defaultThreads } from '../../../workers/solver-pool.ts';
+import { createWorkerPool, defaultThreads, simulateRunner } from '../../../workers/pool.ts';
 import { parseRuleSet, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
 import { writeFileAtomic } from '../../store/write-atomic.ts';
@@ -116,12 +115,12 @@ export function registerSimulate(program: Command): void {
       // that messaging shows; the results do not depend on the chunk size.
       const chunkSize = Math.max(50, Math.min(1000, Math.ceil(games / (threads * 8))));
       const workers = Math.max(1, Math.min(threads, Math.ceil(games / chunkSize)));
-      const pool = createSimulatePool(workers, tableDir(flags.tables));
+      const pool = createWorkerPool({ threads: workers, tables: tableDir(flags.tables) });
       const bar = progressBar('simulate');
       const started = performance.now();
       let data;
       try {
-        data = await simulate({ ruleset, strategies: specs, games, seed, chunkSize, concurrency: workers, cacheEntries, runner: pool.run, onProgress: (done, all) => bar.update(done, all) });
+        data = await simulate({ ruleset, strategies: specs, games, seed, chunkSize, concurrency: workers, cacheEntries, runner: simulateRunner(pool), onProgress: (done, all) => bar.update(done, all) });
       } finally {
         bar.stop();
         await pool.destroy();

@@ -4,6 +4,7 @@ import { DicewiseError } from '../../errors.ts';
 import { RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { buildModelTables, buildReachAndWrite } from '../../store/models.ts';
 import { REACH_CAP_DEFAULT } from '../../solver/index.ts';
+import { solverThreads } from '../../../workers/pool.ts';
 import { listTables } from '../../store/table-store.ts';
 import { parsePositiveInt, parseRuleSet, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
@@ -32,6 +33,7 @@ export function registerTables(program: Command): void {
           const bar = progressBar(`${id} reach`);
           const { built, file } = await buildReachAndWrite(tableDir(opts.tables), id, {
             threads,
+            solver: solverThreads,
             cap,
             onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
           });
@@ -52,6 +54,7 @@ export function registerTables(program: Command): void {
         const bar = progressBar(id);
         const tables = await buildModelTables(tableDir(opts.tables), id, {
           threads,
+          solver: solverThreads,
           onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
         });
         bar.stop();

@@ -1,22 +1,28 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ANALYSE_BATCH_CAP, analyseGames, batchRuleSets, readAnalyseBody, type ModelLookup } from '../../analysis/index.ts';
 import { isDicewiseError } from '../../errors.ts';
-import { RULESET_IDS, type RuleSetId } from '../../rules/index.ts';
-import type { GameModel } from '../../solver/index.ts';
-import type { RouteModule } from '../app.ts';
-import { decodeBody, mountBodyRoute, MSGPACK, sendData } from '../body.ts';
-import type { ModelRegistry } from '../model-registry.ts';
-import { problemContent } from '../schemas.ts';
+import { RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { throwIfStopped } from '../admission.ts';
+import type { RouteModule } from '../app-deps.ts';
+import { mountBodyRoute, MSGPACK, requestFormat, responseFormat, sendEncoded } from '../body.ts';
+import { NotReadyError, type ModelRegistry } from '../model-registry.ts';
+import { batchProblems, problemContent } from '../schemas.ts';
 
 /**
- * POST /api/v1/analyse: game review for up to ANALYSE_BATCH_CAP games per request. The games
- * are analysed on the request's thread (about half a millisecond each, so a full request holds
- * the event loop for about half a second); larger batches belong to `dicewise analyse`.
- * Mount it with `createApp({ ..., routes: [registerAnalyseRoute] })` (serve.ts: EXTRA_ROUTES).
+ * POST /api/v1/analyse: game review for up to ANALYSE_BATCH_CAP games per request, on a batch
+ * worker behind the admission policy; larger batches belong to `dicewise analyse`.
  */
+
+/** Games one request may hold: about half a millisecond each on one core. */
+export const ANALYSE_BATCH_CAP = 1000;
 
 /** Room for ANALYSE_BATCH_CAP pretty-printed games (a finished game is ~1-3 KB of JSON). */
 export const ANALYSE_BODY_BYTES = 8 * 2 ** 20;
+
+/**
+ * A finished Yahtzee record is about 400 values (13 turns of up to 3 rolls and 2 holds); Triple
+ * Yahtzee and Superpass records run to about 1,300.
+ */
+const ANALYSE_INPUT_LIMITS = { maxDepth: 8, maxElements: ANALYSE_BATCH_CAP * 1500, maxStringLength: 256 };
 
 const Dice = z.array(z.number().int());
 
@@ -104,31 +110,47 @@ export const analyseRoute = createRoute({
     200: { description: 'One analysis or error per game', content: { 'application/json': { schema: AnalyseResponseSchema }, [MSGPACK]: { schema: AnalyseResponseSchema } } },
     400: problemContent('The body is not `{ "games": [...] }`'),
     413: problemContent(`More than ${ANALYSE_BATCH_CAP} games, or a body over ${ANALYSE_BODY_BYTES} bytes`),
-    503: problemContent("A rule set's table is still loading or being built; see Retry-After"),
+    ...batchProblems("A rule set's table is still loading or being built"),
   },
 });
 
 /**
- * Models for the rule sets a batch names. One still loading fails the request (503, retry soon);
- * one this server cannot have (not served, not solved, failed) is each such game's error.
+ * What the registry says of every rule set: those this server cannot analyse (not served, not
+ * solved, failed) with the reason each such game gets as its error, and those still loading
+ * (a body naming one fails with 503, retry soon).
  */
-function lookupFor(registry: ModelRegistry, games: readonly unknown[]): ModelLookup {
-  const found = new Map<RuleSetId, GameModel | string>();
-  for (const id of batchRuleSets(games)) {
+function ruleSetAvailability(registry: ModelRegistry): { refuse: Partial<Record<RuleSetId, string>>; loading: RuleSetId[] } {
+  const refuse: Partial<Record<RuleSetId, string>> = {};
+  const loading: RuleSetId[] = [];
+  for (const id of RULESET_IDS) {
+    if (!RULESETS[id].exact) continue;
     try {
-      found.set(id, registry.get(id));
+      registry.get(id);
     } catch (e) {
-      if (!isDicewiseError(e) || e.code === 'NOT_READY') throw e;
-      found.set(id, e.message);
+      if (isDicewiseError(e) && e.code === 'NOT_READY') loading.push(id);
+      else refuse[id] = (e as Error).message;
     }
   }
-  return (id) => found.get(id);
+  return { refuse, loading };
 }
 
 export const registerAnalyseRoute: RouteModule = (app, deps) => {
-  mountBodyRoute(app, analyseRoute, ANALYSE_BODY_BYTES, async (c) => {
-    // Each game is validated on its own by the analysis; the body only needs to be { games: [...] }.
-    const games = readAnalyseBody(await decodeBody(c), ANALYSE_BATCH_CAP);
-    return sendData(c, { results: analyseGames(lookupFor(deps.registry, games), games) });
+  mountBodyRoute(app, analyseRoute, { maxBytes: ANALYSE_BODY_BYTES, input: ANALYSE_INPUT_LIMITS }, async (c) => {
+    // The bytes go to a worker as they came: decoding, analysis and encoding all happen there.
+    const format = requestFormat(c);
+    const accept = responseFormat(c);
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    const bytes = await deps.admission.run(async (signal) => {
+      const stop = new Int32Array(new SharedArrayBuffer(4));
+      signal.addEventListener('abort', () => Atomics.store(stop, 0, 1), { once: true });
+      try {
+        return await deps.batch.analyse({ body, format, accept, limits: ANALYSE_INPUT_LIMITS, cap: ANALYSE_BATCH_CAP, stop, ...ruleSetAvailability(deps.registry) });
+      } catch (e) {
+        throwIfStopped(signal);
+        if (isDicewiseError(e) && e.code === 'NOT_READY') throw new NotReadyError(e.message, 5);
+        throw e;
+      }
+    }, c.req.raw.signal);
+    return sendEncoded(c, bytes as Uint8Array<ArrayBuffer>, accept);
   });
 };

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { RouteModule } from '../app.ts';
+import type { RouteModule } from '../app-deps.ts';
 import { NotReadyError } from '../model-registry.ts';
 import { HealthSchema, problemContent, ReadySchema } from '../schemas.ts';
 
@@ -15,7 +15,7 @@ export const readyRoute = createRoute({
   method: 'get',
   path: '/readyz',
   summary: 'Readiness',
-  description: 'Ready once the primary rule set (yahtzee) is loaded; other rule sets may still be building.',
+  description: 'Ready once the primary rule set (yahtzee) is loaded (other rule sets may still be building); 503 again while the server drains before it stops.',
   responses: {
     200: { description: 'Ready', content: { 'application/json': { schema: ReadySchema } } },
     503: problemContent('Not ready yet; see Retry-After'),
@@ -26,6 +26,7 @@ export const registerHealthRoutes: RouteModule = (app, deps) => {
   app.openapi(healthRoute, (c) => c.json({ status: 'ok' as const }, 200));
   app.openapi(readyRoute, (c) => {
     const { registry } = deps;
+    if (deps.draining()) throw new NotReadyError('the server is shutting down', 5);
     if (!registry.ready()) {
       const s = registry.state(registry.primary);
       const why = s.status === 'failed' ? `failed: ${s.error}` : s.status;

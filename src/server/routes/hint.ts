@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { advise, adviseGoal, type GoalTables } from '../../advisor/index.ts';
 import { invalidInput } from '../../errors.ts';
 import { parsePosition } from '../../position/index.ts';
-import type { RouteModule } from '../app.ts';
+import type { RouteModule } from '../app-deps.ts';
 import { checkBody, decodeBody, encodeData, mountBodyRoute, MSGPACK, responseFormat, sendData, sendEncoded } from '../body.ts';
 import { AdviceSchema, PositionSchema, ProbabilityAdviceSchema, problemContent } from '../schemas.ts';
 
@@ -38,7 +38,7 @@ export const hintRoute = createRoute({
 });
 
 export const registerHintRoute: RouteModule = (app, deps) => {
-  mountBodyRoute(app, hintRoute, deps.limits.hintBodyBytes, async (c) => {
+  mountBodyRoute(app, hintRoute, { maxBytes: deps.limits.hintBodyBytes }, async (c) => {
     const raw = await decodeBody(c);
     checkBody(PositionSchema, raw);
     // parsePosition reads the decoded body itself: zod's copy would drop a `__proto__` key silently.

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { MAX_ODDS_TARGETS, positionOdds } from '../../advisor/index.ts';
 import { invalidInput } from '../../errors.ts';
 import { parsePosition } from '../../position/index.ts';
-import type { RouteModule } from '../app.ts';
+import type { RouteModule } from '../app-deps.ts';
 import { checkBody, decodeBody, mountBodyRoute, MSGPACK, sendData } from '../body.ts';
 import { OddsRequestSchema, OddsSchema, problemContent } from '../schemas.ts';
 
@@ -30,7 +30,7 @@ export const oddsRoute = createRoute({
 });
 
 export const registerOddsRoute: RouteModule = (app, deps) => {
-  mountBodyRoute(app, oddsRoute, deps.limits.hintBodyBytes, async (c) => {
+  mountBodyRoute(app, oddsRoute, { maxBytes: deps.limits.hintBodyBytes }, async (c) => {
     const raw = await decodeBody(c);
     const { from, to } = checkBody(OddsRequestSchema, raw);
     // parsePosition reads only the position's own fields, so `from` and `to` pass through it unseen.

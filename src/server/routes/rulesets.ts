@@ -1,7 +1,7 @@
 import { createRoute, type z } from '@hono/zod-openapi';
 import { RULESET_IDS, RULESETS } from '../../rules/index.ts';
 import { initialState } from '../../solver/index.ts';
-import type { RouteModule } from '../app.ts';
+import type { RouteModule } from '../app-deps.ts';
 import { RuleSetListSchema, type RuleSetInfoSchema } from '../schemas.ts';
 
 export const rulesetsRoute = createRoute({

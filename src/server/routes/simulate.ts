@@ -1,14 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { createInlineRunner, MAX_REQUEST_GAMES, SimulateRequestSchema, simulateRequest } from '../../simulate/index.ts';
-import type { RouteModule } from '../app.ts';
+import { throwIfStopped } from '../admission.ts';
+import type { RouteModule } from '../app-deps.ts';
 import { decodeBody, mountBodyRoute, MSGPACK, sendData } from '../body.ts';
-import { problemContent } from '../schemas.ts';
+import { batchProblems, problemContent } from '../schemas.ts';
+import { MAX_REQUEST_GAMES, readSimulateRequest, SimulateRequestSchema, SimulationReportSchema, simulateRequest } from '../simulate-request.ts';
 
 /**
  * POST /api/v1/simulate: a strategy comparison on common random numbers, at most
- * MAX_REQUEST_GAMES games per request (about 2 CPU seconds per strategy); runs in-process on the
- * server's loaded models, yielding to the event loop between chunks. Bigger runs belong to
- * `dicewise simulate`, which uses worker threads.
+ * MAX_REQUEST_GAMES games per request (about 2 CPU seconds per strategy), in chunks of 250 games
+ * on the batch workers behind the admission policy. Bigger runs belong to `dicewise simulate`.
  */
 export const SIMULATE_BODY_BYTES = 4096;
 
@@ -23,14 +23,29 @@ const simulateRoute = createRoute({
     body: { required: true, content: { 'application/json': { schema: SimulateRequestSchema }, [MSGPACK]: { schema: SimulateRequestSchema } } },
   },
   responses: {
-    200: { description: 'The strategy report', content: { 'application/json': { schema: z.any() }, [MSGPACK]: { schema: z.any() } } },
+    200: { description: 'The strategy report', content: { 'application/json': { schema: SimulationReportSchema }, [MSGPACK]: { schema: SimulationReportSchema } } },
     400: problemContent('An invalid request field'),
     413: problemContent(`More than ${MAX_REQUEST_GAMES} games`),
-    503: problemContent("The rule set's table is still loading or being built; see Retry-After"),
+    ...batchProblems("The rule set's table is still loading or being built"),
   },
 });
 
 export const registerSimulateRoute: RouteModule = (app, deps) => {
-  const runner = createInlineRunner({ model: (id) => deps.registry.get(id) });
-  mountBodyRoute(app, simulateRoute, SIMULATE_BODY_BYTES, async (c) => sendData(c, await simulateRequest(await decodeBody(c), { runner })));
+  mountBodyRoute(app, simulateRoute, { maxBytes: SIMULATE_BODY_BYTES }, async (c) => {
+    const body = await decodeBody(c);
+    // Refuse a bad request or a rule set still loading (503) before taking a slot.
+    deps.registry.get(readSimulateRequest(body).ruleset);
+    const report = await deps.admission.run(
+      (signal) =>
+        simulateRequest(body, {
+          concurrency: deps.batch.concurrency,
+          runner: (task) => {
+            throwIfStopped(signal);
+            return deps.batch.simulate(task);
+          },
+        }),
+      c.req.raw.signal,
+    );
+    return sendData(c, report);
+  });
 };

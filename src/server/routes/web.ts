@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { Context } from 'hono';
 import { possibleBoxValues } from '../../position/index.ts';
 import { RULESET_IDS, RULESETS } from '../../rules/index.ts';
-import type { RouteModule } from '../app.ts';
+import type { RouteModule } from '../app-deps.ts';
 import { notFoundProblem, problemResponse } from '../problem.ts';
 
 /**

@@ -1,0 +1,88 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createTurnEvalCache, DEFAULT_TURN_CACHE_SIZE, type TurnEvalCache } from '../advisor/index.ts';
+import { VERSION } from '../version.ts';
+import { createAdmission, type Admission, type AdmissionOptions } from './admission.ts';
+import { inlineBatchWork, type BatchWork } from './batch-work.ts';
+import { createHintCache, DEFAULT_HINT_CACHE_SIZE, type HintCache } from './hint-cache.ts';
+import { silentLogger, type Logger } from './logger.ts';
+import { createServerMetrics, type ServerMetrics } from './metrics.ts';
+import type { ModelRegistry } from './model-registry.ts';
+import { noReachTables, type ReachRegistry } from './reach-registry.ts';
+
+/**
+ * What createApp is given and what its routes receive. Routes import this module, never app.ts,
+ * so the app and its routes do not import each other.
+ */
+export type DicewiseApp = OpenAPIHono;
+
+export interface AppLimits {
+  /** largest hint request body; a position is well under 1 KiB */
+  hintBodyBytes: number;
+}
+
+export const DEFAULT_LIMITS: AppLimits = { hintBodyBytes: 64 * 1024 };
+
+/** Batch requests admitted at once and waiting; a deadline above the longest request on a busy 2-core machine. */
+export const DEFAULT_ADMISSION: AdmissionOptions = { maxRunning: 2, maxQueued: 4, deadlineMs: 60_000 };
+
+export interface AppDeps {
+  registry: ModelRegistry;
+  /** reach tables for reach goals and odds, loaded on first use; default none (those requests get 503) */
+  reach?: ReachRegistry;
+  /** request and error logs; default silent */
+  logger?: Logger;
+  /** evaluated turns shared by requests; default a new LRU of DEFAULT_TURN_CACHE_SIZE */
+  turns?: TurnEvalCache;
+  /** finished hint responses; default a new LRU of DEFAULT_HINT_CACHE_SIZE (createHintCache(0) turns it off) */
+  hints?: HintCache;
+  limits?: Partial<AppLimits>;
+  /** where analyse and simulate run; default inline over the registry (tests) */
+  batch?: BatchWork;
+  /** how much batch work is admitted; default DEFAULT_ADMISSION */
+  admission?: Partial<AdmissionOptions>;
+  /** true once the server is shutting down: /readyz answers 503 */
+  draining?: () => boolean;
+  /** also export the process's own metrics (memory, CPU, event-loop lag): a server does, tests need not */
+  processMetrics?: boolean;
+}
+
+export interface ResolvedDeps {
+  registry: ModelRegistry;
+  reach: ReachRegistry;
+  logger: Logger;
+  turns: TurnEvalCache;
+  hints: HintCache;
+  limits: AppLimits;
+  batch: BatchWork;
+  admission: Admission;
+  draining: () => boolean;
+  metrics: ServerMetrics;
+  version: string;
+}
+
+/** Registers routes (and their OpenAPI descriptions) on the app. */
+export type RouteModule = (app: DicewiseApp, deps: ResolvedDeps) => void;
+
+export function resolveDeps(deps: AppDeps): ResolvedDeps {
+  const limits = { ...DEFAULT_LIMITS, ...deps.limits };
+  if (!Number.isInteger(limits.hintBodyBytes) || limits.hintBodyBytes < 1) {
+    throw new Error(`limits.hintBodyBytes must be a positive integer, got ${limits.hintBodyBytes}`);
+  }
+  const batch = deps.batch ?? inlineBatchWork(deps.registry);
+  const admission = createAdmission({ ...DEFAULT_ADMISSION, ...deps.admission });
+  const turns = deps.turns ?? createTurnEvalCache(DEFAULT_TURN_CACHE_SIZE);
+  const hints = deps.hints ?? createHintCache(DEFAULT_HINT_CACHE_SIZE);
+  return {
+    registry: deps.registry,
+    reach: deps.reach ?? noReachTables(),
+    logger: deps.logger ?? silentLogger,
+    turns,
+    hints,
+    limits,
+    batch,
+    admission,
+    draining: deps.draining ?? (() => false),
+    metrics: createServerMetrics({ admission, batch, hints }, { processMetrics: deps.processMetrics }),
+    version: VERSION,
+  };
+}

@@ -1,0 +1,50 @@
+import type { RuleSetId } from '../rules/index.ts';
+import { createInlineRunner, type ChunkRunner } from '../simulate/index.ts';
+import { analyseRequest, type AnalyseRequestTask } from '../../workers/analyse-request.ts';
+import { createWorkerPool, simulateRunner, type PoolStats } from '../../workers/pool.ts';
+import { withoutPaths, type ModelRegistry } from './model-registry.ts';
+
+/**
+ * Where batch requests run. A server runs them in a worker pool of their own, so that the event
+ * loop only routes them and hints never wait behind them: simulations chunk by chunk, an analyse
+ * request whole (its body's bytes in, the response's bytes out). Tests may run them inline over
+ * the registry's models.
+ */
+export interface BatchWork {
+  /** chunks one simulation keeps in flight */
+  readonly concurrency: number;
+  simulate: ChunkRunner;
+  analyse(task: AnalyseRequestTask): Promise<Uint8Array>;
+  /** the pool's threads, queue and utilisation, where there is a pool */
+  stats?(): PoolStats;
+  destroy(): Promise<void>;
+}
+
+/** In this thread, over the registry's models: for tests and tools, not for a server under load. */
+export function inlineBatchWork(registry: ModelRegistry): BatchWork {
+  return {
+    concurrency: 1,
+    simulate: createInlineRunner({ model: async (id) => registry.get(id) }),
+    analyse: (task) => analyseRequest(task, async (id: RuleSetId) => registry.get(id)),
+    destroy: async () => {},
+  };
+}
+
+/**
+ * A worker pool of `threads` that load their tables from `tables`, each once. A worker's table
+ * error names the file; clients get it without the folder.
+ */
+export function poolBatchWork(tables: string, threads: number): BatchWork {
+  const pool = createWorkerPool({ threads, tables });
+  const run = simulateRunner(pool);
+  const hidePaths = (e: unknown): never => {
+    throw withoutPaths(e, tables);
+  };
+  return {
+    concurrency: 1,
+    simulate: (task) => run(task).catch(hidePaths),
+    analyse: (task) => pool.run('analyse-request', task).catch(hidePaths),
+    stats: () => pool.stats(),
+    destroy: () => pool.destroy(),
+  };
+}

@@ -1,0 +1,47 @@
+import type { GameBatch, PackedResult } from '../src/analysis/index.ts';
+import { DicewiseError, isDicewiseError, type ErrorCode, type Issue } from '../src/errors.ts';
+import type { SimulateTask, TaskResult } from '../src/simulate/index.ts';
+import type { ReachTask, SolveTask } from '../src/solver/index.ts';
+import type { AnalyseRequestTask } from './analyse-request.ts';
+
+/**
+ * The one message shape between the pool and its workers. Each kind of work has a task type and a
+ * result type; every worker answers with a WorkerReply, so a DicewiseError thrown in a thread
+ * arrives with its code, message and field issues (a thrown error would lose them on the way).
+ */
+export interface WorkerTasks {
+  solve: SolveTask;
+  reach: ReachTask;
+  simulate: SimulateTask;
+  /** one chunk of games; the worker loads the tables from the pool's folder */
+  analyse: { batch: GameBatch };
+  /** a whole analyse request body, bytes in, response bytes out */
+  'analyse-request': AnalyseRequestTask;
+}
+
+export interface WorkerResults {
+  solve: number;
+  reach: number;
+  simulate: TaskResult;
+  analyse: PackedResult[];
+  'analyse-request': Uint8Array;
+}
+
+export type WorkerKind = keyof WorkerTasks;
+
+export type WorkerReply<T> = { ok: true; result: T } | { ok: false; code: ErrorCode; message: string; issues: Issue[] };
+
+/** What every worker entry point returns: the result, or the DicewiseError as a value. Other errors are bugs and throw. */
+export async function replyOf<T>(work: () => T | Promise<T>): Promise<WorkerReply<T>> {
+  try {
+    return { ok: true, result: await work() };
+  } catch (e) {
+    if (isDicewiseError(e)) return { ok: false, code: e.code, message: e.message, issues: [...e.issues] };
+    throw e;
+  }
+}
+
+export function unwrapReply<T>(reply: WorkerReply<T>): T {
+  if (reply.ok) return reply.result;
+  throw new DicewiseError(reply.code, reply.message, reply.issues);
+}

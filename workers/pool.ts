@@ -1,0 +1,91 @@
+import { availableParallelism } from 'node:os';
+import { Piscina } from 'piscina';
+import type { AnalyseChunkRunner } from '../src/analysis/index.ts';
+import { DicewiseError } from '../src/errors.ts';
+import type { ChunkRunner } from '../src/simulate/index.ts';
+import type { SolverFactory } from '../src/store/models.ts';
+import { unwrapReply, type WorkerKind, type WorkerReply, type WorkerResults, type WorkerTasks } from './messages.ts';
+import { workerEntry } from './worker-url.ts';
+
+/**
+ * The one pool facade: piscina threads that run any kind of work (solve, simulate, analyse),
+ * each task to the entry point of its kind, each reply unwrapped the same way. Callers hand its
+ * `run` to the core as the runner it needs; nothing below the server and CLI imports it.
+ */
+export interface PoolOptions {
+  /** worker threads; default all cores */
+  threads?: number;
+  /** folder of the strategy tables the simulate and analyse workers load (each thread once) */
+  tables?: string;
+}
+
+export interface PoolStats {
+  threads: number;
+  /** tasks waiting for a thread */
+  queued: number;
+  /** fraction of the pool's thread time spent running tasks since it started, 0 to 1 */
+  utilization: number;
+}
+
+export interface WorkerPool {
+  readonly threads: number;
+  run<K extends WorkerKind>(kind: K, task: WorkerTasks[K]): Promise<WorkerResults[K]>;
+  stats(): PoolStats;
+  destroy(): Promise<void>;
+}
+
+export function defaultThreads(): number {
+  return availableParallelism();
+}
+
+export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
+  const threads = options.threads ?? defaultThreads();
+  if (!Number.isInteger(threads) || threads < 1) {
+    throw new DicewiseError('INVALID_OPTION', `threads must be a positive integer, got ${threads}`, [{ field: 'threads', message: 'must be a positive integer' }]);
+  }
+  const entries = {
+    solve: workerEntry('solve-worker'),
+    reach: workerEntry('solve-worker'),
+    simulate: workerEntry('simulate-worker'),
+    analyse: workerEntry('analyse-worker'),
+    'analyse-request': workerEntry('analyse-worker'),
+  } satisfies Record<WorkerKind, unknown>;
+  const pool = new Piscina({
+    filename: entries.solve.filename,
+    execArgv: entries.solve.execArgv,
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: 1000,
+    workerData: { tables: options.tables ?? 'tables' },
+  });
+  return {
+    threads,
+    async run(kind, task) {
+      // One file may serve several kinds: its export named after the kind, else its default.
+      const name = kind === 'analyse-request' ? 'analyseRequestTask' : 'default';
+      return unwrapReply((await pool.run(task, { filename: entries[kind].filename, name })) as WorkerReply<WorkerResults[typeof kind]>);
+    },
+    stats: () => ({ threads, queued: pool.queueSize, utilization: pool.utilization }),
+    destroy: () => pool.destroy(),
+  };
+}
+
+/** Solver threads for store's table builds: a pool that lives as long as one build. */
+export const solverThreads: SolverFactory = async (threads) => {
+  const pool = createWorkerPool({ threads });
+  return {
+    run: async (task) => void (await pool.run('solve', task)),
+    runReach: async (task) => void (await pool.run('reach', task)),
+    destroy: () => pool.destroy(),
+  };
+};
+
+/** A runner for the simulator (src/simulate): each chunk of games to a worker. */
+export function simulateRunner(pool: WorkerPool): ChunkRunner {
+  return (task) => pool.run('simulate', task);
+}
+
+/** A runner for chunked analysis (src/analysis): each chunk of games to a worker. */
+export function analyseRunner(pool: WorkerPool): AnalyseChunkRunner {
+  return (batch) => pool.run('analyse', { batch });
+}
