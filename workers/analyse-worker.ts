@@ -1,8 +1,10 @@
 import { Piscina } from 'piscina';
 import { analyseBatchPacked, type PackedResult } from '../src/analysis/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
-import type { GameModel } from '../src/solver/index.ts';
+import type { GameModel, ReachTable } from '../src/solver/index.ts';
 import { loadModel } from '../src/store/models.ts';
+import { readReachTable } from '../src/store/reach-store.ts';
+import { RULESETS } from '../src/rules/index.ts';
 import { analyseRequest, type AnalyseRequestTask } from './analyse-request.ts';
 import { replyOf, type WorkerReply, type WorkerTasks } from './messages.ts';
 
@@ -23,9 +25,23 @@ function modelFor(id: RuleSetId): Promise<GameModel> {
   return m;
 }
 
+// Reach tables likewise, read once per thread when a reach review first asks.
+const reachTables = new Map<RuleSetId, Promise<ReachTable>>();
+
+function reachFor(id: RuleSetId): Promise<ReachTable> {
+  let t = reachTables.get(id);
+  if (!t) {
+    t = readReachTable(tables, RULESETS[id]).then((r) => r.table);
+    t.catch(() => reachTables.delete(id));
+    reachTables.set(id, t);
+  }
+  return t;
+}
+
 /** Parses and analyses one chunk; decisions come back packed (one Float64Array per game, a cheap copy between threads). */
 export default function analyseTask(task: WorkerTasks['analyse']): Promise<WorkerReply<PackedResult[]>> {
-  return replyOf(() => analyseBatchPacked(modelFor, task.batch));
+  const goal = task.reach === undefined ? undefined : { type: 'reach' as const, score: task.reach, reachFor };
+  return replyOf(() => analyseBatchPacked(modelFor, task.batch, goal));
 }
 
 /** A whole request body (see analyse-request.ts); the response bytes move to the server's thread, not copied. */

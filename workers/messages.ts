@@ -14,7 +14,8 @@ export interface WorkerTasks {
   reach: ReachTask;
   simulate: SimulateTask;
   /** one chunk of games; the worker loads the tables from the pool's folder */
-  analyse: { batch: GameBatch };
+  /** a chunk of games; with `reach`, reviewed for the chance of finishing with at least that total */
+  analyse: { batch: GameBatch; reach?: number };
   /** a whole analyse request body, bytes in, response bytes out */
   'analyse-request': AnalyseRequestTask;
 }

@@ -86,6 +86,6 @@ export function simulateRunner(pool: WorkerPool): ChunkRunner {
 }
 
 /** A runner for chunked analysis (src/analysis): each chunk of games to a worker. */
-export function analyseRunner(pool: WorkerPool): AnalyseChunkRunner {
-  return (batch) => pool.run('analyse', { batch });
+export function analyseRunner(pool: WorkerPool, reach?: number): AnalyseChunkRunner {
+  return (batch) => pool.run('analyse', reach === undefined ? { batch } : { batch, reach });
 }

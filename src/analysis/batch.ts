@@ -1,6 +1,6 @@
 import { DEFAULT_RULESET, isRuleSetId, RULESETS, type RuleSetId } from '../rules/index.ts';
 import type { GameModel } from '../solver/index.ts';
-import { analysePacked, analyserFor } from './analyse-game.ts';
+import { analysePacked, analyserFor, type Analyser } from './analyse-game.ts';
 import { unpackResult, type PackedResult } from './packed-result.ts';
 import { readRecord } from './read-record.ts';
 import { gameError, type GameResult } from './types.ts';
@@ -41,7 +41,7 @@ function noModel(id: RuleSetId): string {
  * Analyses every record, in order, with decisions packed (see packed-result.ts); a bad record is
  * its own error and the others go on.
  */
-export function analyseGamesPacked(modelFor: ModelLookup, records: readonly unknown[]): PackedResult[] {
+export function analyseGamesPacked(modelFor: ModelLookup, records: readonly unknown[], analyserOf: (model: GameModel) => Analyser = analyserFor): PackedResult[] {
   return records.map((record) => {
     const id = recordRuleSet(record);
     if (id === undefined) {
@@ -50,7 +50,7 @@ export function analyseGamesPacked(modelFor: ModelLookup, records: readonly unkn
     }
     const model = modelFor(id);
     if (model === undefined || typeof model === 'string') return gameError(0, 0, model ?? noModel(id));
-    return analysePacked(analyserFor(model), record);
+    return analysePacked(analyserOf(model), record);
   });
 }
 

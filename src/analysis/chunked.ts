@@ -1,6 +1,7 @@
 import { DicewiseError } from '../errors.ts';
 import { RULESETS, type RuleSetId } from '../rules/index.ts';
-import type { GameModel } from '../solver/index.ts';
+import type { GameModel, ReachTable } from '../solver/index.ts';
+import { createReachAnalyser, type Analyser } from './analyse-game.ts';
 import { analyseGamesPacked, ANALYSIS_CHUNK, batchRuleSets } from './batch.ts';
 import { batchRecords, batchSize, type GameBatch } from './game-input.ts';
 import { unpackResult, type PackedResult } from './packed-result.ts';
@@ -12,11 +13,27 @@ import type { GameResult } from './types.ts';
  * text (a server that does not serve it) makes that text each such game's error; a bad record is
  * only its own error.
  */
-export async function analyseBatchPacked(modelFor: (id: RuleSetId) => Promise<GameModel | string>, batch: GameBatch): Promise<PackedResult[]> {
+export async function analyseBatchPacked(
+  modelFor: (id: RuleSetId) => Promise<GameModel | string>,
+  batch: GameBatch,
+  goal?: ReviewGoal,
+): Promise<PackedResult[]> {
   const records = batchRecords(batch);
   const loaded = new Map<RuleSetId, GameModel | string>();
-  for (const id of batchRuleSets(records)) if (RULESETS[id].exact) loaded.set(id, await modelFor(id));
-  return analyseGamesPacked((id) => loaded.get(id), records);
+  const ids = batchRuleSets(records);
+  for (const id of ids) if (RULESETS[id].exact) loaded.set(id, await modelFor(id));
+  if (!goal) return analyseGamesPacked((id) => loaded.get(id), records);
+  // A reach review: one analyser per rule set, with its reach table.
+  const analysers = new Map<RuleSetId, Analyser>();
+  for (const id of ids) if (RULESETS[id].exact) analysers.set(id, createReachAnalyser(RULESETS[id], await goal.reachFor(id), goal.score));
+  return analyseGamesPacked((id) => loaded.get(id), records, (model) => analysers.get(model.rs.id)!);
+}
+
+/** A review for the chance of finishing with at least `score`, with where each rule set's reach table comes from. */
+export interface ReviewGoal {
+  type: 'reach';
+  score: number;
+  reachFor: (id: RuleSetId) => Promise<ReachTable>;
 }
 
 /** Runs one chunk somewhere (a worker, or inline) and resolves with its packed results. */

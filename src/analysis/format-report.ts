@@ -15,7 +15,27 @@ function mistakesText(m: MistakeCounts): string {
 
 const signed = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(2);
 
+const pct = (p: number) => `${(100 * p).toFixed(2)}%`;
+const pp = (p: number) => `${(100 * p).toFixed(2)} pp`;
+
+/** A reach review: chances and losses in percentage points. */
+function reachGameText(g: GameAnalysis, target: number, label: string): string[] {
+  const outcome = g.finished ? (g.finalScore >= target ? 'reached' : 'missed') : `${pct(g.remainingValue)} left`;
+  const lines = [
+    `${label} (${g.ruleset}, goal ${target}): ${g.finalScore} points, ${outcome}; chance at the start ${pct(g.startValue)}, loss ${pp(g.totalLoss)}, luck ${(100 * g.luck >= 0 ? '+' : '') + (100 * g.luck).toFixed(2)} pp`,
+    `  mistakes: ${mistakesText(g.mistakes)}`,
+  ];
+  const rows = g.decisions.filter((d) => d.loss > 0);
+  const width = Math.max(0, ...rows.map((d) => actionText(d.chosen.action).length));
+  for (const d of rows) {
+    const where = `turn ${String(d.turn).padStart(2)} roll ${d.roll}`;
+    lines.push(`  ${where}  ${actionText(d.chosen.action).padEnd(width)}  best: ${actionText(d.best.action)}  loss ${pp(d.loss)}`);
+  }
+  return lines;
+}
+
 function gameText(g: GameAnalysis, label: string): string[] {
+  if (g.goal) return reachGameText(g, g.goal.score, label);
   const head = g.finished
     ? `${label} (${g.ruleset}): ${g.finalScore} points`
     : `${label} (${g.ruleset}, unfinished after ${g.turns.length} turns): ${g.finalScore} points so far, ${g.remainingValue.toFixed(2)} expected to come`;
