@@ -137,6 +137,52 @@ describe('POST /api/v1/hint with a reach goal', () => {
   });
 });
 
+describe('POST /api/v1/analyse with a reach goal', () => {
+  // Eleven turns that write sheet B (ones and twos open), then its last two turns, reviewed for 230.
+  const sheetB: Record<string, number[]> = {
+    threes: [3, 3, 3, 1, 2],
+    fours: [4, 4, 4, 1, 2],
+    fives: [5, 5, 5, 1, 2],
+    sixes: [6, 6, 6, 1, 2],
+    threeOfAKind: [6, 6, 6, 4, 2],
+    fourOfAKind: [1, 2, 3, 4, 6],
+    fullHouse: [2, 2, 3, 3, 3],
+    smallStraight: [1, 2, 3, 4, 6],
+    largeStraight: [1, 2, 3, 4, 5],
+    yahtzee: [1, 2, 3, 4, 6],
+    chance: [6, 6, 5, 3, 2],
+  };
+  const game = {
+    ruleset: TAIL_RULESET,
+    turns: [
+      ...Object.entries(sheetB).map(([box, roll]) => ({ rolls: [roll], box })),
+      { rolls: [[1, 1, 2, 2, 2], [1, 2, 2, 2, 6], [2, 2, 2, 2, 5]], holds: [[1, 2, 2, 2], [2, 2, 2]], box: 'twos' },
+      { rolls: [[1, 1, 1, 3, 4]], box: 'ones' },
+    ],
+  };
+
+  it('rates the last turns in probability, as the advisor values the same positions', async () => {
+    const res = await postJson(app, '/api/v1/analyse', { games: [game], goal: reach(230) });
+    expect(res.status).toBe(200);
+    const { results } = (await res.json()) as { results: { goal: unknown; decisions: { turn: number; kind: string; chosen: { ev: number }; best: { ev: number } }[] }[] };
+    expect(results[0].goal).toEqual({ type: 'reach', score: 230 });
+    const last2 = results[0].decisions.filter((d) => d.turn >= 12);
+    expect(last2.map((d) => d.kind)).toEqual(['hold', 'hold', 'score', 'score']);
+    // The first hold of turn 12 from sheet B with 1 1 2 2 2 and two rerolls: the advisor's values.
+    const advice = (await expected({ ...B, dice: [1, 1, 2, 2, 2], rollsLeft: 2, goal: reach(230) })) as ProbabilityAdvice;
+    const held = advice.options.find((o) => JSON.stringify(o.action) === JSON.stringify({ hold: [1, 2, 2, 2] }))!;
+    expect(last2[0].chosen.ev).toBeCloseTo(held.probability, 9);
+    expect(last2[0].best.ev).toBeCloseTo(advice.options[0].probability, 9);
+  });
+
+  it('refuses a bad goal naming the field', async () => {
+    const res = await postJson(app, '/api/v1/analyse', { games: [game], goal: { type: 'reach', score: -3 } });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { errors: { field: string }[] };
+    expect(body.errors.map((e) => e.field)).toContain('goal.score');
+  });
+});
+
 describe('POST /api/v1/odds', () => {
   async function odds(input: unknown): Promise<{ status: number; body: { from: number; to: number; score: number; probabilities: number[]; errors: { field: string }[] } }> {
     const res = await postJson(app, '/api/v1/odds', input);

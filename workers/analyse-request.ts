@@ -1,9 +1,12 @@
 import { ANALYSIS_CHUNK, analyseBatchPacked, unpackResult, type PackedResult } from '../src/analysis/index.ts';
 import type { InputLimits } from '../src/codec/input-limits.ts';
 import { arrayField, decodePlain, encodePlain, type Format } from '../src/codec/plain-data.ts';
-import { DicewiseError } from '../src/errors.ts';
+import { DicewiseError, invalidInput, type Issue } from '../src/errors.ts';
+import { parseGoal } from '../src/position/index.ts';
+import { isRuleSetId, RULESETS } from '../src/rules/index.ts';
+import type { ReviewGoal } from '../src/analysis/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
-import type { GameModel } from '../src/solver/index.ts';
+import type { GameModel, ReachTable } from '../src/solver/index.ts';
 
 /**
  * A whole `POST /api/v1/analyse` body, from its bytes to the response's bytes, off the server's
@@ -24,21 +27,43 @@ export interface AnalyseRequestTask {
   loading: RuleSetId[];
   /** Int32Array over a SharedArrayBuffer; element 0 set non-zero by the server to stop */
   stop: Int32Array;
+  /** rule sets whose reach table the server has ready (a reach review of another fails with NOT_READY naming it) */
+  reachReady: RuleSetId[];
 }
+
+/** The NOT_READY issue that names a rule set whose reach table a review needs: the server then starts loading it. */
+export const REACH_NOT_READY_FIELD = 'goal';
 
 function ruleSetOf(record: unknown): unknown {
   return typeof record === 'object' && record !== null ? ((record as { ruleset?: unknown }).ruleset ?? 'yahtzee') : undefined;
 }
 
-export async function analyseRequest(task: AnalyseRequestTask, modelFor: (id: RuleSetId) => Promise<GameModel>): Promise<Uint8Array> {
-  const games = arrayField(decodePlain(task.body, task.format, task.limits), 'games', task.cap);
+export async function analyseRequest(
+  task: AnalyseRequestTask,
+  modelFor: (id: RuleSetId) => Promise<GameModel>,
+  reachFor: (id: RuleSetId) => Promise<ReachTable>,
+): Promise<Uint8Array> {
+  const request = decodePlain(task.body, task.format, task.limits);
+  const games = arrayField(request, 'games', task.cap);
+  const issues: Issue[] = [];
+  const goal = parseGoal((request as { goal?: unknown }).goal, issues);
+  if (issues.length > 0) throw invalidInput(issues);
   const loading = new Set<unknown>(task.loading);
   const waiting = games.map(ruleSetOf).find((id) => loading.has(id));
   if (waiting !== undefined) throw new DicewiseError('NOT_READY', `${String(waiting)} is still loading; try again shortly`);
+  let review: ReviewGoal | undefined;
+  if (goal.type === 'reach') {
+    const ready = new Set<unknown>(task.reachReady);
+    const missing = games.map(ruleSetOf).find((id) => typeof id === 'string' && isRuleSetId(id) && RULESETS[id].exact && !ready.has(id));
+    if (missing !== undefined) {
+      throw new DicewiseError('NOT_READY', `the reach table of ${String(missing)} is not loaded yet`, [{ field: REACH_NOT_READY_FIELD, message: String(missing) }]);
+    }
+    review = { type: 'reach', score: goal.score, reachFor };
+  }
   const results: PackedResult[] = [];
   for (let i = 0; i < games.length; i += ANALYSIS_CHUNK) {
     if (Atomics.load(task.stop, 0) !== 0) throw new DicewiseError('CANCELLED', 'the analysis was stopped');
-    results.push(...(await analyseBatchPacked(async (id) => task.refuse[id] ?? modelFor(id), { records: games.slice(i, i + ANALYSIS_CHUNK) })));
+    results.push(...(await analyseBatchPacked(async (id) => task.refuse[id] ?? modelFor(id), { records: games.slice(i, i + ANALYSIS_CHUNK) }, review)));
   }
   const body = encodePlain({ results: results.map(unpackResult) }, task.accept);
   return typeof body === 'string' ? new TextEncoder().encode(body) : body;

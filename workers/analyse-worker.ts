@@ -46,7 +46,7 @@ export default function analyseTask(task: WorkerTasks['analyse']): Promise<Worke
 
 /** A whole request body (see analyse-request.ts); the response bytes move to the server's thread, not copied. */
 export async function analyseRequestTask(task: AnalyseRequestTask): Promise<WorkerReply<Uint8Array>> {
-  const reply = await replyOf(() => analyseRequest(task, modelFor));
+  const reply = await replyOf(() => analyseRequest(task, modelFor, reachFor));
   if (!reply.ok) return reply;
   // piscina's custom transferable: the reply arrives whole, its buffer moved instead of copied.
   const movable = { [Piscina.transferableSymbol]: reply.result.buffer, [Piscina.valueSymbol]: reply };

@@ -1,5 +1,5 @@
+import { createTurnCaches, type TurnCaches } from '../solver/index.ts';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { createTurnEvalCache, DEFAULT_TURN_CACHE_SIZE, type TurnEvalCache } from '../advisor/index.ts';
 import { VERSION } from '../version.ts';
 import { createAdmission, type Admission, type AdmissionOptions } from './admission.ts';
 import { inlineBatchWork, type BatchWork } from './batch-work.ts';
@@ -31,8 +31,8 @@ export interface AppDeps {
   reach?: ReachRegistry;
   /** request and error logs; default silent */
   logger?: Logger;
-  /** evaluated turns shared by requests; default a new LRU of DEFAULT_TURN_CACHE_SIZE */
-  turns?: TurnEvalCache;
+  /** evaluated turns shared by requests (the solver's turn caches); default SERVER_TURN_CACHE_ENTRIES per model */
+  turns?: TurnCaches;
   /** finished hint responses; default a new LRU of DEFAULT_HINT_CACHE_SIZE (createHintCache(0) turns it off) */
   hints?: HintCache;
   limits?: Partial<AppLimits>;
@@ -50,7 +50,7 @@ export interface ResolvedDeps {
   registry: ModelRegistry;
   reach: ReachRegistry;
   logger: Logger;
-  turns: TurnEvalCache;
+  turns: TurnCaches;
   hints: HintCache;
   limits: AppLimits;
   batch: BatchWork;
@@ -63,18 +63,22 @@ export interface ResolvedDeps {
 /** Registers routes (and their OpenAPI descriptions) on the app. */
 export type RouteModule = (app: DicewiseApp, deps: ResolvedDeps) => void;
 
+/** Turns kept per model: a player's next hints are mostly of the same turn. */
+export const SERVER_TURN_CACHE_ENTRIES = 256;
+
 export function resolveDeps(deps: AppDeps): ResolvedDeps {
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
   if (!Number.isInteger(limits.hintBodyBytes) || limits.hintBodyBytes < 1) {
     throw new Error(`limits.hintBodyBytes must be a positive integer, got ${limits.hintBodyBytes}`);
   }
-  const batch = deps.batch ?? inlineBatchWork(deps.registry);
+  const reach = deps.reach ?? noReachTables();
+  const batch = deps.batch ?? inlineBatchWork(deps.registry, reach);
   const admission = createAdmission({ ...DEFAULT_ADMISSION, ...deps.admission });
-  const turns = deps.turns ?? createTurnEvalCache(DEFAULT_TURN_CACHE_SIZE);
+  const turns = deps.turns ?? createTurnCaches({ entries: SERVER_TURN_CACHE_ENTRIES });
   const hints = deps.hints ?? createHintCache(DEFAULT_HINT_CACHE_SIZE);
   return {
     registry: deps.registry,
-    reach: deps.reach ?? noReachTables(),
+    reach,
     logger: deps.logger ?? silentLogger,
     turns,
     hints,

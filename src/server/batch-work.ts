@@ -1,8 +1,10 @@
+import { DicewiseError } from '../errors.ts';
 import type { RuleSetId } from '../rules/index.ts';
 import { createInlineRunner, type ChunkRunner } from '../simulate/index.ts';
 import { analyseRequest, type AnalyseRequestTask } from '../../workers/analyse-request.ts';
 import { createWorkerPool, simulateRunner, type PoolStats } from '../../workers/pool.ts';
 import { withoutPaths, type ModelRegistry } from './model-registry.ts';
+import type { ReachRegistry } from './reach-registry.ts';
 
 /**
  * Where batch requests run. A server runs them in a worker pool of their own, so that the event
@@ -21,11 +23,15 @@ export interface BatchWork {
 }
 
 /** In this thread, over the registry's models: for tests and tools, not for a server under load. */
-export function inlineBatchWork(registry: ModelRegistry): BatchWork {
+export function inlineBatchWork(registry: ModelRegistry, reach?: ReachRegistry): BatchWork {
+  const reachFor = async (id: RuleSetId) => {
+    if (!reach) throw new DicewiseError('NOT_READY', 'this server has no reach tables');
+    return reach.get(id);
+  };
   return {
     concurrency: 1,
     simulate: createInlineRunner({ model: async (id) => registry.get(id) }),
-    analyse: (task) => analyseRequest(task, async (id: RuleSetId) => registry.get(id)),
+    analyse: (task) => analyseRequest(task, async (id: RuleSetId) => registry.get(id), reachFor),
     destroy: async () => {},
   };
 }

@@ -1,11 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { isDicewiseError } from '../../errors.ts';
-import { RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { isRuleSetId, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { throwIfStopped } from '../admission.ts';
 import type { RouteModule } from '../app-deps.ts';
 import { mountBodyRoute, MSGPACK, requestFormat, responseFormat, sendEncoded } from '../body.ts';
 import { NotReadyError, type ModelRegistry } from '../model-registry.ts';
-import { batchProblems, problemContent } from '../schemas.ts';
+import { batchProblems, GoalSchema, problemContent } from '../schemas.ts';
+import { REACH_NOT_READY_FIELD } from '../../../workers/analyse-request.ts';
 
 /**
  * POST /api/v1/analyse: game review for up to ANALYSE_BATCH_CAP games per request, on a batch
@@ -45,6 +46,9 @@ const GameRecordSchema = z
 export const AnalyseRequestSchema = z
   .object({
     games: z.array(GameRecordSchema).openapi({ description: `At most ${ANALYSE_BATCH_CAP} games; each is checked on its own, so a bad one is reported in its place.` }),
+    goal: GoalSchema.optional().openapi({
+      description: 'Review for this goal (default points). With a reach goal every value is the chance of finishing with at least the target, and losses are in probability.',
+    }),
   })
   .openapi('AnalyseRequest');
 
@@ -56,6 +60,7 @@ const RatedActionSchema = z.object({
 const GameAnalysisSchema = z
   .object({
     ruleset: z.enum(RULESET_IDS),
+    goal: z.object({ type: z.literal('reach'), score: z.number().int() }).optional().openapi({ description: 'Present for a reach review: values and losses are then probabilities, mistakes bucketed in percentage points.' }),
     finished: z.boolean(),
     finalScore: z.number().openapi({ description: 'Points on the sheet, bonuses and multipliers included (so far, when unfinished).' }),
     startValue: z.number().openapi({ description: 'Expected final score of optimal play.' }),
@@ -144,9 +149,13 @@ export const registerAnalyseRoute: RouteModule = (app, deps) => {
       const stop = new Int32Array(new SharedArrayBuffer(4));
       signal.addEventListener('abort', () => Atomics.store(stop, 0, 1), { once: true });
       try {
-        return await deps.batch.analyse({ body, format, accept, limits: ANALYSE_INPUT_LIMITS, cap: ANALYSE_BATCH_CAP, stop, ...ruleSetAvailability(deps.registry) });
+        const reachReady = RULESET_IDS.filter((id) => deps.reach.state(id).status === 'ready');
+        return await deps.batch.analyse({ body, format, accept, limits: ANALYSE_INPUT_LIMITS, cap: ANALYSE_BATCH_CAP, stop, reachReady, ...ruleSetAvailability(deps.registry) });
       } catch (e) {
         throwIfStopped(signal);
+        // A reach review needs that rule set's reach table: asking the registry starts its load (503 + Retry-After).
+        const reachOf = isDicewiseError(e) && e.code === 'NOT_READY' ? e.issues.find((i) => i.field === REACH_NOT_READY_FIELD)?.message : undefined;
+        if (reachOf !== undefined && isRuleSetId(reachOf)) deps.reach.get(reachOf);
         if (isDicewiseError(e) && e.code === 'NOT_READY') throw new NotReadyError(e.message, 5);
         throw e;
       }
