@@ -270,9 +270,20 @@ function selectRows(hold: usize, m: usize): void {
           from = s;
         }
       }
-      memory.copy(rowOf(m, k), from, rowBytes);
+      copyRow(rowOf(m, k), from, rowBytes);
     }
   }
+}
+
+/**
+ * Copies one row: v128 at a time, then the odd lane. memory.copy leaves WebAssembly for a runtime
+ * call, which at two lanes (the moments) cost more than the whole maximum around it.
+ */
+// @ts-ignore: decorator
+@inline function copyRow(dst: usize, src: usize, bytes: usize): void {
+  let i: usize = 0;
+  for (; i + 16 <= bytes; i += 16) v128.store(dst + i, v128.load(src + i));
+  if (i < bytes) store<f64>(dst + i, load<f64>(src + i));
 }
 
 /** m[r] = now[r] wherever now[r] > m[r], for every roll r and lane. */
@@ -283,7 +294,7 @@ export function raiseTo(m: usize, now: usize, L: i32, mode: i32): void {
     for (let r = 0; r < rollCount; r++) {
       const a = rowOf(m, r);
       const b = rowOf(now, r);
-      if (load<f64>(b) > load<f64>(a)) memory.copy(a, b, rowBytes);
+      if (load<f64>(b) > load<f64>(a)) copyRow(a, b, rowBytes);
     }
     return;
   }
