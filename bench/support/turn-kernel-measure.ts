@@ -16,7 +16,7 @@ import {
   scoreNow,
   solveReachStates,
   solveStates,
-  type ReachSource,
+  levelSource,
   type ReachTask,
   type ReachTaskRunner,
 } from '../../src/solver/index.ts';
@@ -131,20 +131,6 @@ export async function runAll(configs: [number, number][], time: number): Promise
 export function measureInWorker(): void {
   const { configs, time } = workerData as { configs: [number, number][]; time: number };
   void runAll(configs, time).then((rows) => parentPort!.postMessage(rows));
-}
-
-/** Reads the untrimmed lanes of a level being built, as build-reach.ts's own source does. */
-function levelSource(width: Int32Array, offset: Int32Array, lanes: Float64Array): ReachSource {
-  return {
-    read(dst, at, state, from, count) {
-      const w = width[state];
-      const base = offset[state] - 1;
-      for (let j = 0; j < count; j++) {
-        const n = from + j;
-        dst[at + j] = n <= 0 ? 1 : n > w ? 0 : lanes[base + n];
-      }
-    },
-  };
 }
 
 /** solveReachStates with the kernel: reach score-now written straight into the kernel's memory. */

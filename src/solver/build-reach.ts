@@ -53,7 +53,7 @@ export interface ReachTask {
 }
 
 /** Reads the untrimmed lanes of a level being built: P(s, n) for n = 1..width[s]. */
-function levelSource(width: Int32Array, offset: Int32Array, lanes: Float64Array): ReachSource {
+export function levelSource(width: Int32Array, offset: Int32Array, lanes: Float64Array): ReachSource {
   return {
     read(dst, at, state, from, count) {
       const w = width[state];

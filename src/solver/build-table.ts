@@ -73,31 +73,8 @@ export interface BuiltTable {
 }
 
 /** Solves a single-column rule set exactly (backward induction by level, see `solveLevels`). */
-export async function buildColumnTable(rs: RuleSet, options: BuildOptions = {}): Promise<BuiltTable> {
-  if (rs.columns.length !== 1) {
-    throw new DicewiseError('NOT_SOLVED', `${rs.id} has ${rs.columns.length} columns; only single-column rule sets are solved exactly`);
-  }
-  const opts = resolveBuildOptions(options);
-  const started = performance.now();
-  const c = compileRules(rs);
-  const levels = levelStates(rs);
-  const statesTotal = countStates(levels);
-  const values = await solveLevels({ ruleset: rs.id }, levels, opts, { done: 0, total: statesTotal });
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    values,
-    states: statesTotal,
-    header: {
-      ruleset: rs.id,
-      fingerprint: ruleSetFingerprint(rs),
-      solverVersion: SOLVER_VERSION,
-      layout: { kind: 'column', boxes: rs.boxes.length, upperSlots: UPPER_SLOTS, flags: c.layout.flags, entries: c.layout.size },
-      startValue: values[0],
-      buildSeconds: seconds,
-      threads: opts.concurrency,
-      createdAt: new Date().toISOString(),
-    },
-  };
+export function buildColumnTable(rs: RuleSet, options: BuildOptions = {}): Promise<BuiltTable> {
+  return buildSingleColumn(rs, options, false);
 }
 
 /**
@@ -105,7 +82,11 @@ export async function buildColumnTable(rs: RuleSet, options: BuildOptions = {}):
  * E being the same value as the value table's. The header's start value is the standard deviation
  * of the final score.
  */
-export async function buildMomentsTable(rs: RuleSet, options: BuildOptions = {}): Promise<BuiltTable> {
+export function buildMomentsTable(rs: RuleSet, options: BuildOptions = {}): Promise<BuiltTable> {
+  return buildSingleColumn(rs, options, true);
+}
+
+async function buildSingleColumn(rs: RuleSet, options: BuildOptions, moments: boolean): Promise<BuiltTable> {
   if (rs.columns.length !== 1) {
     throw new DicewiseError('NOT_SOLVED', `${rs.id} has ${rs.columns.length} columns; only single-column rule sets are solved exactly`);
   }
@@ -114,7 +95,7 @@ export async function buildMomentsTable(rs: RuleSet, options: BuildOptions = {})
   const c = compileRules(rs);
   const levels = levelStates(rs);
   const statesTotal = countStates(levels);
-  const values = await solveLevels({ ruleset: rs.id, moments: true }, levels, opts, { done: 0, total: statesTotal });
+  const values = await solveLevels({ ruleset: rs.id, moments }, levels, opts, { done: 0, total: statesTotal });
   return {
     values,
     states: statesTotal,
@@ -122,8 +103,8 @@ export async function buildMomentsTable(rs: RuleSet, options: BuildOptions = {})
       ruleset: rs.id,
       fingerprint: ruleSetFingerprint(rs),
       solverVersion: SOLVER_VERSION,
-      layout: { kind: 'column', boxes: rs.boxes.length, upperSlots: UPPER_SLOTS, flags: c.layout.flags, entries: c.layout.size * 2 },
-      startValue: momentsSd(values[0], values[1]),
+      layout: { kind: 'column', boxes: rs.boxes.length, upperSlots: UPPER_SLOTS, flags: c.layout.flags, entries: c.layout.size * (moments ? 2 : 1) },
+      startValue: moments ? momentsSd(values[0], values[1]) : values[0],
       buildSeconds: (performance.now() - started) / 1000,
       threads: opts.concurrency,
       createdAt: new Date().toISOString(),
