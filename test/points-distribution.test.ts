@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { RULESETS } from '../src/rules/index.ts';
+import { buildReachTable, compileRules, distributionAt, statesAtLevel } from '../src/solver/index.ts';
+import { testModel } from './support/models.ts';
+
+// The distribution of the points still to come under optimal expected-score play (an opponent
+// who plays for points) against the two tables it must agree with: its mean is the value table,
+// its second moment the moments table, both computed without it.
+describe('points distribution of the expected-score strategy', () => {
+  for (const id of ['yahtzee', 'yahtzee-no-bonus'] as const) {
+    it(`${id}: every state of the last three levels sums to 1, with the table's mean and second moment`, async () => {
+      const rs = RULESETS[id];
+      const model = await testModel(id);
+      const c = compileRules(rs);
+      const values = new Float64Array(c.layout.size);
+      const moments = model.moments!;
+      for (let s = 0; s < values.length; s++) values[s] = moments[2 * s];
+      const cap = 400;
+      const { table } = await buildReachTable(rs, { kind: 'distribution', values, cap, levels: 3, float64: true });
+      let checked = 0;
+      for (let level = rs.boxes.length - 3; level < rs.boxes.length; level++) {
+        for (const s of statesAtLevel(c.layout, level)) {
+          let sum = 0;
+          let mean = 0;
+          let second = 0;
+          for (let k = 0; k <= cap; k++) {
+            const p = distributionAt(table, s, k);
+            sum += p;
+            mean += k * p;
+            second += k * k * p;
+          }
+          if (Math.abs(sum - 1) > 1e-9 || Math.abs(mean - moments[2 * s]) > 1e-7 || Math.abs(second - moments[2 * s + 1]) > 1e-5) {
+            throw new Error(`${id} state ${s}: sum ${sum}, mean ${mean} vs ${moments[2 * s]}, E2 ${second} vs ${moments[2 * s + 1]}`);
+          }
+          checked++;
+        }
+      }
+      expect(checked).toBeGreaterThan(1000);
+    });
+  }
+});
