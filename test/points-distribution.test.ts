@@ -15,7 +15,8 @@ describe('points distribution of the expected-score strategy', () => {
       const values = new Float64Array(c.layout.size);
       const moments = model.moments!;
       for (let s = 0; s < values.length; s++) values[s] = moments[2 * s];
-      const cap = 400;
+      // Above the most three boxes can score (three Yahtzees with bonuses), so no mass is lumped into the last lane.
+      const cap = 600;
       const { table } = await buildReachTable(rs, { kind: 'distribution', values, cap, levels: 3, float64: true });
       let checked = 0;
       for (let level = rs.boxes.length - 3; level < rs.boxes.length; level++) {
@@ -38,4 +39,21 @@ describe('points distribution of the expected-score strategy', () => {
       expect(checked).toBeGreaterThan(1000);
     });
   }
+
+  it('a smaller cap lumps the mass above it into its last lane, P(>= cap), and keeps every lane below exact', async () => {
+    const rs = RULESETS.yahtzee;
+    const model = await testModel('yahtzee');
+    const c = compileRules(rs);
+    const values = new Float64Array(c.layout.size);
+    for (let s = 0; s < values.length; s++) values[s] = model.moments![2 * s];
+    const wide = (await buildReachTable(rs, { kind: 'distribution', values, cap: 600, levels: 3, float64: true })).table;
+    const cap = 120;
+    const narrow = (await buildReachTable(rs, { kind: 'distribution', values, cap, levels: 3, float64: true })).table;
+    for (const s of statesAtLevel(c.layout, rs.boxes.length - 3)) {
+      let above = 0;
+      for (let k = cap; k <= 600; k++) above += distributionAt(wide, s, k);
+      for (let k = 0; k < cap; k++) if (Math.abs(distributionAt(narrow, s, k) - distributionAt(wide, s, k)) > 1e-12) throw new Error(`state ${s} k ${k}`);
+      if (Math.abs(distributionAt(narrow, s, cap) - above) > 1e-12) throw new Error(`state ${s}: P(>= ${cap}) ${distributionAt(narrow, s, cap)} vs ${above}`);
+    }
+  });
 });
