@@ -2,18 +2,18 @@
  * Turn-engine inner loops: the WebAssembly SIMD kernel (wasm/turn-kernel.ts) against typed-array
  * JavaScript, per evaluateTurn (both recursions, the maximum over first-roll scores and the
  * probability-weighted sum), for 5 and 6 dice and L = 1 .. 600 lanes per state.
- *   JS 1 lane ×L  src/solver/turn-engine.ts at one lane, called once per lane
- *   JS engine     src/solver/turn-engine.ts over L lanes (typed arrays, lane loop innermost)
+ *   JS 1 lane ×L  the JavaScript reference (test/support/reference-turn.ts) at one lane, once per lane
+ *   JS engine     the same reference over L lanes (typed arrays, lane loop innermost)
  *   WASM          the caller writes score-now into the kernel's memory and reads results there
  *   WASM+copy     score-now copied in and value and first-roll values copied out on every turn
  * Then the same in a worker thread (the engine runs in piscina workers); the whole `yahtzee`
- * table in one thread, engine against kernel at L = 1 behind the same score-now; and the last
- * levels of the `yahtzee` reach table (cap 600) in one thread, engine against kernel.
+ * table in one thread, the JavaScript reference against the kernel at L = 1 behind the same
+ * score-now. The reach table, whose engine is the kernel too, is measured by bench/reach.ts.
  * Run: npm run bench -- turn-kernel   (or: npx tsx bench/turn-kernel.ts [--quick])
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { format, measureReach, measureTable, runAll, type Row } from './support/turn-kernel-measure.ts';
+import { format, measureTable, runAll, type Row } from './support/turn-kernel-measure.ts';
 
 const LANES = [1, 8, 64, 256, 600];
 const DICE = [5, 6];
@@ -45,9 +45,4 @@ console.log(
     `min ratio ${(Math.min(...table.js) / Math.min(...table.wasm)).toFixed(2)}×; values differing in any bit: ${table.differing}`,
 );
 
-const reachLevels = quick ? 2 : 3;
-const reach = await measureReach('yahtzee', 600, 1, reachLevels);
-console.log(
-  `yahtzee reach table (cap 600), last ${reachLevels} levels, 1 thread, ${reach.states} states, ${reach.values} stored values: ` +
-    `JS engine ${ms(reach.js)} ms; WASM kernel ${ms(reach.wasm)} ms; ratio ${(reach.js[0] / reach.wasm[0]).toFixed(2)}×; values differing in any bit: ${reach.differing}`,
-);
+

@@ -286,6 +286,25 @@ function selectRows(hold: usize, m: usize): void {
   if (i < bytes) store<f64>(dst + i, load<f64>(src + i));
 }
 
+/**
+ * The reach score-now's maxima: for each of `count` pairs (row r, byte address a) at `pairs`,
+ * row r of `best` takes, lane by lane, the larger of itself and the L values at a (anywhere in
+ * memory, not necessarily aligned): best[r][j] = v[j] > best[r][j] ? v[j] : best[r][j], as the
+ * JavaScript loop it replaces wrote it.
+ */
+export function maxInto(best: usize, pairs: usize, count: i32, L: i32): void {
+  const rowBytes = (<usize>L) << 3;
+  const pairBytes = rowBytes & ~(<usize>15);
+  for (let i = 0; i < count; i++) {
+    const p = pairs + (<usize>i << 3);
+    const dst = best + <usize>load<i32>(p) * rowBytes;
+    const src = <usize>load<u32>(p + 4);
+    let j: usize = 0;
+    for (; j < pairBytes; j += 16) v128.store(dst + j, max2(v128.load(src + j), v128.load(dst + j)));
+    if (j < rowBytes) store<f64>(dst + j, max1(load<f64>(src + j), load<f64>(dst + j)));
+  }
+}
+
 /** m[r] = now[r] wherever now[r] > m[r], for every roll r and lane. */
 export function raiseTo(m: usize, now: usize, L: i32, mode: i32): void {
   lanes = L;

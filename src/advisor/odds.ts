@@ -4,7 +4,6 @@ import { keepOfFaces } from '../position/index.ts';
 import {
   compileRules,
   createReachScratch,
-  createTurnWorkspace,
   evaluateTurn,
   reachNeedLimit,
   reachScoreNow,
@@ -49,7 +48,7 @@ export function positionOdds(table: ReachTable, position: Position, range: { fro
   const T = c.layout.threshold;
   const scratch = createReachScratch(c, L);
   reachScoreNow(c, reachTableSource(table), col.mask, Math.min(T, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0, from - score, L, scratch);
-  const ws = createTurnWorkspace(c.dice, L);
+  const ws = scratch.ws;
   evaluateTurn(c.dice, scratch.best, scratch.best, ws);
   let lanes: Float64Array;
   if (!dice) lanes = ws.value;

@@ -74,11 +74,9 @@ export interface ReachSolver {
 }
 
 export function createReachSolver(c: CompiledRules, cap: number): ReachSolver {
-  const turn = createTurnWorkspace(c.dice, cap);
-  const scratch = createReachScratch(c, cap);
   // Score-now is written straight into the engine's input: no copy per state.
-  scratch.best = turn.scoreLater;
-  return { c, scratch, turn };
+  const scratch = createReachScratch(c, cap);
+  return { c, scratch, turn: scratch.ws };
 }
 
 /** Solves the task's states: lanes n = 1..width[s] of each, written into the level buffer. */

@@ -1,6 +1,7 @@
 import type { CompiledRules } from './compiled-rules.ts';
 import { stateIndex } from './column-layout.ts';
 import { createEntryScratch, scoreEntry, yahtzeeRollsDiffer, type EntryScratch } from './fast-play.ts';
+import { createTurnWorkspace, type TurnWorkspace } from './turn-engine.ts';
 import type { ColumnState } from './game-state.ts';
 
 /**
@@ -20,13 +21,15 @@ export interface ReachSource {
 export interface ReachScratch {
   /** lanes per state (allocated capacity) */
   capacity: number;
+  /** the turn engine this score-now feeds: `best` is its input, `upper` and `lower` live in its memory */
+  ws: TurnWorkspace;
   /** upper[(b * 7 + c) * cap + j]: scoring c dice of face b + 1 in upper box b, lane j */
   upper: Float64Array;
   /** lower[b * (cap + PAD) + i]: P(next state of lower box b, n0 - PAD + i) */
   lower: Float64Array;
   zero: Float64Array;
   row: Float64Array;
-  /** best score-now lanes per roll: best[r * L + j] */
+  /** best score-now lanes per roll: best[r * L + j] (the engine's scoreLater) */
   best: Float64Array;
   entry: EntryScratch;
   col: ColumnState;
@@ -35,18 +38,25 @@ export interface ReachScratch {
 /** More than any box scores with ordinary dice (a Yahtzee's 50); the Joker and bonus rolls take the direct path. */
 const PAD = 64;
 
+/**
+ * A turn workspace for `capacity` reach lanes with the score-now scratch in the kernel's memory,
+ * so the maxima over boxes, most of a reach state's work, run in the kernel (`maxInto`).
+ */
 export function createReachScratch(c: CompiledRules, capacity: number): ReachScratch {
   const B = c.rs.boxes.length;
   for (let i = c.nzStart[6]; i < c.nzStart[B]; i++) {
     if (c.nzScore[i] > PAD) throw new Error(`${c.rs.id}: a box scores ${c.nzScore[i]}, more than the reach lanes pad (${PAD})`);
   }
+  const upperLength = B * 7 * capacity;
+  const ws = createTurnWorkspace(c.dice, capacity, 'max', { extra: upperLength + B * (capacity + PAD), pairs: c.nzStart[B] });
   return {
     capacity,
-    upper: new Float64Array(B * 7 * capacity),
-    lower: new Float64Array(B * (capacity + PAD)),
+    ws,
+    upper: ws.extra.subarray(0, upperLength),
+    lower: ws.extra.subarray(upperLength),
     zero: new Float64Array(capacity),
     row: new Float64Array(capacity),
-    best: new Float64Array(c.dice.rollCount * capacity),
+    best: ws.scoreLater,
     entry: createEntryScratch(),
     col: { mask: 0, upper: 0, yahtzee50: false },
   };
@@ -96,21 +106,24 @@ export function reachScoreNow(
     }
   }
   for (let r = 0; r < R; r++) best.set(zero.subarray(0, L), r * L);
+  // Each box raises the rolls where it scores: (roll, address of its lanes) pairs for the kernel.
   const { nzStart, nzRoll, nzScore } = c;
+  const pairs = s.ws.pairs;
+  const upAt = up.byteOffset;
+  const lowAt = lower.byteOffset;
+  let n = 0;
   for (let b = 0; b < B; b++) {
     if (mask & (1 << b)) continue;
     const e = nzStart[b + 1];
     for (let i = nzStart[b]; i < e; i++) {
-      const o = nzRoll[i] * L;
+      pairs[2 * n] = nzRoll[i];
       // Upper boxes: nzScore is the count of the face; lower boxes: the points, read as a shift.
-      const from = b < 6 ? (b * 7 + nzScore[i]) * cap : b * W + PAD - nzScore[i];
-      const v = b < 6 ? up : lower;
-      for (let j = 0; j < L; j++) {
-        const x = v[from + j];
-        if (x > best[o + j]) best[o + j] = x;
-      }
+      pairs[2 * n + 1] = b < 6 ? upAt + 8 * (b * 7 + nzScore[i]) * cap : lowAt + 8 * (b * W + PAD - nzScore[i]);
+      n++;
     }
   }
+  s.ws.lanes = L;
+  s.ws.maxInto(n);
   scoreYahtzeeRolls(c, src, mask, upper, flag, n0, L, s);
 }
 

@@ -1,5 +1,5 @@
 import type { DiceTables } from '../dice/index.ts';
-import { createTurnKernel, type TurnKernel, type TurnMode } from './kernel/turn-kernel.ts';
+import { createTurnKernel, type KernelExtras, type TurnKernel, type TurnMode } from './kernel/turn-kernel.ts';
 
 export { maxPlan, type MaxPlan, type TurnMode } from './kernel/turn-kernel.ts';
 
@@ -39,8 +39,8 @@ export interface TurnResults {
 }
 
 /** A workspace for up to `lanes` lanes (lower `ws.lanes` between calls for fewer). */
-export function createTurnWorkspace(t: DiceTables, lanes = 1, mode: TurnMode = 'max'): TurnWorkspace {
-  return createTurnKernel(t, lanes, mode);
+export function createTurnWorkspace(t: DiceTables, lanes = 1, mode: TurnMode = 'max', extras?: KernelExtras): TurnWorkspace {
+  return createTurnKernel(t, lanes, mode, extras);
 }
 
 /**

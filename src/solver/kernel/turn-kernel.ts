@@ -48,6 +48,24 @@ export interface TurnKernel {
   raiseTo(m: Float64Array, now: Float64Array): void;
   /** out[j] = sum over rolls r of p[r] * m[r][j]; out: value */
   weightedSum(m: Float64Array, out: Float64Array): void;
+  /** extra float64 memory asked for at creation (kernel-resident scratch for a score-now step) */
+  readonly extra: Float64Array;
+  /** (row, byte address) pairs for `maxInto`, as many as asked for at creation */
+  readonly pairs: Int32Array;
+  /**
+   * For the first `count` pairs (row r, byte address a of L values in this kernel's memory, e.g.
+   * `extra.byteOffset + 8 * i`): scoreLater's row r takes the larger of itself and those values,
+   * lane by lane.
+   */
+  maxInto(count: number): void;
+}
+
+/** Kernel-resident scratch beyond the turn's own arrays. */
+export interface KernelExtras {
+  /** float64 values of `extra` */
+  extra?: number;
+  /** pairs of `maxInto` */
+  pairs?: number;
 }
 
 /**
@@ -92,6 +110,7 @@ interface KernelExports {
   maxOverHolds(hold: number, m: number, lanes: number, mode: number): void;
   raiseTo(m: number, now: number, lanes: number, mode: number): void;
   weightedSum(m: number, out: number, lanes: number): void;
+  maxInto(best: number, pairs: number, count: number, lanes: number): void;
   evaluateTurn(hold3: number, hold2: number, roll1: number, first: number, out: number, lanes: number, mode: number): void;
 }
 
@@ -121,7 +140,7 @@ export type TurnMode = 'max' | 'select';
 /** The kernel's number for a mode. */
 const MODE = { max: 0, select: 1 } as const;
 
-export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode = 'max'): TurnKernel {
+export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode = 'max', extras: KernelExtras = {}): TurnKernel {
   if (!Number.isInteger(capacity) || capacity < 1) throw badLanes('a positive integer', capacity);
   const plan = maxPlan(t);
   const R = t.rollCount;
@@ -142,6 +161,10 @@ export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode
   const roll1At = place(K * capacity * 8);
   const firstAt = place(R * capacity * 8);
   const valueAt = place(capacity * 8);
+  const extraCount = extras.extra ?? 0;
+  const pairCount = extras.pairs ?? 0;
+  const extraAt = place(extraCount * 8);
+  const pairsAt = place(pairCount * 8);
   const pages = Math.ceil(end / PAGE);
   if (pages > MAX_PAGES) {
     throw badLanes(`at most about ${Math.floor(capacity / (pages / MAX_PAGES))} for ${t.dice} dice (4 GiB of WebAssembly memory)`, capacity);
@@ -172,6 +195,12 @@ export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode
     hold2: new Float64Array(buf, hold2At, K * capacity),
     roll1: new Float64Array(buf, roll1At, K * capacity),
     value,
+    extra: new Float64Array(buf, extraAt, extraCount),
+    pairs: new Int32Array(buf, pairsAt, pairCount * 2),
+    maxInto(count) {
+      if (!(Number.isInteger(count) && count >= 0 && count <= pairCount)) throw new RangeError(`maxInto: ${count} pairs, room for ${pairCount}`);
+      x.maxInto(hold3At, pairsAt, count, lanesOf(kernel));
+    },
     evaluate(firstDiffers) {
       x.evaluateTurn(hold3At, hold2At, roll1At, firstDiffers ? firstAt : 0, valueAt, lanesOf(kernel), MODE[kernel.mode]);
       return value[0];
