@@ -11,6 +11,7 @@ import {
 } from '../src/solver/index.ts';
 // The naive side: every roll, every subset of dice positions, every outcome, scored through the
 // generic rule code; it shares nothing with the fast engine but the rule set.
+import { sampleOpenStates } from './support/random-positions.ts';
 import { naiveGameValue } from './support/naive-game.ts';
 
 /** Solves only the last `levels` levels with the fast engine: enough for near-final states. */
@@ -25,18 +26,7 @@ function fastTail(id: RuleSetId, levels: number) {
   return { rs, c, model: exactColumnModel(rs, values) };
 }
 
-function sampleStates(id: RuleSetId, open: number, count: number, seed: number): GameState[] {
-  const { c } = fastTail(id, 0);
-  const states = statesAtLevel(c.layout, c.rs.boxes.length - open);
-  const out: GameState[] = [];
-  let x = seed;
-  for (let i = 0; i < count; i++) {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    const { mask, upper, flag } = decodeState(c.layout, states[x % states.length]);
-    out.push({ columns: [{ mask, upper, yahtzee50: flag === 1 }] });
-  }
-  return out;
-}
+const sampleStates = (id: RuleSetId, open: number, count: number, seed: number): GameState[] => sampleOpenStates(RULESETS[id], open, count, seed);
 
 const box = (rs: RuleSet, id: string) => rs.boxes.findIndex((b) => b.id === id);
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RULESETS, type RuleSet, type RuleSetId } from '../src/rules/index.ts';
 import { buildReachTable, compileRules, decodeState, reachProbability, stateIndex, statesAtLevel, type GameState } from '../src/solver/index.ts';
 // The naive side shares nothing with the engine but the rules and scoreOptions.
+import { sampleOpenStates } from './support/random-positions.ts';
 import { naiveGuaranteed, naiveReach } from './support/naive-game.ts';
 
 const CAP = 200;
@@ -28,18 +29,7 @@ async function solveTail(id: RuleSetId, levels: number) {
   return { rs, c, table: built.table, P: (s: GameState, n: number) => reachProbability(built.table, index(s), n) };
 }
 
-function sample(id: RuleSetId, open: number, count: number, seed: number): GameState[] {
-  const c = compileRules(RULESETS[id]);
-  const states = statesAtLevel(c.layout, c.rs.boxes.length - open);
-  const out: GameState[] = [];
-  let x = seed;
-  for (let i = 0; i < count; i++) {
-    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
-    const { mask, upper, flag } = decodeState(c.layout, states[x % states.length]);
-    out.push({ columns: [{ mask, upper, yahtzee50: flag === 1 }] });
-  }
-  return out;
-}
+const sample = (id: RuleSetId, open: number, count: number, seed: number): GameState[] => sampleOpenStates(RULESETS[id], open, count, seed);
 
 /**
  * n from 0 to past the most the state can score (so both ends, P = 1 and P = 0, are checked), in

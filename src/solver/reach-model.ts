@@ -1,9 +1,9 @@
 import type { RuleSet } from '../rules/index.ts';
-import { compileRules } from './compiled-rules.ts';
+import { compileRules, type CompiledRules } from './compiled-rules.ts';
 import { stateIndex } from './column-layout.ts';
 import type { GameModel } from './game-model.ts';
 import type { ColumnState, GameState } from './game-state.ts';
-import { createReachScratch, reachScoreNow } from './reach-score-now.ts';
+import { createReachScratch, reachScoreNow, type ReachScratch } from './reach-score-now.ts';
 import { reachProbability, reachTableSource, type ReachTable } from './reach-table.ts';
 
 /**
@@ -11,6 +11,18 @@ import { reachProbability, reachTableSource, type ReachTable } from './reach-tab
  * from the start of the turn, so the advisor, the analysis and the simulator decide for this goal
  * through the same turn engine and decision functions as for points.
  */
+/**
+ * One-lane score-now scratch per rule set and thread: a model only uses it inside fillScoreNow,
+ * which finishes before another can start, and creating its kernel per hint cost more than the hint.
+ */
+const oneLane = new WeakMap<CompiledRules, ReachScratch>();
+
+function oneLaneScratch(c: CompiledRules): ReachScratch {
+  let s = oneLane.get(c);
+  if (!s) oneLane.set(c, (s = createReachScratch(c, 1)));
+  return s;
+}
+
 export interface ReachGoalModel extends GameModel {
   /** points still needed at the start of the turn being evaluated; may change between turns */
   need: number;
@@ -19,7 +31,7 @@ export interface ReachGoalModel extends GameModel {
 export function reachGoalModel(rs: RuleSet, table: ReachTable, need: number): ReachGoalModel {
   const c = compileRules(rs);
   const T = c.layout.threshold;
-  const scratch = createReachScratch(c, 1);
+  const scratch = oneLaneScratch(c);
   const src = reachTableSource(table);
   const R = c.dice.rollCount;
   const index = (col: ColumnState) => stateIndex(c.layout, col.mask, Math.min(T, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0);

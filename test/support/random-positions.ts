@@ -1,6 +1,7 @@
 import type { PositionInput } from '../../src/position/index.ts';
 import type { RuleSet } from '../../src/rules/index.ts';
 import { scoreBox, UPPER_COUNT, yahtzeeBoxIndex } from '../../src/rules/index.ts';
+import { compileRules, decodeState, statesAtLevel, type GameState } from '../../src/solver/index.ts';
 
 /** The seeded PRNG of random positions: the same seed gives the same positions on every run. */
 export { mulberry32 } from '../../src/dice/index.ts';
@@ -68,4 +69,18 @@ export function randomPosition(rs: RuleSet, rng: () => number): RandomPosition {
     input.rollsLeft = Math.floor(rng() * 3) as 0 | 1 | 2;
   }
   return { input, score };
+}
+
+/** `count` turn-start states of a single-column rule set with `open` boxes left, drawn by a seeded LCG. */
+export function sampleOpenStates(rs: RuleSet, open: number, count: number, seed: number): GameState[] {
+  const c = compileRules(rs);
+  const states = statesAtLevel(c.layout, rs.boxes.length - open);
+  const out: GameState[] = [];
+  let x = seed;
+  for (let i = 0; i < count; i++) {
+    x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+    const { mask, upper, flag } = decodeState(c.layout, states[x % states.length]);
+    out.push({ columns: [{ mask, upper, yahtzee50: flag === 1 }] });
+  }
+  return out;
 }
