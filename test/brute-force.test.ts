@@ -3,7 +3,6 @@ import { RULESETS, type RuleSet, type RuleSetId } from '../src/rules/index.ts';
 import {
   compileRules,
   createStateSolver,
-  decodeState,
   exactColumnModel,
   solveStates,
   statesAtLevel,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RULESETS, type RuleSet, type RuleSetId } from '../src/rules/index.ts';
-import { buildReachTable, compileRules, decodeState, reachProbability, stateIndex, statesAtLevel, type GameState } from '../src/solver/index.ts';
+import { buildReachTable, compileRules, reachProbability, stateIndex, statesAtLevel, type GameState } from '../src/solver/index.ts';
 // The naive side shares nothing with the engine but the rules and scoreOptions.
 import { sampleOpenStates } from './support/random-positions.ts';
 import { naiveGuaranteed, naiveReach } from './support/naive-game.ts';

@@ -1,7 +1,6 @@
 import { errorOf } from './support/errors.ts';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DicewiseError } from '../src/errors.ts';
 import { asStrategy, buildReport, createInlineRunner, simulate, type Strategy } from '../src/simulate/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { createWorkerPool, simulateRunner } from '../workers/pool.ts';

@@ -3,22 +3,14 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { diceTables, type DiceTables } from '../../src/dice/index.ts';
 import { RULESETS } from '../../src/rules/index.ts';
 import {
-  buildReachTable,
   compileRules,
   countStates,
-  createReachScratch,
-  createReachSolver,
   createScoreScratch,
   createStateSolver,
   decodeState,
   levelStates,
-  reachScoreNow,
   scoreNow,
-  solveReachStates,
   solveStates,
-  levelSource,
-  type ReachTask,
-  type ReachTaskRunner,
 } from '../../src/solver/index.ts';
 import { createTurnKernel } from '../../src/solver/kernel/turn-kernel.ts';
 import { createTurnWorkspace, evaluateTurn } from '../../test/support/reference-turn.ts';

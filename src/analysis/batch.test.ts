@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { isDicewiseError } from '../errors.ts';
 import type { RuleSetId } from '../rules/index.ts';
 import type { GameModel } from '../solver/index.ts';
 import { testModel } from '../../test/support/models.ts';

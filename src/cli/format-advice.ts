@@ -1,4 +1,4 @@
-import type { Advice, AdviceOption, ProbabilityAdvice } from '../advisor/index.ts';
+import type { Advice, ProbabilityAdvice } from '../advisor/index.ts';
 import type { Action } from '../position/index.ts';
 
 /** How `dicewise hint` prints advice: a header line, then the options ranked in a table. */

@@ -2,7 +2,7 @@ import type { Issue } from '../errors.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { DEFAULT_RULESET, isRuleSetId, possibleScores, RULESETS, UPPER_COUNT, yahtzeeBoxIndex } from '../rules/index.ts';
 import type { ColumnState, GameState } from '../solver/index.ts';
-import type { PositionInput, ScorecardColumn } from './types.ts';
+import type { PositionInput } from './types.ts';
 import { parseGoal, type Goal } from './goal.ts';
 
 /** A validated position: the engine's state plus what the player sees. */

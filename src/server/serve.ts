@@ -9,7 +9,6 @@ import { DEFAULT_ADMISSION } from './app-deps.ts';
 import { createApp } from './app.ts';
 import { poolBatchWork } from './batch-work.ts';
 import { jsonLogger, type Logger } from './logger.ts';
-import { createServerMetrics } from './metrics.ts';
 import { createModelRegistry, DEFAULT_SERVED, tableLoader, type ModelRegistry } from './model-registry.ts';
 import { createReachRegistry, reachTableLoader, type ReachRegistry } from './reach-registry.ts';
 

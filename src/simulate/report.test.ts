@@ -1,6 +1,5 @@
 import { errorOf } from '../../test/support/errors.ts';
 import { describe, expect, it } from 'vitest';
-import { DicewiseError } from '../errors.ts';
 import { testModel } from '../../test/support/models.ts';
 import { createInlineRunner } from './inline-runner.ts';
 import { histogramSvg } from './plot-svg.ts';

@@ -9,7 +9,7 @@ import { countStates, levelStates, resolveBuildOptions, type BuildOptions } from
 import { createReachScratch, reachScoreNow, type ReachScratch, type ReachSource } from './reach-score-now.ts';
 import { reachOffsets, type ReachTable } from './reach-table.ts';
 import { SOLVER_VERSION, type TableHeader } from './table-file.ts';
-import { createTurnWorkspace, evaluateTurn, type TurnWorkspace } from './turn-engine.ts';
+import { evaluateTurn, type TurnWorkspace } from './turn-engine.ts';
 
 /**
  * Reach tables by backward induction, the same way as the expected-score table: a level's states
@@ -53,7 +53,7 @@ export interface ReachTask {
 }
 
 /** Reads the untrimmed lanes of a level being built: P(s, n) for n = 1..width[s]. */
-export function levelSource(width: Int32Array, offset: Int32Array, lanes: Float64Array): ReachSource {
+function levelSource(width: Int32Array, offset: Int32Array, lanes: Float64Array): ReachSource {
   return {
     read(dst, at, state, from, count) {
       const w = width[state];
