@@ -53,18 +53,18 @@ export function reachOffsets(count: Uint16Array): { offset: Uint32Array; total: 
   return { offset, total };
 }
 
-/** Payload of a reach table file: lo and count (Uint16 per state slot, each padded to 8 bytes), then the values. */
-export function encodeReachPayload(t: ReachTable): Uint8Array {
+/** Payload of a reach table file: lo and count (Uint16 per state slot, each padded to 8 bytes), then the values, as parts. */
+export function reachPayloadParts(t: ReachTable): Uint8Array[] {
   const slots = t.lo.length;
   const part = Math.ceil((slots * 2) / 8) * 8;
-  const out = new Uint8Array(2 * part + t.values.byteLength);
-  out.set(new Uint8Array(t.lo.buffer, t.lo.byteOffset, t.lo.byteLength), 0);
-  out.set(new Uint8Array(t.count.buffer, t.count.byteOffset, t.count.byteLength), part);
-  out.set(new Uint8Array(t.values.buffer, t.values.byteOffset, t.values.byteLength), 2 * part);
-  return out;
+  const lo = new Uint8Array(part);
+  lo.set(new Uint8Array(t.lo.buffer, t.lo.byteOffset, t.lo.byteLength));
+  const count = new Uint8Array(part);
+  count.set(new Uint8Array(t.count.buffer, t.count.byteOffset, t.count.byteLength));
+  return [lo, count, new Uint8Array(t.values.buffer, t.values.byteOffset, t.values.byteLength)];
 }
 
-/** The inverse of `encodeReachPayload`; null when the sizes do not fit together. */
+/** The inverse of `reachPayloadParts` (read as one payload); null when the sizes do not fit together. */
 export function decodeReachPayload(payload: Uint8Array, cap: number, slots: number, valueCount: number, float64: boolean): ReachTable | null {
   const part = Math.ceil((slots * 2) / 8) * 8;
   const width = float64 ? 8 : 4;

@@ -73,22 +73,38 @@ function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/** A value table file in one buffer (`encodeTableParts` writes it without the copy). */
 export function encodeTable(header: Omit<TableHeader, 'checksum' | 'payloadBytes' | 'format'>, values: Float64Array): Uint8Array {
-  return encodeTableBytes(header, new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
+  const parts = encodeTableParts(header, [new Uint8Array(values.buffer, values.byteOffset, values.byteLength)]);
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.byteLength, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.byteLength;
+  }
+  return out;
 }
 
-/** Any payload behind the checked header; each part of it starts on an 8-byte boundary of the file. */
-export function encodeTableBytes(header: Omit<TableHeader, 'checksum' | 'payloadBytes' | 'format'>, payload: Uint8Array): Uint8Array {
-  const full: TableHeader = { ...header, format: TABLE_FORMAT, payloadBytes: payload.byteLength, checksum: sha256(payload) };
+/**
+ * A table file as parts to write one after another: the head (magic, header, padding to 8 bytes),
+ * then the payload's own parts untouched, so a payload of hundreds of megabytes is never copied.
+ * Each payload part must be a multiple of 8 bytes long for the next to stay aligned.
+ */
+export function encodeTableParts(header: Omit<TableHeader, 'checksum' | 'payloadBytes' | 'format'>, payload: readonly Uint8Array[]): Uint8Array[] {
+  const hash = createHash('sha256');
+  let payloadBytes = 0;
+  for (const p of payload) {
+    hash.update(p);
+    payloadBytes += p.byteLength;
+  }
+  const full: TableHeader = { ...header, format: TABLE_FORMAT, payloadBytes, checksum: hash.digest('hex') };
   const head = pack(full);
-  const headEnd = 8 + head.byteLength;
-  const payloadStart = Math.ceil(headEnd / 8) * 8;
-  const out = new Uint8Array(payloadStart + payload.byteLength);
-  out.set(Buffer.from(MAGIC, 'ascii'), 0);
-  new DataView(out.buffer).setUint32(4, head.byteLength, true);
-  out.set(head, 8);
-  out.set(payload, payloadStart);
-  return out;
+  const payloadStart = Math.ceil((8 + head.byteLength) / 8) * 8;
+  const first = new Uint8Array(payloadStart);
+  first.set(Buffer.from(MAGIC, 'ascii'), 0);
+  new DataView(first.buffer).setUint32(4, head.byteLength, true);
+  first.set(head, 8);
+  return [first, ...payload];
 }
 
 function corrupt(file: string, why: string, fix: string): DicewiseError {

@@ -6,8 +6,8 @@ import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import {
   decodeChecked,
   decodeReachPayload,
-  encodeReachPayload,
-  encodeTableBytes,
+  encodeTableParts,
+  reachPayloadParts,
   type BuiltReachTable,
   type ReachTable,
   type TableHeader,
@@ -29,7 +29,7 @@ export function reachRebuildHint(id: RuleSetId): string {
 export async function writeReachTable(dir: string, built: BuiltReachTable): Promise<string> {
   await mkdir(resolve(dir), { recursive: true });
   const file = reachTablePath(dir, built.header.ruleset as RuleSetId);
-  await writeFileAtomic(file, encodeTableBytes(built.header, encodeReachPayload(built.table)));
+  await writeFileAtomic(file, encodeTableParts(built.header, reachPayloadParts(built.table)));
   return file;
 }
 

@@ -5,7 +5,7 @@ import { writeFileAtomic } from './write-atomic.ts';
 import { decodeReachTable, REACH_SUFFIX } from './reach-store.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { isRuleSetId, RULESETS, ruleSetFingerprint } from '../rules/index.ts';
-import { decodeHeader, decodeTable, encodeTable, SOLVER_VERSION, TABLE_FORMAT, type BuiltTable, type TableHeader, type ValueTable } from '../solver/index.ts';
+import { decodeHeader, decodeTable, encodeTableParts, SOLVER_VERSION, TABLE_FORMAT, type BuiltTable, type TableHeader, type ValueTable } from '../solver/index.ts';
 
 /** Table files on disk: one `<ruleset>.dwt` per rule set in a folder (default `tables/`). */
 export const TABLE_EXTENSION = '.dwt';
@@ -25,7 +25,7 @@ export function rebuildHint(id: RuleSetId): string {
 export async function writeTable(dir: string, built: BuiltTable, suffix = ''): Promise<string> {
   await mkdir(resolve(dir), { recursive: true });
   const file = tablePath(dir, built.header.ruleset as RuleSetId, suffix);
-  await writeFileAtomic(file, encodeTable(built.header, built.values));
+  await writeFileAtomic(file, encodeTableParts(built.header, [new Uint8Array(built.values.buffer, built.values.byteOffset, built.values.byteLength)]));
   return file;
 }
 

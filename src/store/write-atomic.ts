@@ -9,12 +9,14 @@ const TEMP = /^\..+\.(\d+)\.(\d+)\.tmp$/;
  * system), flushed, renamed over the target, then the folder flushed so that the rename itself
  * survives a crash. A reader never sees half a file.
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(path: string, data: string | Uint8Array | readonly Uint8Array[]): Promise<void> {
   const file = resolve(path);
   const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
   const fh = await open(tmp, 'w');
   try {
-    await fh.writeFile(data);
+    // Parts are written one after another: a large table never has to exist as one copy in memory.
+    if (typeof data === 'string' || data instanceof Uint8Array) await fh.writeFile(data);
+    else for (const part of data) await fh.write(part);
     await fh.sync();
   } catch (e) {
     await fh.close();
