@@ -38,7 +38,12 @@ describe.each(['triple-yahtzee', 'superpass'] as const)('%s', (id) => {
       expect(s.min).toBeGreaterThanOrEqual(0);
       expect(s.upperBonusRate).toBeGreaterThanOrEqual(0);
       expect(s.upperBonusRate).toBeLessThanOrEqual(1);
+      // The 50 box (Yahtzee, or Superpass's kniffel) scores 50 or 0: its 50s are its mean points / 50.
+      const fifty = rs.boxes.find((b) => b.pattern.kind === 'ofAKindFixed')!.id;
+      const keys = rs.columns.map((_, c) => (c === 0 ? fifty : `${fifty}@${c + 1}`));
+      expect(s.yahtzee50Rate).toBeCloseTo(keys.reduce((m, k) => m + s.boxes[k].mean, 0) / 50 / rs.columns.length, 9);
     }
+    expect(report.strategies.find((s) => s.name === 'best')!.yahtzee50Rate).toBeGreaterThan(0);
   });
 
   it('each strategy plays complete games, every entry legal by scoreOptions, the score the sum of the gains', async () => {

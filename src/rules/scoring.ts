@@ -28,6 +28,15 @@ export function yahtzeeBoxIndex(rs: RuleSet): number {
   return y;
 }
 
+/**
+ * Index of the box that takes n of a kind for a fixed 50 (Yahtzee, Yatzy, Superpass's kniffel of
+ * five of six dice), or -1. Unlike `yahtzeeBoxIndex` it does not ask for all the dice alike, so a
+ * report can count that box's 50s in every rule set; the Joker and bonus rules keep to the other.
+ */
+export function fiftyBoxIndex(rs: RuleSet): number {
+  return rs.boxes.findIndex((b) => b.pattern.kind === 'ofAKindFixed');
+}
+
 export function isUpperBox(rs: RuleSet, box: number): boolean {
   return rs.boxes[box].pattern.kind === 'upper';
 }

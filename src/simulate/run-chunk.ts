@@ -1,5 +1,5 @@
 import type { RuleSet } from '../rules/index.ts';
-import { UPPER_COUNT, yahtzeeBoxIndex } from '../rules/index.ts';
+import { fiftyBoxIndex, UPPER_COUNT } from '../rules/index.ts';
 import { GamePlayer, type Player } from './play-game.ts';
 
 /**
@@ -47,7 +47,7 @@ export function runChunk(rs: RuleSet, players: readonly Player[], seed: number, 
   const n = to - from;
   const out = emptyChunk(players.length, B, from, to);
   const game = new GamePlayer(rs);
-  const yBox = yahtzeeBoxIndex(rs);
+  const yBox = fiftyBoxIndex(rs);
   const threshold = rs.upperBonus.threshold;
   for (let g = from; g < to; g++) {
     for (let s = 0; s < players.length; s++) {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { describeCommand } from '../command-list.ts';
 import { DicewiseError } from '../../errors.ts';
-import { RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { isRuleSetId, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { buildModelTables, buildReachAndWrite } from '../../store/models.ts';
 import { REACH_CAP_DEFAULT } from '../../solver/index.ts';
 import { solverThreads } from '../../../workers/pool.ts';
@@ -93,7 +93,9 @@ export function registerTables(program: Command): void {
       for (const i of infos) {
         const h = i.header;
         // Each kind's header value: the start value, the final score's SD, or P(final >= 250) from the start.
-        const label = i.kind === 'values' ? 'value' : i.kind === 'moments' ? 'SD' : 'P(250)';
+        // A multi-column rule set's table holds its column types: its header value is Σ multiplier × column value, not the game's.
+        const multi = isRuleSetId(i.ruleset) && RULESETS[i.ruleset].columns.length > 1;
+        const label = i.kind === 'values' ? (multi ? 'Σ columns' : 'value') : i.kind === 'moments' ? 'SD' : 'P(250)';
         const value = h ? `${label} ${h.startValue.toFixed(i.kind === 'moments' ? 4 : 7)}` : '-';
         const fp = h ? h.fingerprint : '-';
         const status = i.status === 'ok' ? 'ok' : `${i.status.toUpperCase()}: ${i.detail ?? ''} (rebuild: dicewise tables build --ruleset ${i.ruleset})`;
