@@ -1,6 +1,7 @@
 import { invalidInput } from '../errors.ts';
 import type { Position } from '../position/index.ts';
-import { reachGoalModel, reachNeedLimit, type GameModel, type ReachTable, type TurnEval } from '../solver/index.ts';
+import type { RuleSet } from '../rules/index.ts';
+import { createTurnEval, evaluateState, reachGoalModel, reachNeedLimit, type GameModel, type ReachGoalModel, type ReachTable, type TurnEval } from '../solver/index.ts';
 import { advise, adviseProbability } from './advise.ts';
 import type { Advice, ProbabilityAdvice } from './types.ts';
 
@@ -38,19 +39,23 @@ export function adviseGoal(model: GameModel, tables: GoalTables, position: Posit
       },
     ]);
   }
-  const advice = adviseProbability(reachGoalModel(position.rs, table, need), position);
-  return need <= 0 ? certain(advice) : advice;
+  const { model: reach, te: turn } = reachTurn(position.rs, table);
+  reach.need = need;
+  return adviseProbability(reach, position, evaluateState(turn, position.state));
 }
 
 /**
- * A target already reached is certain whatever is played. The engine would say so only to
- * rounding (its sums of outcome probabilities give 1 − 3e-15), and a player told 99.9999…% would
- * look for a risk that is not there.
+ * One reach model and turn evaluation per table and thread: a hint sets the points it needs and
+ * evaluates the turn there, instead of creating a model and its engine memory per request.
  */
-function certain(a: ProbabilityAdvice): ProbabilityAdvice {
-  const tie = a.options.length > 1;
-  const options = a.options.map((o) => ({ ...o, probability: 1, loss: 0, nearTie: tie }));
-  const out: ProbabilityAdvice = { ...a, probabilityBefore: 1, probability: 1, options };
-  if (options.length) out.best = options[0];
-  return out;
+const reachTurns = new WeakMap<ReachTable, { model: ReachGoalModel; te: TurnEval }>();
+
+function reachTurn(rs: RuleSet, table: ReachTable): { model: ReachGoalModel; te: TurnEval } {
+  let t = reachTurns.get(table);
+  if (!t || t.model.rs !== rs) {
+    const model = reachGoalModel(rs, table, 0);
+    t = { model, te: createTurnEval(model) };
+    reachTurns.set(table, t);
+  }
+  return t;
 }

@@ -6,6 +6,7 @@ import {
   createTurnEval,
   evaluateState,
   momentsSd,
+  snapProbability,
   turnMoments,
   type MomentsSolver,
   holdOptions,
@@ -74,10 +75,18 @@ function holdOption(model: GameModel, o: HoldOption, bestEv: number): AdviceOpti
  * the position's state by `model` (from a TurnCache: solver/turn-cache.ts).
  */
 export function advise(model: GameModel, position: Position, te?: TurnEval): Advice {
+  if (model.valueKind === 'probability') throw new Error('a probability model is advised by adviseProbability');
+  return rankOptions(model, position, te);
+}
+
+/**
+ * The options ranked by the model's values, whatever they are: `advise` labels them as expected
+ * points, `adviseProbability` relabels them as chances.
+ */
+function rankOptions(model: GameModel, position: Position, te?: TurnEval): Advice {
   if (model.rs.id !== position.rs.id) throw new Error(`model for ${model.rs.id} asked about a ${position.rs.id} position`);
   const turn = turnFor(model, position.state, te);
   const { score, rollsLeft, dice } = position;
-  if (model.valueKind === 'probability') throw new Error('a probability model is advised by adviseProbability');
   const base = { ruleset: model.rs.id, exact: model.exact, score, stateValue: turn.value };
   if (!dice) {
     const start: Advice = { ...base, expectedFinalScore: score + turn.value, rollsLeft, options: [] };
@@ -138,16 +147,20 @@ function finalScoreSd(model: GameModel, position: Position, roll: number): numbe
  * Advice for a probability goal (reach a target): the same engine run on a model whose values
  * are chances (reach-model.ts), so the options, their order and the ties come from `advise`.
  */
-export function adviseProbability(model: GameModel, position: Position): ProbabilityAdvice {
+export function adviseProbability(model: GameModel, position: Position, te?: TurnEval): ProbabilityAdvice {
   if (model.valueKind !== 'probability') throw new Error('adviseProbability needs a probability model');
-  const a = advise({ ...model, valueKind: 'points' }, position);
+  const a = rankOptions(model, position, te);
+  // Chances as the tables keep them (snapProbability), losses from those.
+  const top = a.options.length ? snapProbability(a.options[0].ev) : 0;
   const options: ProbabilityOption[] = a.options.map(({ ev, ...o }) => {
-    const nearTie = o.loss < NEAR_TIE_PROBABILITY;
+    const probability = snapProbability(ev);
+    const loss = Math.max(0, top - probability);
+    const nearTie = loss < NEAR_TIE_PROBABILITY;
     return o.bonus !== undefined
-      ? { action: o.action, probability: ev, loss: o.loss, points: o.points, bonus: o.bonus, nearTie }
+      ? { action: o.action, probability, loss, points: o.points, bonus: o.bonus, nearTie }
       : o.points !== undefined
-        ? { action: o.action, probability: ev, loss: o.loss, points: o.points, nearTie }
-        : { action: o.action, probability: ev, loss: o.loss, nearTie };
+        ? { action: o.action, probability, loss, points: o.points, nearTie }
+        : { action: o.action, probability, loss, nearTie };
   });
   if (options.length) options[0].nearTie = options.length > 1 && options[1].loss < NEAR_TIE_PROBABILITY;
   const out: ProbabilityAdvice = {
@@ -155,9 +168,9 @@ export function adviseProbability(model: GameModel, position: Position): Probabi
     exact: a.exact,
     goal: position.goal,
     score: a.score,
-    probabilityBefore: a.stateValue,
+    probabilityBefore: snapProbability(a.stateValue),
     // The best option's own value: score + ev − score would differ from it by rounding.
-    probability: options.length ? options[0].probability : a.stateValue,
+    probability: options.length ? options[0].probability : snapProbability(a.stateValue),
     dice: a.dice,
     rollsLeft: a.rollsLeft,
     options,

@@ -8,7 +8,7 @@ import {
   reachNeedLimit,
   reachScoreNow,
   reachTableSource,
-  REACH_TRIM,
+  snapProbability,
   type ReachTable,
 } from '../solver/index.ts';
 
@@ -57,8 +57,6 @@ export function positionOdds(table: ReachTable, position: Position, range: { fro
     const per = rollsLeft === 2 ? ws.roll1 : rollsLeft === 1 ? ws.hold2 : ws.hold3;
     lanes = per.subarray(r * L, r * L + L);
   }
-  // As the table stores them: within REACH_TRIM of 1 or 0 is 1 or 0. The engine's sums of
-  // outcome probabilities give 1 − 3e-15 for a target already reached or sure to be.
-  const probabilities = Array.from(lanes.subarray(0, L), (p) => (p > 1 - REACH_TRIM ? 1 : p < REACH_TRIM ? 0 : p));
+  const probabilities = Array.from(lanes.subarray(0, L), snapProbability);
   return { ruleset: rs.id, score, from, to, probabilities };
 }

@@ -7,7 +7,7 @@ import { decodeState, stateIndex, statesAtLevel } from './column-layout.ts';
 import { createDistributionSolver, solveDistributionStates } from './points-distribution.ts';
 import { countStates, levelStates, resolveBuildOptions, type BuildOptions } from './build-table.ts';
 import { createReachScratch, reachScoreNow, type ReachScratch, type ReachSource } from './reach-score-now.ts';
-import { reachOffsets, type ReachTable } from './reach-table.ts';
+import { REACH_TRIM, reachOffsets, type ReachTable } from './reach-table.ts';
 import { SOLVER_VERSION, type TableHeader } from './table-file.ts';
 import { evaluateTurn, type TurnWorkspace } from './turn-engine.ts';
 
@@ -20,8 +20,6 @@ import { evaluateTurn, type TurnWorkspace } from './turn-engine.ts';
 
 /** Unless told otherwise: exact for every target up to 600 points still needed. */
 export const REACH_CAP_DEFAULT = 600;
-/** P within this of 0 or 1 is stored as 0 or 1. */
-export const REACH_TRIM = 1e-12;
 
 /**
  * What the lanes of a state hold. `reach`: P(s, n) for n = 1..width, the best chance of scoring at
@@ -197,7 +195,7 @@ export async function buildReachTable(
   const count = new Uint16Array(size);
   const precision = options.float64 ? Float64Array : Float32Array;
   const kept: (Float32Array | Float64Array)[] = [];
-  const keptAt: Int32Array[] = [];
+  const keptAt: number[] = [];
   // Finished states (every box filled) have width 0: P = 1 for n <= 0, else 0; no points to come.
   let nextStates: Int32Array = statesAtLevel(c.layout, rs.boxes.length);
   let next: Float64Array = new Float64Array(new SharedArrayBuffer(Math.max(8, nextStates.length * 8)));
@@ -272,7 +270,7 @@ function trimLevel(
   lo: Uint16Array,
   count: Uint16Array,
   kept: (Float32Array | Float64Array)[],
-  keptAt: Int32Array[],
+  keptAt: number[],
   precision: typeof Float32Array | typeof Float64Array,
 ): void {
   const low = kind === 'reach' ? 1 : 0;
@@ -287,7 +285,7 @@ function trimLevel(
     count[s] = last - first + 1;
     if (count[s] > 0) {
       kept.push(precision.from(lanes.subarray(o + first, o + last + 1)));
-      keptAt.push(Int32Array.of(s));
+      keptAt.push(s);
     }
   }
 }
@@ -297,11 +295,11 @@ function packReachTable(
   lo: Uint16Array,
   count: Uint16Array,
   kept: (Float32Array | Float64Array)[],
-  keptAt: Int32Array[],
+  keptAt: number[],
   precision: typeof Float32Array | typeof Float64Array,
 ): ReachTable {
   const { offset, total } = reachOffsets(count);
   const values = new precision(total);
-  for (let i = 0; i < kept.length; i++) values.set(kept[i], offset[keptAt[i][0]]);
+  for (let i = 0; i < kept.length; i++) values.set(kept[i], offset[keptAt[i]]);
   return { cap, lo, count, offset, values };
 }

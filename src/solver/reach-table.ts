@@ -1,5 +1,8 @@
 import type { ReachSource } from './reach-score-now.ts';
 
+/** P within this of 0 or 1 is stored as 0 or 1. */
+export const REACH_TRIM = 1e-12;
+
 /**
  * A finished reach table: for every turn-start state s (canonical index, column-layout.ts) and
  * every number n of points still needed, P(s, n) = the best probability of scoring at least n
@@ -18,6 +21,15 @@ export interface ReachTable {
   count: Uint16Array;
   offset: Uint32Array;
   values: Float32Array | Float64Array;
+}
+
+/**
+ * A probability as the tables store them: within REACH_TRIM of 1 or 0 is 1 or 0. The engine's
+ * sums of roll probabilities give 1 − 3e-15 for a certain target; a player told 99.9999…% would
+ * look for a risk that is not there.
+ */
+export function snapProbability(p: number): number {
+  return p > 1 - REACH_TRIM ? 1 : p < REACH_TRIM ? 0 : p;
 }
 
 /** P(s, n) from a finished table; NaN above the cap where the table cannot tell. */
