@@ -150,10 +150,24 @@ export interface ReachBuildOptions extends BuildOptions {
 /** Runs a reach task somewhere (worker thread or inline). */
 export type ReachTaskRunner = (task: ReachTask) => Promise<void>;
 
+// Solvers kept across tasks, as a worker thread keeps them: each holds engine memory for `cap` lanes.
+const inlineSolvers = new Map<string, (task: ReachTask) => void>();
+
 export const inlineReachRunner: ReachTaskRunner = async (task) => {
-  const c = compileRules(RULESETS[task.ruleset]);
-  if (task.kind === 'distribution') solveDistributionStates(createDistributionSolver(c, task.cap), task);
-  else solveReachStates(createReachSolver(c, task.cap), task);
+  const key = `${task.kind}#${task.ruleset}#${task.cap}`;
+  let solve = inlineSolvers.get(key);
+  if (!solve) {
+    const c = compileRules(RULESETS[task.ruleset]);
+    if (task.kind === 'distribution') {
+      const d = createDistributionSolver(c, task.cap);
+      solve = (t) => solveDistributionStates(d, t);
+    } else {
+      const r = createReachSolver(c, task.cap);
+      solve = (t) => solveReachStates(r, t);
+    }
+    inlineSolvers.set(key, solve);
+  }
+  solve(task);
 };
 
 export function resolveReachCap(cap: number | undefined): number {
