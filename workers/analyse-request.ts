@@ -46,7 +46,7 @@ export async function analyseRequest(
   const request = decodePlain(task.body, task.format, task.limits);
   const games = arrayField(request, 'games', task.cap);
   const issues: Issue[] = [];
-  const goal = parseGoal((request as { goal?: unknown }).goal, issues);
+  const { goal } = parseGoal((request as { goal?: unknown }).goal, undefined, issues);
   if (issues.length > 0) throw invalidInput(issues);
   const loading = new Set<unknown>(task.loading);
   const waiting = games.map(ruleSetOf).find((id) => loading.has(id));

@@ -1,7 +1,7 @@
 import type { MessagePort } from 'node:worker_threads';
 import { isDicewiseError } from '../src/errors.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
-import type { BuildProgress } from '../src/solver/index.ts';
+import type { BuildProgress, LaneKind } from '../src/solver/index.ts';
 import { buildReachAndWrite } from '../src/store/models.ts';
 import { solverThreads } from './pool.ts';
 
@@ -11,6 +11,7 @@ export interface ReachBuildTask {
   id: RuleSetId;
   cap: number;
   threads: number;
+  kind: LaneKind;
   port: MessagePort;
 }
 
@@ -20,6 +21,7 @@ export default async function buildReach(task: ReachBuildTask): Promise<ReachBui
   try {
     const { file } = await buildReachAndWrite(task.dir, task.id, {
       cap: task.cap,
+      kind: task.kind,
       threads: task.threads,
       solver: solverThreads,
       onProgress: (p: BuildProgress) => task.port.postMessage(p),

@@ -2,7 +2,7 @@ import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import { DicewiseError, type ErrorCode } from '../src/errors.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
-import type { BuildProgress } from '../src/solver/index.ts';
+import type { BuildProgress, LaneKind } from '../src/solver/index.ts';
 import type { ReachBuildReply, ReachBuildTask } from './reach-build-worker.ts';
 import { workerEntry } from './worker-url.ts';
 
@@ -15,13 +15,13 @@ import { workerEntry } from './worker-url.ts';
 export async function buildReachInWorker(
   dir: string,
   id: RuleSetId,
-  opts: { cap: number; threads: number; onProgress?: (p: BuildProgress) => void },
+  opts: { cap: number; threads: number; kind?: LaneKind; onProgress?: (p: BuildProgress) => void },
 ): Promise<string> {
   const pool = new Piscina({ ...workerEntry('reach-build-worker'), minThreads: 1, maxThreads: 1 });
   const { port1, port2 } = new MessageChannel();
   port1.on('message', (p: BuildProgress) => opts.onProgress?.(p));
   try {
-    const task: ReachBuildTask = { dir, id, cap: opts.cap, threads: opts.threads, port: port2 };
+    const task: ReachBuildTask = { dir, id, cap: opts.cap, threads: opts.threads, kind: opts.kind ?? 'reach', port: port2 };
     const reply = (await pool.run(task, { transferList: [port2] })) as ReachBuildReply;
     if (!reply.ok) throw reply.code ? new DicewiseError(reply.code as ErrorCode, reply.message) : new Error(reply.message);
     return reply.file;

@@ -75,4 +75,6 @@ export interface ProbabilityAdvice {
   rollsLeft: 0 | 1 | 2;
   options: ProbabilityOption[];
   best?: ProbabilityOption;
+  /** win goal: each opponent's expected final total (as they play for points), in the goal's order */
+  opponents?: { expectedFinalScore: number }[];
 }

@@ -9,6 +9,7 @@ import {
   scoreNow,
   scoreNowRules,
   scoreOptions,
+  columnStateIndex,
   stateIndex,
   UPPER_SLOTS,
   type ColumnState,
@@ -77,7 +78,7 @@ export function flagOf(p: ColumnPart, col: ColumnState): number {
 
 /** Index of a column state in its type's table. */
 export function partIndex(p: ColumnPart, col: ColumnState): number {
-  return stateIndex(p.c.layout, col.mask, Math.min(p.c.layout.threshold, col.upper), flagOf(p, col));
+  return columnStateIndex(p.c.layout, col);
 }
 
 /**

@@ -39,10 +39,23 @@ export function formatAdvice(a: Advice | ProbabilityAdvice): string {
 
 const percent = (p: number) => `${(100 * p).toFixed(4)}%`;
 
-/** The reach goal: options ranked by the chance of the target, losses in percentage points. */
+/** Reach and win goals: options ranked by the chance of the target (the expected share of the stake), losses in percentage points. */
 function formatProbabilityAdvice(a: ProbabilityAdvice): string {
-  const target = a.goal.type === 'reach' ? `reach ${a.goal.score}` : a.goal.type;
+  const goal = a.goal;
+  const target =
+    goal.type === 'reach'
+      ? `reach ${goal.score}`
+      : goal.type === 'win'
+        ? `win against ${goal.opponents.length} opponent${goal.opponents.length === 1 ? '' : 's'} (expected share of the stake)`
+        : goal.type;
   const lines = [`${a.ruleset}: score ${a.score}, goal ${target}: ${percent(a.probabilityBefore)} from the start of this turn`];
+  if (goal.type === 'win' && a.opponents) {
+    a.opponents.forEach((o, i) => {
+      const given = goal.opponents[i];
+      const state = 'finalScore' in given ? `finished with ${given.finalScore}` : `in progress, expected to finish with ${o.expectedFinalScore.toFixed(1)}`;
+      lines.push(`  opponent ${i + 1}: ${state}`);
+    });
+  }
   if (!a.dice) {
     lines.push('start of a turn: roll the dice, then ask again');
     return `${lines.join('\n')}\n`;

@@ -1,4 +1,5 @@
 export * from './types.ts';
 export * from './parse-position.ts';
+export { possibleBoxValues } from './parse-column.ts';
 export * from './actions.ts';
 export * from './goal.ts';

@@ -29,6 +29,8 @@ export interface AppDeps {
   registry: ModelRegistry;
   /** reach tables for reach goals and odds, loaded on first use; default none (those requests get 503) */
   reach?: ReachRegistry;
+  /** points distributions of expected-score play (win goals with opponents in progress), loaded on first use; default none */
+  distribution?: ReachRegistry;
   /** request and error logs; default silent */
   logger?: Logger;
   /** evaluated turns shared by requests (the solver's turn caches); default SERVER_TURN_CACHE_ENTRIES per model */
@@ -49,6 +51,7 @@ export interface AppDeps {
 export interface ResolvedDeps {
   registry: ModelRegistry;
   reach: ReachRegistry;
+  distribution: ReachRegistry;
   logger: Logger;
   turns: TurnCaches;
   hints: HintCache;
@@ -79,6 +82,7 @@ export function resolveDeps(deps: AppDeps): ResolvedDeps {
   return {
     registry: deps.registry,
     reach,
+    distribution: deps.distribution ?? noReachTables(),
     logger: deps.logger ?? silentLogger,
     turns,
     hints,

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { DicewiseError, isDicewiseError } from '../errors.ts';
 import { RULESETS, type RuleSetId } from '../rules/index.ts';
-import { resolveReachCap, type BuildProgress, type ReachTable } from '../solver/index.ts';
+import { resolveReachCap, type BuildProgress, type LaneKind, type ReachTable } from '../solver/index.ts';
 import { readReachTable } from '../store/reach-store.ts';
 import { buildReachInWorker } from '../../workers/reach-build.ts';
 import { silentLogger, type Logger } from './logger.ts';
@@ -42,6 +42,8 @@ export const REACH_RETRY_FAILED_MS = 60_000;
 
 export interface ReachRegistryOptions {
   load: ReachLoader;
+  /** what the tables are called in messages and logs; default 'reach table' */
+  label?: string;
   logger?: Logger;
   now?: () => number;
   /** default REACH_RETRY_FAILED_MS */
@@ -71,15 +73,16 @@ function retryAfter(e: Entry, now: number): number {
   return e.status === 'building' ? 30 : 2;
 }
 
-function failure(id: RuleSetId, err: unknown): DicewiseError {
+function failure(id: RuleSetId, err: unknown, label: string): DicewiseError {
   // A refusal the client can act on (not solved) is passed on as is; anything else is the server's table trouble.
   if (isDicewiseError(err) && err.code === 'NOT_SOLVED') return err;
   const why = err instanceof Error ? err.message : String(err);
-  return new DicewiseError('TABLE_MISSING', `the ${id} reach table could not be loaded or built: ${why}`);
+  return new DicewiseError('TABLE_MISSING', `the ${id} ${label} could not be loaded or built: ${why}`);
 }
 
 export function createReachRegistry(opts: ReachRegistryOptions): ReachRegistry {
   const log = opts.logger ?? silentLogger;
+  const label = opts.label ?? 'reach table';
   const now = opts.now ?? (() => performance.now());
   const retryFailedMs = opts.retryFailedMs ?? REACH_RETRY_FAILED_MS;
   const entries = new Map<RuleSetId, Entry>();
@@ -91,14 +94,14 @@ export function createReachRegistry(opts: ReachRegistryOptions): ReachRegistry {
       onBuild(reason) {
         e.status = 'building';
         e.startedAt = now();
-        log.info('reach table build started', { ruleset: id, reason });
+        log.info(`${label} build started`, { ruleset: id, reason });
       },
       onProgress(p: BuildProgress) {
         e.progress = p.statesTotal > 0 ? p.statesDone / p.statesTotal : 0;
         const tenth = Math.floor(e.progress * 10);
         if (tenth > e.loggedTenth && tenth < 10) {
           e.loggedTenth = tenth;
-          log.info('reach table build progress', { ruleset: id, percent: tenth * 10 });
+          log.info(`${label} build progress`, { ruleset: id, percent: tenth * 10 });
         }
       },
     };
@@ -106,13 +109,13 @@ export function createReachRegistry(opts: ReachRegistryOptions): ReachRegistry {
       (table) => {
         e.table = table;
         e.status = 'ready';
-        log.info('reach table ready', { ruleset: id, cap: table.cap, ms: Math.round(now() - e.startedAt), bytes: reachTableBytes(table) });
+        log.info(`${label} ready`, { ruleset: id, cap: table.cap, ms: Math.round(now() - e.startedAt), bytes: reachTableBytes(table) });
       },
       (err: unknown) => {
         e.status = 'failed';
         e.error = err;
         e.startedAt = now();
-        log.error('reach table failed to load', { ruleset: id, error: err instanceof Error ? err.message : String(err) });
+        log.error(`${label} failed to load`, { ruleset: id, error: err instanceof Error ? err.message : String(err) });
       },
     );
     return e;
@@ -123,9 +126,9 @@ export function createReachRegistry(opts: ReachRegistryOptions): ReachRegistry {
       let e = entries.get(id);
       if (e?.table) return e.table;
       if (!e || (e.status === 'failed' && now() - e.startedAt >= retryFailedMs)) e = start(id);
-      if (e.status === 'failed') throw failure(id, e.error);
+      if (e.status === 'failed') throw failure(id, e.error, label);
       const what = e.status === 'building' ? `being built (${Math.floor(100 * e.progress)}% done)` : 'loading';
-      throw new NotReadyError(`the ${id} reach table is ${what}; try again shortly`, retryAfter(e, now()));
+      throw new NotReadyError(`the ${id} ${label} is ${what}; try again shortly`, retryAfter(e, now()));
     },
     state(id) {
       const e = entries.get(id);
@@ -174,8 +177,13 @@ export async function staticReachRegistry(tables: Partial<Record<RuleSetId, Reac
   return registry;
 }
 
-/** Builds a rule set's reach table and writes it into `dir`; the loader then reads it back. */
-export type ReachBuild = (dir: string, id: RuleSetId, opts: { cap: number; threads: number; onProgress: (p: BuildProgress) => void }) => Promise<unknown>;
+/** Builds a rule set's reach table (or points distribution) and writes it into `dir`; the loader then reads it back. */
+export type ReachBuild = (dir: string, id: RuleSetId, opts: { cap: number; threads: number; kind: LaneKind; onProgress: (p: BuildProgress) => void }) => Promise<unknown>;
+
+/** Builds waiting their turn; loaders sharing one run a single build at a time between them. */
+export interface BuildQueue {
+  tail: Promise<unknown>;
+}
 
 export interface ReachLoaderOptions {
   /** a table is (re)built unless it answers every need up to this; default REACH_CAP_DEFAULT */
@@ -184,6 +192,10 @@ export interface ReachLoaderOptions {
   threads?: number;
   /** the build (tests pass a quicker one); default buildReachInWorker */
   build?: ReachBuild;
+  /** which lane table; default reach */
+  kind?: LaneKind;
+  /** shared with other loaders so that their builds, too, run one at a time */
+  queue?: BuildQueue;
 }
 
 /**
@@ -195,24 +207,25 @@ export function reachTableLoader(dir: string, opts: ReachLoaderOptions = {}): Re
   const cap = resolveReachCap(opts.cap);
   const threads = opts.threads ?? Math.max(1, availableParallelism() - 1);
   const build = opts.build ?? buildReachInWorker;
-  let queue: Promise<unknown> = Promise.resolve();
+  const kind = opts.kind ?? 'reach';
+  const queue = opts.queue ?? { tail: Promise.resolve() };
   return async (id, hooks) => {
     let reason: string;
     try {
-      const { table } = await readReachTable(dir, RULESETS[id]);
+      const { table } = await readReachTable(dir, RULESETS[id], kind);
       if (table.cap >= cap) return table;
       reason = `its cap ${table.cap} is below this server's ${cap}`;
     } catch (e) {
       if (!isDicewiseError(e) || !['TABLE_MISSING', 'TABLE_STALE', 'TABLE_CORRUPT'].includes(e.code)) throw e;
       reason = e.message;
     }
-    const run = queue.then(() => {
+    const run = queue.tail.then(() => {
       hooks.onBuild(reason);
-      return build(dir, id, { threads, cap, onProgress: hooks.onProgress });
+      return build(dir, id, { threads, cap, kind, onProgress: hooks.onProgress });
     });
-    queue = run.catch(() => undefined);
+    queue.tail = run.catch(() => undefined);
     await run;
     // Read back as any later start would: the file on disk is the one checked (header, checksum, sizes).
-    return (await readReachTable(dir, RULESETS[id])).table;
+    return (await readReachTable(dir, RULESETS[id], kind)).table;
   };
 }

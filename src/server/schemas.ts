@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { MAX_ODDS_TARGETS } from '../advisor/index.ts';
-import { MAX_TARGET } from '../position/index.ts';
+import { MAX_OPPONENTS, MAX_TARGET } from '../position/index.ts';
 import { RULESET_IDS } from '../rules/index.ts';
 
 /**
@@ -12,6 +12,19 @@ import { RULESET_IDS } from '../rules/index.ts';
 const ScorecardColumn = z
   .record(z.string(), z.number().int().nullable())
   .openapi('ScorecardColumn', { description: 'Box id → points written there; absent or null = still free.', example: { ones: 3, fullHouse: 25 } });
+
+const OpponentSchema = z
+  .union([
+    z.strictObject({
+      scorecard: ScorecardColumn,
+      yahtzeeBonus: z.number().int().min(0).optional().openapi({ description: 'Their extra-Yahtzee bonus points so far.' }),
+    }),
+    z.strictObject({ finalScore: z.number().int().min(0).openapi({ description: 'Their final total: they have finished.' }) }),
+  ])
+  .openapi('Opponent', {
+    description: 'An opponent who plays for points: their sheet as it stands at the start of their next turn, or their final total.',
+    example: { finalScore: 241 },
+  });
 
 export const GoalSchema = z
   .discriminatedUnion('type', [
@@ -25,10 +38,16 @@ export const GoalSchema = z
         .max(MAX_TARGET)
         .openapi({ description: 'The final total to reach: points already on the sheet count.', example: 250 }),
     }),
+    z.strictObject({
+      type: z.literal('win'),
+      opponents: z.array(OpponentSchema).min(1).max(MAX_OPPONENTS).openapi({ description: `1 to ${MAX_OPPONENTS} opponents.` }),
+    }),
   ])
   .openapi('Goal', {
     description:
-      '`points` (the default): maximise the expected final total. `reach`: maximise the chance that the final total, bonuses included, is at least `score`; answered for the exactly solved (single-column) rule sets.',
+      '`points` (the default): maximise the expected final total. `reach`: maximise the chance that the final total, bonuses included, is at least `score`. ' +
+      '`win`: maximise the expected share of the stake against `opponents` who play for points (the highest total takes it, a k-way tie splits it). ' +
+      'Reach and win are answered for the exactly solved (single-column) rule sets.',
     example: { type: 'reach', score: 250 },
   });
 
@@ -117,6 +136,10 @@ export const ProbabilityAdviceSchema = z
     rollsLeft: z.number().int(),
     options: z.array(ProbabilityOptionSchema).openapi({ description: 'Every legal action, most likely to reach the goal first; empty at the start of a turn.' }),
     best: ProbabilityOptionSchema.optional(),
+    opponents: z
+      .array(z.object({ expectedFinalScore: z.number() }))
+      .optional()
+      .openapi({ description: "Win goal: each opponent's expected final total as they play for points, in the goal's order." }),
   })
   .openapi('ProbabilityAdvice', {
     description: 'Advice for a goal other than points: every option valued by the chance of the goal. A target already reached answers 1 everywhere, one out of reach 0.',

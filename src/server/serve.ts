@@ -10,7 +10,7 @@ import { createApp } from './app.ts';
 import { poolBatchWork } from './batch-work.ts';
 import { jsonLogger, type Logger } from './logger.ts';
 import { createModelRegistry, DEFAULT_SERVED, tableLoader, type ModelRegistry } from './model-registry.ts';
-import { createReachRegistry, reachTableLoader, type ReachRegistry } from './reach-registry.ts';
+import { createReachRegistry, reachTableLoader, type BuildQueue, type ReachRegistry } from './reach-registry.ts';
 
 /** Flags as the CLI passes them (strings, all optional); env and defaults fill the rest. */
 export interface ServeFlags {
@@ -149,11 +149,17 @@ export async function startServer(opts: ServeOptions, logger: Logger = jsonLogge
     retry: { firstMs: 1000, maxMs: 60_000 },
   });
   // Reach tables wait for their first reach goal or odds request: most clients never ask for one.
-  const reach = createReachRegistry({ load: reachTableLoader(opts.tables, { cap: opts.reachCap, threads: opts.threads }), logger });
+  const queue: BuildQueue = { tail: Promise.resolve() };
+  const reach = createReachRegistry({ load: reachTableLoader(opts.tables, { cap: opts.reachCap, threads: opts.threads, queue }), logger });
+  const distribution = createReachRegistry({
+    load: reachTableLoader(opts.tables, { cap: opts.reachCap, threads: opts.threads, queue, kind: 'distribution' }),
+    label: 'points distribution table',
+    logger,
+  });
   const batch = poolBatchWork(opts.tables, opts.batchThreads ?? Math.max(1, availableParallelism() - 1));
   const admission = { ...DEFAULT_ADMISSION, ...opts.admission };
   let draining = false;
-  const app = createApp({ registry, reach, logger, batch, admission, draining: () => draining, processMetrics: true });
+  const app = createApp({ registry, reach, distribution, logger, batch, admission, draining: () => draining, processMetrics: true });
   const limits = { ...SERVER_LIMITS, ...opts.limits };
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve(

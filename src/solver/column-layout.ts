@@ -110,6 +110,11 @@ export function stateIndex(L: ColumnLayout, mask: number, upper: number, flag: n
   return (slot * UPPER_SLOTS + u) * L.flags + flag;
 }
 
+/** The table slot of a column as the engine sees it: upper total capped at the threshold, the 50 flag where the layout tracks it. */
+export function columnStateIndex(L: ColumnLayout, col: { mask: number; upper: number; yahtzee50: boolean }): number {
+  return stateIndex(L, col.mask, Math.min(L.threshold, col.upper), col.yahtzee50 && L.flags === 2 ? 1 : 0);
+}
+
 export function decodeState(L: ColumnLayout, index: number): { mask: number; upper: number; flag: number } {
   const flag = index % L.flags;
   const rest = (index - flag) / L.flags;

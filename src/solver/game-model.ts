@@ -1,6 +1,6 @@
 import type { RuleSet } from '../rules/index.ts';
 import { compileRules, type CompiledRules } from './compiled-rules.ts';
-import { stateIndex } from './column-layout.ts';
+import { columnStateIndex, stateIndex } from './column-layout.ts';
 import type { GameState } from './game-state.ts';
 import { scoreOptions } from './game-state.ts';
 import { createScoreScratch, scoreNow, type ScoreScratch } from './score-now.ts';
@@ -73,7 +73,7 @@ export function exactColumnModel(rs: RuleSet, values: Float64Array): GameModel {
       const col = state.columns[0];
       const full = (1 << rs.boxes.length) - 1;
       if (col.mask === full) return 0;
-      return values[stateIndex(c.layout, col.mask, Math.min(T, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0)];
+      return values[columnStateIndex(c.layout, col)];
     },
     fillScoreNow(state, first, later) {
       const col = state.columns[0];

@@ -18,3 +18,5 @@ export * from './moments.ts';
 export * from './score-choice.ts';
 export * from './points-distribution.ts';
 export * from './turn-cache.ts';
+export * from './win-share.ts';
+export * from './win-model.ts';

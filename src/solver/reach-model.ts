@@ -1,6 +1,6 @@
 import type { RuleSet } from '../rules/index.ts';
 import { compileRules, type CompiledRules } from './compiled-rules.ts';
-import { stateIndex } from './column-layout.ts';
+import { columnStateIndex } from './column-layout.ts';
 import type { GameModel } from './game-model.ts';
 import type { ColumnState, GameState } from './game-state.ts';
 import { createReachScratch, reachScoreNow, type ReachScratch } from './reach-score-now.ts';
@@ -30,11 +30,10 @@ export interface ReachGoalModel extends GameModel {
 
 export function reachGoalModel(rs: RuleSet, table: ReachTable, need: number): ReachGoalModel {
   const c = compileRules(rs);
-  const T = c.layout.threshold;
   const scratch = oneLaneScratch(c);
   const src = reachTableSource(table);
   const R = c.dice.rollCount;
-  const index = (col: ColumnState) => stateIndex(c.layout, col.mask, Math.min(T, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0);
+  const index = (col: ColumnState) => columnStateIndex(c.layout, col);
   const model: ReachGoalModel = {
     rs,
     c,
@@ -49,7 +48,7 @@ export function reachGoalModel(rs: RuleSet, table: ReachTable, need: number): Re
     },
     fillScoreNow(state: GameState, first: Float64Array, later: Float64Array) {
       const col = state.columns[0];
-      reachScoreNow(c, src, col.mask, Math.min(T, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0, model.need, 1, scratch);
+      reachScoreNow(c, src, col.mask, Math.min(c.layout.threshold, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0, model.need, 1, scratch);
       first.set(scratch.best.subarray(0, R));
       later.set(scratch.best.subarray(0, R));
     },
@@ -61,6 +60,6 @@ export function reachGoalModel(rs: RuleSet, table: ReachTable, need: number): Re
 export function reachNeedLimit(rs: RuleSet, table: ReachTable, state: GameState): number {
   const c = compileRules(rs);
   const col = state.columns[0];
-  const s = stateIndex(c.layout, col.mask, Math.min(c.layout.threshold, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0);
+  const s = columnStateIndex(c.layout, col);
   return Number.isNaN(reachProbability(table, s, table.cap + 1)) ? table.cap : Infinity;
 }

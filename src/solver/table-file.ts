@@ -159,7 +159,7 @@ export function decodeChecked(bytes: Uint8Array, rs: RuleSet, file: string, fix:
 /** Decodes and checks a value table (expected-score values, one float64 per state slot). */
 export function decodeTable(bytes: Uint8Array, rs: RuleSet, file: string, fix: string): ValueTable {
   const { header, payload } = decodeChecked(bytes, rs, file, fix);
-  if (header.layout.kind === 'reach') throw corrupt(file, 'holds a reach table, not values', fix);
+  if (header.layout.kind === 'reach' || header.layout.kind === 'distribution') throw corrupt(file, `holds a ${header.layout.kind} table, not values`, fix);
   // Copy into an aligned buffer: a Buffer from the file system may start at any offset.
   const values = new Float64Array(header.payloadBytes / 8);
   new Uint8Array(values.buffer).set(payload);

@@ -7,6 +7,7 @@ import {
   buildMomentsTable,
   buildReachTable,
   type BuiltReachTable,
+  type LaneKind,
   type ReachTable,
   buildColumnTypeTables,
   exactColumnModel,
@@ -76,20 +77,43 @@ export async function buildAndWrite(dir: string, id: RuleSetId, opts: EnsureOpti
   }
 }
 
-/** Builds a rule set's reach table and writes it atomically into `dir`, under the folder's build lock for it. */
+/** Reach tables and points distributions are locked apart: the win goal needs both, built one after the other. */
+function laneLock(id: RuleSetId, kind: LaneKind): string {
+  return kind === 'reach' ? `${id}.reach` : `${id}.dist`;
+}
+
+/**
+ * Builds a rule set's reach table (or, with kind `distribution`, the points distribution of its
+ * expected-score play, which follows the value table: built first where missing) and writes it
+ * atomically into `dir`, under the folder's build lock for it.
+ */
 export async function buildReachAndWrite(
   dir: string,
   id: RuleSetId,
-  opts: EnsureOptions & { cap?: number } = {},
+  opts: EnsureOptions & { cap?: number; kind?: LaneKind } = {},
 ): Promise<{ built: BuiltReachTable; file: string }> {
-  return withBuildLock(dir, `${id}.reach`, () => buildReachUnlocked(dir, id, opts));
+  return withBuildLock(dir, laneLock(id, opts.kind ?? 'reach'), () => buildReachUnlocked(dir, id, opts));
 }
 
-async function buildReachUnlocked(dir: string, id: RuleSetId, opts: EnsureOptions & { cap?: number }): Promise<{ built: BuiltReachTable; file: string }> {
+async function valuesFor(dir: string, id: RuleSetId, opts: EnsureOptions): Promise<Float64Array> {
+  const rs = RULESETS[id];
+  try {
+    return (await readTable(dir, rs)).values;
+  } catch (e) {
+    if (!needsBuild(e)) throw e;
+    opts.onBuild?.(id, (e as Error).message);
+  }
+  await buildModelTables(dir, id, opts);
+  return (await readTable(dir, rs)).values;
+}
+
+async function buildReachUnlocked(dir: string, id: RuleSetId, opts: EnsureOptions & { cap?: number; kind?: LaneKind }): Promise<{ built: BuiltReachTable; file: string }> {
   const threads = resolveThreads(opts);
+  const kind = opts.kind ?? 'reach';
+  const values = kind === 'distribution' ? await valuesFor(dir, id, opts) : undefined;
   const pool = await (opts.solver ?? inlineSolver)(threads);
   try {
-    const built = await buildReachTable(RULESETS[id], { concurrency: threads, reachRunner: pool.runReach, onProgress: opts.onProgress, cap: opts.cap });
+    const built = await buildReachTable(RULESETS[id], { concurrency: threads, reachRunner: pool.runReach, onProgress: opts.onProgress, cap: opts.cap, kind, values });
     return { built, file: await writeReachTable(dir, built) };
   } finally {
     await pool.destroy();
@@ -184,16 +208,20 @@ export async function ensureModel(dir: string, id: RuleSetId, opts: EnsureOption
   });
 }
 
-/** The reach table of a rule set, building it first when missing or stale (slow: minutes), one builder at a time. */
-export async function ensureReachTable(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<ReachTable> {
+/**
+ * The reach table (or points distribution) of a rule set, building it first when missing or stale
+ * (slow: minutes), one builder at a time.
+ */
+export async function ensureReachTable(dir: string, id: RuleSetId, opts: EnsureOptions & { kind?: LaneKind } = {}): Promise<ReachTable> {
+  const kind = opts.kind ?? 'reach';
   try {
-    return (await readReachTable(dir, RULESETS[id])).table;
+    return (await readReachTable(dir, RULESETS[id], kind)).table;
   } catch (e) {
     if (!needsBuild(e)) throw e;
   }
-  return withBuildLock(dir, `${id}.reach`, async () => {
+  return withBuildLock(dir, laneLock(id, kind), async () => {
     try {
-      return (await readReachTable(dir, RULESETS[id])).table;
+      return (await readReachTable(dir, RULESETS[id], kind)).table;
     } catch (e) {
       if (!needsBuild(e)) throw e;
       opts.onBuild?.(id, (e as Error).message);

@@ -9,52 +9,62 @@ import {
   encodeTableParts,
   reachPayloadParts,
   type BuiltReachTable,
+  type LaneKind,
   type ReachTable,
   type TableHeader,
 } from '../solver/index.ts';
 import { writeFileAtomic } from './write-atomic.ts';
 
-/** Reach tables sit beside the value tables: `<ruleset>.reach.dwt`. */
+/**
+ * Lane tables sit beside the value tables: reach tables as `<ruleset>.reach.dwt`, the points
+ * distribution of expected-score play (how opponents finish, for the win goal) as `<ruleset>.dist.dwt`.
+ */
 export const REACH_SUFFIX = '.reach';
+export const DISTRIBUTION_SUFFIX = '.dist';
 
-export function reachTablePath(dir: string, id: RuleSetId): string {
-  return join(resolve(dir), `${id}${REACH_SUFFIX}.dwt`);
+const SUFFIX: Record<LaneKind, string> = { reach: REACH_SUFFIX, distribution: DISTRIBUTION_SUFFIX };
+const NAME: Record<LaneKind, string> = { reach: 'reach table', distribution: 'points distribution table' };
+const FLAG: Record<LaneKind, string> = { reach: '--reach', distribution: '--win' };
+
+export function reachTablePath(dir: string, id: RuleSetId, kind: LaneKind = 'reach'): string {
+  return join(resolve(dir), `${id}${SUFFIX[kind]}.dwt`);
 }
 
-export function reachRebuildHint(id: RuleSetId): string {
-  return `Rebuild it with: dicewise tables build --ruleset ${id} --reach`;
+export function reachRebuildHint(id: RuleSetId, kind: LaneKind = 'reach'): string {
+  return `Rebuild it with: dicewise tables build --ruleset ${id} ${FLAG[kind]}`;
 }
 
 /** Written atomically, like every table: an interrupted build never leaves half a file. */
 export async function writeReachTable(dir: string, built: BuiltReachTable): Promise<string> {
   await mkdir(resolve(dir), { recursive: true });
-  const file = reachTablePath(dir, built.header.ruleset as RuleSetId);
+  const kind = built.header.layout.kind === 'distribution' ? 'distribution' : 'reach';
+  const file = reachTablePath(dir, built.header.ruleset as RuleSetId, kind);
   await writeFileAtomic(file, encodeTableParts(built.header, reachPayloadParts(built.table)));
   return file;
 }
 
-/** Checks and decodes a reach table file (header, fingerprint, checksum, sizes). */
-export function decodeReachTable(bytes: Uint8Array, rs: RuleSet, file: string, fix: string): { header: TableHeader; table: ReachTable } {
+/** Checks and decodes a reach (or distribution) table file (header, fingerprint, checksum, sizes). */
+export function decodeReachTable(bytes: Uint8Array, rs: RuleSet, file: string, fix: string, kind: LaneKind = 'reach'): { header: TableHeader; table: ReachTable } {
   const { header, payload } = decodeChecked(bytes, rs, file, fix);
   const layout = header.layout;
   const table =
-    layout.kind === 'reach' && (layout.valueBytes === 4 || layout.valueBytes === 8)
+    layout.kind === kind && (layout.valueBytes === 4 || layout.valueBytes === 8)
       ? decodeReachPayload(payload, layout.cap, layout.entries, layout.values, layout.valueBytes === 8)
       : null;
-  if (!table) throw new DicewiseError('TABLE_CORRUPT', `${file}: not a reach table of the expected size. ${fix}`);
+  if (!table) throw new DicewiseError('TABLE_CORRUPT', `${file}: not a ${NAME[kind]} of the expected size. ${fix}`);
   return { header, table };
 }
 
-export async function readReachTable(dir: string, rs: RuleSet): Promise<{ header: TableHeader; table: ReachTable }> {
-  const file = reachTablePath(dir, rs.id);
+export async function readReachTable(dir: string, rs: RuleSet, kind: LaneKind = 'reach'): Promise<{ header: TableHeader; table: ReachTable }> {
+  const file = reachTablePath(dir, rs.id, kind);
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new DicewiseError('TABLE_MISSING', `${file}: no reach table for ${rs.id}. Build it with: dicewise tables build --ruleset ${rs.id} --reach`);
+      throw new DicewiseError('TABLE_MISSING', `${file}: no ${NAME[kind]} for ${rs.id}. Build it with: dicewise tables build --ruleset ${rs.id} ${FLAG[kind]}`);
     }
     throw e;
   }
-  return decodeReachTable(bytes, rs, file, reachRebuildHint(rs.id));
+  return decodeReachTable(bytes, rs, file, reachRebuildHint(rs.id, kind), kind);
 }

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DicewiseError } from '../errors.ts';
 import { writeFileAtomic } from './write-atomic.ts';
-import { decodeReachTable, REACH_SUFFIX } from './reach-store.ts';
+import { decodeReachTable, DISTRIBUTION_SUFFIX, REACH_SUFFIX } from './reach-store.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { isRuleSetId, RULESETS, ruleSetFingerprint } from '../rules/index.ts';
 import { decodeHeader, decodeTable, encodeTableParts, SOLVER_VERSION, TABLE_FORMAT, type BuiltTable, type TableHeader, type ValueTable } from '../solver/index.ts';
@@ -47,8 +47,8 @@ export type TableStatus = 'ok' | 'stale' | 'corrupt';
 
 export interface TableInfo {
   ruleset: string;
-  /** expected-score values, the moments of that strategy, or a reach table */
-  kind: 'values' | 'moments' | 'reach';
+  /** expected-score values, the moments of that strategy, a reach table, or the points distribution of that strategy */
+  kind: 'values' | 'moments' | 'reach' | 'distribution';
   file: string;
   bytes: number;
   status: TableStatus;
@@ -68,9 +68,10 @@ export async function listTables(dir: string): Promise<TableInfo[]> {
   for (const name of names.filter((n) => n.endsWith(TABLE_EXTENSION)).sort()) {
     const file = join(resolve(dir), name);
     const stem = name.slice(0, -TABLE_EXTENSION.length);
-    const reach = stem.endsWith(REACH_SUFFIX);
-    const kind = reach ? 'reach' : stem.endsWith(MOMENTS_SUFFIX) ? 'moments' : 'values';
-    const id = stem.slice(0, stem.length - (kind === 'reach' ? REACH_SUFFIX : kind === 'moments' ? MOMENTS_SUFFIX : '').length);
+    const suffixes = { reach: REACH_SUFFIX, distribution: DISTRIBUTION_SUFFIX, moments: MOMENTS_SUFFIX } as const;
+    const found = (Object.keys(suffixes) as (keyof typeof suffixes)[]).find((k) => stem.endsWith(suffixes[k]));
+    const kind = found ?? 'values';
+    const id = stem.slice(0, stem.length - (found ? suffixes[found].length : 0));
     const bytes = (await stat(file)).size;
     try {
       const buf = await readFile(file);
@@ -88,7 +89,7 @@ export async function listTables(dir: string): Promise<TableInfo[]> {
         detail = 'rule set definition changed';
       } else {
         try {
-          if (reach) decodeReachTable(buf, RULESETS[id], file, '');
+          if (kind === 'reach' || kind === 'distribution') decodeReachTable(buf, RULESETS[id], file, '', kind);
           else decodeTable(buf, RULESETS[id], file, '');
         } catch (e) {
           status = 'corrupt';

@@ -100,3 +100,93 @@ function naiveTurn(rs: RuleSet, state: GameState, optionValue: (o: ScoreOption) 
   for (const o of OUTCOMES[n]) v = outcomes === 'mean' ? v + o.p * rollValue(o.c, 2) : Math.min(v, rollValue(o.c, 2));
   return v;
 }
+
+/**
+ * The best expected utility of the final total, u(score + points still to come), by the same naive
+ * recursion over every roll, hold and box: the exact solution of a win goal against opponents
+ * whose totals are known in distribution (u = the expected share).
+ */
+export function naiveUtility(rs: RuleSet, state: GameState, score: number, u: (total: number) => number, memo = new Map<string, number>()): number {
+  if (isFinished(rs, state)) return u(score);
+  const key = `${stateKey(rs, state)}#${score}`;
+  const hit = memo.get(key);
+  if (hit !== undefined) return hit;
+  const v = naiveTurn(rs, state, (o) => naiveUtility(rs, o.next, score + o.gain, u, memo));
+  memo.set(key, v);
+  return v;
+}
+
+/**
+ * The distribution of the points still to come when every choice maximises the expected points
+ * (naiveGameValue), enumerated roll by roll: how an opponent who plays for points finishes. Where
+ * choices tie on expected points, `tied` is set: their distributions may differ.
+ */
+export function naivePointsDistribution(
+  rs: RuleSet,
+  state: GameState,
+  memo = new Map<string, number>(),
+  dists = new Map<string, { dist: Map<number, number>; tied: boolean }>(),
+): { dist: Map<number, number>; tied: boolean } {
+  const known = dists.get(stateKey(rs, state));
+  if (known) return known;
+  const n = rs.dice;
+  const out = new Map<number, number>();
+  let tied = false;
+  if (isFinished(rs, state)) return { dist: new Map([[0, 1]]), tied };
+  const add = (into: Map<number, number>, from: Map<number, number>, p: number, shift: number) => {
+    for (const [k, q] of from) into.set(k + shift, (into.get(k + shift) ?? 0) + p * q);
+  };
+  const EPS = 1e-9;
+  // Expected value and distribution of a roll with `rerolls` left, choosing by expected value.
+  const rolls = new Map<number, { ev: number; dist: Map<number, number> }>();
+  const differ = (a: Map<number, number>, b: Map<number, number>) => [...a, ...b].some(([k]) => Math.abs((a.get(k) ?? 0) - (b.get(k) ?? 0)) > 1e-12);
+  const roll = (counts: number[], rerolls: number): { ev: number; dist: Map<number, number> } => {
+    const key = countsKey(counts) * 3 + rerolls;
+    const hit = rolls.get(key);
+    if (hit) return hit;
+    let best = { ev: -Infinity, dist: new Map<number, number>() };
+    const consider = (ev: number, dist: () => Map<number, number>) => {
+      if (ev > best.ev + EPS) best = { ev, dist: dist() };
+      else if (ev > best.ev - EPS && differ(best.dist, dist())) tied = true;
+    };
+    for (const o of scoreOptions(rs, state, counts, rerolls === 2)) {
+      consider(o.gain + naiveGameValue(rs, o.next, memo), () => {
+        const d = new Map<number, number>();
+        const sub = naivePointsDistribution(rs, o.next, memo, dists);
+        tied = tied || sub.tied;
+        add(d, sub.dist, 1, o.gain);
+        return d;
+      });
+    }
+    if (rerolls > 0) {
+      const dice = counts.flatMap((k, f) => Array<number>(k).fill(f));
+      const seen = new Set<number>();
+      for (let subset = 0; subset < 1 << n; subset++) {
+        const held = [0, 0, 0, 0, 0, 0];
+        let size = 0;
+        dice.forEach((f, i) => {
+          if (subset & (1 << i)) {
+            held[f]++;
+            size++;
+          }
+        });
+        const k = countsKey(held);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        const outs = OUTCOMES[n - size].map((o) => ({ p: o.p, r: roll(held.map((h, f) => h + o.c[f]), rerolls - 1) }));
+        const ev = outs.reduce((s, o) => s + o.p * o.r.ev, 0);
+        consider(ev, () => {
+          const d = new Map<number, number>();
+          for (const o of outs) add(d, o.r.dist, o.p, 0);
+          return d;
+        });
+      }
+    }
+    rolls.set(key, best);
+    return best;
+  };
+  for (const o of OUTCOMES[n]) add(out, roll(o.c, 2).dist, o.p, 0);
+  const result = { dist: out, tied };
+  dists.set(stateKey(rs, state), result);
+  return result;
+}

@@ -18,7 +18,11 @@ interface HintFlags {
   json?: boolean;
   tables?: string;
   reach?: string;
+  opponent?: string[];
+  opponentFinal?: string[];
 }
+
+const collect = (value: string, previous: string[] = []) => [...previous, value];
 
 function badOption(field: string, message: string): DicewiseError {
   return new DicewiseError('INVALID_OPTION', `--${field} ${message}`, [{ field, message }]);
@@ -46,6 +50,19 @@ export function hintInput(flags: HintFlags): PositionInput {
     input.yahtzeeBonus = list.length === 1 ? list[0] : list;
   }
   if (flags.reach !== undefined) input.goal = { type: 'reach', score: Number(flags.reach) };
+  const opponents: unknown[] = [];
+  for (const text of flags.opponent ?? []) {
+    try {
+      opponents.push(JSON.parse(text));
+    } catch (e) {
+      throw badOption('opponent', `must be JSON such as '{"scorecard":{"ones":3},"yahtzeeBonus":0}': ${(e as Error).message}`);
+    }
+  }
+  for (const text of flags.opponentFinal ?? []) opponents.push({ finalScore: text.trim() === '' ? Number.NaN : Number(text) });
+  if (opponents.length > 0) {
+    if (flags.reach !== undefined) throw badOption('opponent', 'plays to win; it cannot be combined with --reach');
+    input.goal = { type: 'win', opponents };
+  }
   return input as PositionInput;
 }
 
@@ -59,6 +76,8 @@ export function registerHint(program: Command): void {
     .option('--rolls-left <n>', 'rerolls still allowed: 0, 1 or 2 (default 2)')
     .option('--yahtzee-bonus <points>', 'extra-Yahtzee bonus points so far (comma-separated per column)')
     .option('--reach <total>', 'play to finish with at least this total: options ranked by that probability')
+    .option('--opponent <json>', 'play to win against this opponent\'s sheet (at the start of their next turn), e.g. \'{"scorecard":{"ones":3},"yahtzeeBonus":0}\'; repeatable', collect)
+    .option('--opponent-final <total>', 'play to win against an opponent who finished with this total; repeatable', collect)
     .option('--json', 'print the same JSON as the HTTP API')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
     .action(async (flags: HintFlags) => {
@@ -74,14 +93,16 @@ export function registerHint(program: Command): void {
       });
       bar.stop();
       const tables: GoalTables = {};
-      if (goalTablesNeeded(position).includes('reach') && position.rs.exact) {
-        const reachBar = progressBar(`building ${position.rs.id} reach table`);
-        tables.reach = await ensureReachTable(tableDir(flags.tables), position.rs.id, {
+      for (const kind of position.rs.exact ? goalTablesNeeded(position) : []) {
+        const name = kind === 'reach' ? 'reach table' : 'points distribution table';
+        const laneBar = progressBar(`building ${position.rs.id} ${name}`);
+        tables[kind] = await ensureReachTable(tableDir(flags.tables), position.rs.id, {
+          kind,
           solver: async (threads) => (await import('../../../workers/pool.ts')).solverThreads(threads),
-          onBuild: (id, reason) => process.stderr.write(`dicewise: no usable reach table for ${id} (${reason}); building it now (minutes)\n`),
-          onProgress: (p) => reachBar.update(p.statesDone, p.statesTotal),
+          onBuild: (id, reason) => process.stderr.write(`dicewise: no usable ${name} for ${id} (${reason}); building it now (minutes)\n`),
+          onProgress: (p) => laneBar.update(p.statesDone, p.statesTotal),
         });
-        reachBar.stop();
+        laneBar.stop();
       }
       const advice = adviseGoal(model, tables, position);
       process.stdout.write(flags.json ? `${JSON.stringify(advice)}\n` : formatAdvice(advice));

@@ -3,7 +3,7 @@ import { describeCommand } from '../command-list.ts';
 import { DicewiseError } from '../../errors.ts';
 import { isRuleSetId, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { buildModelTables, buildReachAndWrite } from '../../store/models.ts';
-import { REACH_CAP_DEFAULT } from '../../solver/index.ts';
+import { REACH_CAP_DEFAULT, type LaneKind } from '../../solver/index.ts';
 import { solverThreads } from '../../../workers/pool.ts';
 import { listTables } from '../../store/table-store.ts';
 import { parsePositiveInt, parseRuleSet, tableDir } from '../options.ts';
@@ -20,30 +20,39 @@ export function registerTables(program: Command): void {
     .option('--threads <n>', 'worker threads (default: all cores)')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
     .option('--reach', 'build reach tables (probability of scoring at least n more points) instead')
-    .option('--cap <n>', `with --reach: exact for every n up to this (default ${REACH_CAP_DEFAULT})`)
-    .action(async (opts: { ruleset?: string; all?: boolean; threads?: string; tables?: string; reach?: boolean; cap?: string }) => {
+    .option('--win', 'build what the win goal needs instead: the reach table and the points distribution of expected-score play (how opponents finish)')
+    .option('--cap <n>', `with --reach or --win: exact for every n up to this (default ${REACH_CAP_DEFAULT})`)
+    .action(async (opts: { ruleset?: string; all?: boolean; threads?: string; tables?: string; reach?: boolean; win?: boolean; cap?: string }) => {
       if (!opts.all && !opts.ruleset) {
         throw new DicewiseError('INVALID_OPTION', 'give --ruleset <id> or --all', [{ field: 'ruleset', message: 'required' }]);
       }
       const threads = parsePositiveInt(opts.threads, 'threads');
-      if (opts.reach) {
+      if (opts.reach || opts.win) {
         const cap = parsePositiveInt(opts.cap, 'cap');
         const ids = opts.all ? RULESET_IDS.filter((id) => RULESETS[id].exact) : [parseRuleSet(opts.ruleset!)];
+        const kinds: LaneKind[] = opts.win ? ['reach', 'distribution'] : ['reach'];
         for (const id of ids) {
-          const bar = progressBar(`${id} reach`);
-          const { built, file } = await buildReachAndWrite(tableDir(opts.tables), id, {
-            threads,
-            solver: solverThreads,
-            cap,
-            onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
-          });
-          bar.stop();
-          const h = built.header;
-          const bytes = built.table.values.byteLength + 4 * built.table.lo.length;
-          process.stdout.write(
-            `${id}: reach table, n <= ${built.table.cap}, P(start, 250) ${h.startValue.toFixed(7)}  (${built.states} states, ` +
-              `${built.table.values.length} values, ${(bytes / 2 ** 20).toFixed(1)} MiB, ${h.buildSeconds.toFixed(2)} s, ${h.threads} threads) -> ${file}\n`,
-          );
+          for (const kind of kinds) {
+            const bar = progressBar(`${id} ${kind}`);
+            const { built, file } = await buildReachAndWrite(tableDir(opts.tables), id, {
+              threads,
+              solver: solverThreads,
+              cap,
+              kind,
+              onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
+            });
+            bar.stop();
+            const h = built.header;
+            const bytes = built.table.values.byteLength + 4 * built.table.lo.length;
+            const what =
+              kind === 'reach'
+                ? `reach table, n <= ${built.table.cap}, P(start, 250) ${h.startValue.toFixed(7)}`
+                : `points distribution, k <= ${built.table.cap}, mean ${h.startValue.toFixed(7)}`;
+            process.stdout.write(
+              `${id}: ${what}  (${built.states} states, ` +
+                `${built.table.values.length} values, ${(bytes / 2 ** 20).toFixed(1)} MiB, ${h.buildSeconds.toFixed(2)} s, ${h.threads} threads) -> ${file}\n`,
+            );
+          }
         }
         return;
       }
@@ -95,7 +104,7 @@ export function registerTables(program: Command): void {
         // Each kind's header value: the start value, the final score's SD, or P(final >= 250) from the start.
         // A multi-column rule set's table holds its column types: its header value is Σ multiplier × column value, not the game's.
         const multi = isRuleSetId(i.ruleset) && RULESETS[i.ruleset].columns.length > 1;
-        const label = i.kind === 'values' ? (multi ? 'Σ columns' : 'value') : i.kind === 'moments' ? 'SD' : 'P(250)';
+        const label = { values: multi ? 'Σ columns' : 'value', moments: 'SD', reach: 'P(250)', distribution: 'mean' }[i.kind];
         const value = h ? `${label} ${h.startValue.toFixed(i.kind === 'moments' ? 4 : 7)}` : '-';
         const fp = h ? h.fingerprint : '-';
         const status = i.status === 'ok' ? 'ok' : `${i.status.toUpperCase()}: ${i.detail ?? ''} (rebuild: dicewise tables build --ruleset ${i.ruleset})`;

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { advise, adviseGoal, type GoalTables } from '../../advisor/index.ts';
+import { advise, adviseGoal, goalTablesNeeded, type GoalTables } from '../../advisor/index.ts';
 import { invalidInput } from '../../errors.ts';
 import { parsePosition } from '../../position/index.ts';
 import type { RouteModule } from '../app-deps.ts';
@@ -15,7 +15,9 @@ export const hintRoute = createRoute({
   description:
     'Every legal action (holds with rerolls left, boxes to score in) with its expected value, best first. ' +
     'With `"goal": {"type": "reach", "score": T}` every option carries instead the chance of finishing with at least T (a ProbabilityAdvice); ' +
-    "the rule set's reach table is loaded, or built, on first use of the goal (503 with Retry-After meanwhile). " +
+    'with `"goal": {"type": "win", "opponents": [{"scorecard": {…}, "yahtzeeBonus": 0}, {"finalScore": 241}]}` (1 to 7 opponents, in progress or finished, playing for points) ' +
+    'it carries your expected share of the stake (a win alone 1, a k-way tie for first 1/k), and the advice gives each opponent\'s expected final total. ' +
+    "The rule set's reach table (and, for opponents in progress, its points distribution table) is loaded, or built, on first use of the goal (503 with Retry-After meanwhile). " +
     `Send JSON or MessagePack (Content-Type ${MSGPACK}); ask for MessagePack with Accept: ${MSGPACK}.`,
   request: {
     body: {
@@ -48,7 +50,10 @@ export const registerHintRoute: RouteModule = (app, deps) => {
     const model = deps.registry.get(position.rs.id);
     if (position.goal.type !== 'points') {
       // Only exact rule sets have reach tables: adviseGoal refuses the others (naming goal.type) without one.
-      const tables: GoalTables = position.rs.exact ? { reach: deps.reach.get(position.rs.id) } : {};
+      const tables: GoalTables = {};
+      if (position.rs.exact) {
+        for (const kind of goalTablesNeeded(position)) tables[kind] = deps[kind].get(position.rs.id);
+      }
       return sendData(c, adviseGoal(model, tables, position));
     }
     const format = responseFormat(c);

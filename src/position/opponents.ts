@@ -1,0 +1,71 @@
+import type { Issue } from '../errors.ts';
+import type { RuleSet } from '../rules/index.ts';
+import type { GameState } from '../solver/index.ts';
+import { checkFillOrder, isObject, parseColumn, possibleBoxValues } from './parse-column.ts';
+import type { Opponent, OpponentInput } from './goal.ts';
+
+/**
+ * The most a sheet of the rule set can total: every box at its highest, the upper bonus, and a
+ * bonus Yahtzee in every box after the Yahtzee box. A final total above it cannot have been played.
+ */
+export function maxFinalScore(rs: RuleSet): number {
+  const boxes = possibleBoxValues(rs).reduce((s, values) => s + Math.max(...values), 0);
+  const bonusYahtzees = rs.yahtzeeBonus > 0 ? rs.boxes.length - 1 : 0;
+  const column = boxes + rs.upperBonus.points + bonusYahtzees * rs.yahtzeeBonus;
+  return rs.columns.reduce((s, c) => s + c.multiplier * column, 0);
+}
+
+/**
+ * Validates the opponents of a win goal, each either finished (`finalScore`) or in progress (a
+ * single-column sheet at the start of their next turn; a full sheet counts as finished with its
+ * total). Issues name `goal.opponents[i].…`.
+ */
+export function parseOpponents(rs: RuleSet, raw: unknown, max: number, issues: Issue[]): { inputs: OpponentInput[]; opponents: Opponent[] } {
+  const inputs: OpponentInput[] = [];
+  const opponents: Opponent[] = [];
+  if (!Array.isArray(raw) || raw.length === 0) {
+    issues.push({ field: 'goal.opponents', message: 'must be a non-empty array of opponents, each {"scorecard": {...}, "yahtzeeBonus": 0} or {"finalScore": 241}' });
+    return { inputs, opponents };
+  }
+  if (raw.length > max) {
+    issues.push({ field: 'goal.opponents', message: `at most ${max} opponents, got ${raw.length}` });
+    return { inputs, opponents };
+  }
+  const top = maxFinalScore(rs);
+  raw.forEach((o, i) => {
+    const path = `goal.opponents[${i}]`;
+    if (!isObject(o)) {
+      issues.push({ field: path, message: 'must be an object: {"scorecard": {...}, "yahtzeeBonus": 0} or {"finalScore": 241}' });
+      return;
+    }
+    const unknown = Object.keys(o).filter((k) => k !== 'scorecard' && k !== 'yahtzeeBonus' && k !== 'finalScore');
+    if (unknown.length > 0) issues.push({ field: `${path}.${unknown[0]}`, message: 'unknown field; an opponent has scorecard and yahtzeeBonus, or finalScore' });
+    if ('finalScore' in o) {
+      const f = o.finalScore;
+      if ('scorecard' in o) issues.push({ field: path, message: 'give either a scorecard (in progress) or a finalScore (finished), not both' });
+      else if (typeof f !== 'number' || !Number.isInteger(f) || f < 0 || f > top) {
+        issues.push({ field: `${path}.finalScore`, message: `must be a whole number of points from 0 to ${top}, the most a ${rs.id} sheet can total` });
+      } else {
+        inputs.push({ finalScore: f });
+        opponents.push({ finalScore: f });
+      }
+      return;
+    }
+    if (rs.columns.length !== 1) {
+      issues.push({ field: `${path}.scorecard`, message: `opponents in progress are answered for single-column rule sets; give ${rs.id} opponents' finalScore` });
+      return;
+    }
+    const before = issues.length;
+    const r = parseColumn(rs, 0, o.scorecard, `${path}.scorecard`, o.yahtzeeBonus, `${path}.yahtzeeBonus`, issues);
+    checkFillOrder(rs, 0, r.col.mask, `${path}.scorecard`, issues);
+    if (issues.length > before) return;
+    const state: GameState = { columns: [r.col] };
+    const sheet: Record<string, number> = {};
+    r.values.forEach((v, b) => {
+      if (v !== undefined) sheet[rs.boxes[b].id] = v;
+    });
+    inputs.push(r.bonus > 0 ? { scorecard: sheet, yahtzeeBonus: r.bonus } : { scorecard: sheet });
+    opponents.push(r.col.mask === (1 << rs.boxes.length) - 1 ? { finalScore: r.total } : { state, score: r.total });
+  });
+  return { inputs, opponents };
+}
