@@ -29,7 +29,7 @@ const CAP = 200;
  * whole one may come from different plans. Over the end games below the shares it reports exceed
  * the exact optimum by at most this much (measured: see the README, "Play to win").
  */
-export const TIE_SPLIT_GAP = 0.005;
+export const TIE_SPLIT_GAP = 0.01;
 
 const tables = new Map<string, Promise<{ reach: ReachTable; distribution: ReachTable }>>();
 

@@ -12,7 +12,7 @@ const { tables } = (Piscina.workerData ?? { tables: 'tables' }) as { tables: str
 const runner = createInlineRunner({
   model: (id) => loadModel(tables, id),
   approxModel: (id, kind) => loadApproxModel(tables, id, kind),
-  reachTable: async (id) => (await readReachTable(tables, RULESETS[id])).table,
+  reachTable: async (id, kind) => (await readReachTable(tables, RULESETS[id], kind)).table,
   importModule,
 });
 

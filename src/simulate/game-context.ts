@@ -2,7 +2,7 @@ import { countsToFaces, keepFaceCounts, type DiceTables } from '../dice/index.ts
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { compileRules, initialState, scoreOptions, type GameState } from '../solver/index.ts';
 import { Xoshiro128 } from '../dice/index.ts';
-import type { DecisionContext, LegalBox } from './strategy.ts';
+import type { DecisionContext, LegalBox, OpponentView } from './strategy.ts';
 
 /**
  * The mutable game a strategy plays, seen through the DecisionContext interface. The runner
@@ -22,6 +22,8 @@ export class GameContext implements DecisionContext {
   readonly points: Int16Array;
   score = 0;
   yahtzeeBonuses = 0;
+  /** set by a head-to-head game for the seat this context plays; empty in solo games */
+  opponents: readonly OpponentView[] = [];
 
   constructor(rs: RuleSet) {
     this.rs = rs;

@@ -11,3 +11,5 @@ export { runChunk, type ChunkResult } from './run-chunk.ts';
 export { createInlineRunner, type InlineRunnerDeps } from './inline-runner.ts';
 export { asStrategy, isModuleSpec } from './user-strategy.ts';
 export * from './strategies/index.ts';
+export { MAX_PLAYERS, runHeadToHead, slotAtSeat, type HeadToHeadChunk } from './head-to-head.ts';
+export * from './head-to-head-run.ts';

@@ -1,8 +1,12 @@
 import { DicewiseError } from '../errors.ts';
 import { RULESETS, type RuleSetId } from '../rules/index.ts';
-import type { GameModel, ReachTable } from '../solver/index.ts';
+import type { GameModel, LaneKind, ReachTable } from '../solver/index.ts';
 import { createPlayer } from './play-game.ts';
-import { runChunk } from './run-chunk.ts';
+import { runChunk, emptyChunk } from './run-chunk.ts';
+import { runHeadToHead } from './head-to-head.ts';
+import { seatStrategies, WIN_STRATEGY } from './head-to-head-run.ts';
+import { winStrategy } from './strategies/win.ts';
+import { isPlainColumn } from '../solver/fast-play.ts';
 import { BUILTIN_STRATEGIES, createBuiltinStrategy, isBuiltinStrategy, modelKindOf, parseReachStrategy, reachStrategy, type ModelKind } from './strategies/index.ts';
 import type { Strategy } from './strategy.ts';
 import type { ChunkRunner, SimulateTask } from './task.ts';
@@ -15,8 +19,8 @@ export interface InlineRunnerDeps {
   approxModel?: (id: RuleSetId, kind: 'decomposition' | 'greedy') => Promise<GameModel> | GameModel;
   /** imports a strategy module and resolves with its default export; without it, only built-ins play */
   importModule?: (spec: string) => Promise<unknown>;
-  /** the reach table of an exact rule set, for `reach:T` strategies */
-  reachTable?: (id: RuleSetId) => Promise<ReachTable> | ReachTable;
+  /** the reach table (or the points distribution) of an exact rule set, for `reach:T` and `win` strategies */
+  reachTable?: (id: RuleSetId, kind: LaneKind) => Promise<ReachTable> | ReachTable;
 }
 
 /**
@@ -43,14 +47,15 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
   };
 
   const reachTables = new Map<string, Promise<ReachTable>>();
-  const reachOf = (id: RuleSetId): Promise<ReachTable> => {
-    let t = reachTables.get(id);
+  const reachOf = (id: RuleSetId, kind: LaneKind = 'reach'): Promise<ReachTable> => {
+    const key = `${id}\u0000${kind}`;
+    let t = reachTables.get(key);
     if (!t) {
       const source = deps.reachTable;
-      if (!source) return Promise.reject(new DicewiseError('NOT_READY', `no reach tables here: reach strategies cannot play ${id}`));
-      t = Promise.resolve().then(() => source(id));
-      reachTables.set(id, t);
-      t.catch(() => reachTables.delete(id));
+      if (!source) return Promise.reject(new DicewiseError('NOT_READY', `no reach tables here: reach and win strategies cannot play ${id}`));
+      t = Promise.resolve().then(() => source(id, kind));
+      reachTables.set(key, t);
+      t.catch(() => reachTables.delete(key));
     }
     return t;
   };
@@ -65,6 +70,13 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
         throw new DicewiseError('INVALID_INPUT', `strategy "${spec}": the ${rs.id} reach table holds targets up to ${table.cap}`, [{ field: 'strategies', message: `target above ${table.cap}` }]);
       }
       return reachStrategy(rs, table, target);
+    }
+    if (spec === WIN_STRATEGY) {
+      if (!rs.exact || !isPlainColumn(rs)) {
+        throw new DicewiseError('INVALID_INPUT', `strategy "win" needs an exactly solved single-column rule set, not ${rs.id}`, [{ field: 'strategies', message: 'win plays the exact rule sets' }]);
+      }
+      const [reach, distribution, model] = await Promise.all([reachOf(task.ruleset), reachOf(task.ruleset, 'distribution'), modelOf(task.ruleset, 'best', spec)]);
+      return winStrategy(rs, reach, distribution, createBuiltinStrategy('optimal', { rs, model, cacheEntries: task.cacheEntries }));
     }
     if (isBuiltinStrategy(spec)) {
       const kind = modelKindOf(spec, rs);
@@ -95,6 +107,11 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
     const list = await Promise.all(task.strategies.map((spec) => strategyOf(task, spec)));
     // Give the event loop a turn between chunks: a server running games inline keeps answering.
     await new Promise<void>((resolve) => setImmediate(resolve));
+    if (task.players !== undefined) {
+      const slots = seatStrategies(list, task.players).map((s) => createPlayer(rs, s));
+      const headToHead = runHeadToHead(rs, slots, task.seed, task.from, task.to);
+      return { ...emptyChunk(0, 0, task.from, task.to), names: list.map((s) => s.name), headToHead };
+    }
     const players = list.map((s) => createPlayer(rs, s));
     const result = runChunk(rs, players, task.seed, task.from, task.to);
     return { ...result, names: list.map((s) => s.name) };

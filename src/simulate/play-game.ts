@@ -133,44 +133,56 @@ export class GamePlayer {
 
   /** Plays game `game` of run `seed` for one player; the result is left in `p.ctx`. */
   play(p: Player, seed: number, game: number): void {
+    this.begin(p, seed, game);
+    const turns = this.rs.boxes.length * this.rs.columns.length;
+    for (let turn = 1; turn <= turns; turn++) this.playTurn(p, turn);
+  }
+
+  /**
+   * An empty sheet for game `game` of run `seed`: the player's own stream and this player's dice
+   * stream start over. Head-to-head games (head-to-head.ts) then play the turns of several players
+   * in lockstep, one GamePlayer (one dice stream) per seat.
+   */
+  begin(p: Player, seed: number, game: number): void {
+    p.ctx.reset(game, streamSeed(seed, game, p.stream));
+    this.dice.reseed(streamSeed(seed, game, DICE_STREAM));
+  }
+
+  /** Plays turn `turn` (1-based) of the game begun for `p`. */
+  playTurn(p: Player, turn: number): void {
     const { rs, t, faces, counts, entry } = this;
     const n = rs.dice;
     const ctx = p.ctx;
-    ctx.reset(game, streamSeed(seed, game, p.stream));
-    this.dice.reseed(streamSeed(seed, game, DICE_STREAM));
-    const turns = rs.boxes.length * rs.columns.length;
-    for (let turn = 1; turn <= turns; turn++) {
-      for (let i = 0; i < 3 * n; i++) faces[i] = this.dice.die();
-      counts.fill(0);
-      for (let i = 0; i < n; i++) counts[faces[i]]++;
-      ctx.turn = turn;
-      ctx.rollsLeft = 2;
+    for (let i = 0; i < 3 * n; i++) faces[i] = this.dice.die();
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[faces[i]]++;
+    ctx.turn = turn;
+    ctx.rollsLeft = 2;
+    ctx.roll = t.keyToKeep[countsKey(counts)];
+    let block = n;
+    while (ctx.rollsLeft > 0) {
+      const keep = holdKeep(p, t, ask(p, 'chooseHold'));
+      if (keep === ctx.roll) break;
+      for (let f = 0; f < 6; f++) counts[f] = t.keepCounts[keep * 6 + f];
+      for (let i = 0, m = n - t.keepSize[keep]; i < m; i++) counts[faces[block + i]]++;
+      block += n;
       ctx.roll = t.keyToKeep[countsKey(counts)];
-      let block = n;
-      while (ctx.rollsLeft > 0) {
-        const keep = holdKeep(p, t, ask(p, 'chooseHold'));
-        if (keep === ctx.roll) break;
-        for (let f = 0; f < 6; f++) counts[f] = t.keepCounts[keep * 6 + f];
-        for (let i = 0, m = n - t.keepSize[keep]; i < m; i++) counts[faces[block + i]]++;
-        block += n;
-        ctx.roll = t.keyToKeep[countsKey(counts)];
-        ctx.rollsLeft = (ctx.rollsLeft - 1) as 0 | 1;
-      }
-      if (!this.plain) {
-        this.scoreOption(p, pickOption(p, rs, ask(p, 'chooseBox')));
-        continue;
-      }
-      const box = boxIndex(p, rs, ask(p, 'chooseBox'));
-      const col = ctx.state.columns[0];
-      if ((col.mask & (1 << box)) !== 0 || !scoreEntry(this.c, col, ctx.roll, box, entry)) {
-        throw illegal(p, `box ${JSON.stringify(rs.boxes[box]?.id ?? box)} cannot be scored now`);
-      }
-      ctx.points[box] = entry.points;
-      ctx.score += entry.gain;
-      if (entry.yahtzeeBonus > 0) ctx.yahtzeeBonuses++;
-      const next = entry.next;
-      ctx.state = { columns: [{ mask: next.mask, upper: next.upper, yahtzee50: next.yahtzee50 }] };
+      ctx.rollsLeft = (ctx.rollsLeft - 1) as 0 | 1;
     }
+    if (!this.plain) {
+      this.scoreOption(p, pickOption(p, rs, ask(p, 'chooseBox')));
+      return;
+    }
+    const box = boxIndex(p, rs, ask(p, 'chooseBox'));
+    const col = ctx.state.columns[0];
+    if ((col.mask & (1 << box)) !== 0 || !scoreEntry(this.c, col, ctx.roll, box, entry)) {
+      throw illegal(p, `box ${JSON.stringify(rs.boxes[box]?.id ?? box)} cannot be scored now`);
+    }
+    ctx.points[box] = entry.points;
+    ctx.score += entry.gain;
+    if (entry.yahtzeeBonus > 0) ctx.yahtzeeBonuses++;
+    const next = entry.next;
+    ctx.state = { columns: [{ mask: next.mask, upper: next.upper, yahtzee50: next.yahtzee50 }] };
   }
 
   /** Writes a legal option of a multi-column game into the context. */

@@ -67,4 +67,18 @@ export interface DecisionContext {
   readonly options: LegalBox[];
   /** uniform in [0, 1), from the strategy's own seeded stream for this game */
   random(): number;
+  /**
+   * Head-to-head games (`simulate --players N`): the other players' sheets as they stand now, in
+   * seat order after this one (those seated before have played this round's turn already); empty
+   * in a solo game. A sheet with every box filled is a finished game.
+   */
+  readonly opponents: readonly OpponentView[];
+}
+
+/** Another player's sheet, as everyone at the table sees it. */
+export interface OpponentView {
+  /** the engine's turn-start state of their sheet */
+  readonly state: GameState;
+  /** points on their sheet, bonuses included */
+  readonly score: number;
 }

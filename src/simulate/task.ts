@@ -1,4 +1,5 @@
 import type { RuleSetId } from '../rules/index.ts';
+import type { HeadToHeadChunk } from './head-to-head.ts';
 import type { ChunkResult } from './run-chunk.ts';
 
 /** One unit of work: games [from, to) of a run, every strategy on the same dice. */
@@ -11,11 +12,15 @@ export interface SimulateTask {
   strategies: string[];
   /** turn evaluations cached per engine-backed strategy and thread */
   cacheEntries: number;
+  /** head-to-head: players at the table, one strategy per slot (see head-to-head.ts); absent = every strategy plays solo */
+  players?: number;
 }
 
 export interface TaskResult extends ChunkResult {
   /** the strategies' names, in task order */
   names: string[];
+  /** head-to-head tasks: the table's results (the solo fields are then empty) */
+  headToHead?: HeadToHeadChunk;
 }
 
 /** Runs a task somewhere (a worker thread, or inline) and resolves with its results. */

@@ -15,7 +15,11 @@ import {
   parseReachStrategy,
   isModuleSpec,
   isSimulable,
+  formatHeadToHead,
+  MAX_PLAYERS,
   simulate,
+  simulateHeadToHead,
+  WIN_STRATEGY,
   SIMULATE_DEFAULTS,
 } from '../../simulate/index.ts';
 import { createWorkerPool, defaultThreads, simulateRunner } from '../../../workers/pool.ts';
@@ -23,6 +27,7 @@ import { parseRuleSet, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
 import { writeFileAtomic } from '../../store/write-atomic.ts';
 import { ensureReachTable } from '../../store/models.ts';
+import type { LaneKind } from '../../solver/index.ts';
 
 interface SimulateFlags {
   ruleset: string;
@@ -35,6 +40,7 @@ interface SimulateFlags {
   plot?: string;
   tables?: string;
   target?: string;
+  players?: string;
 }
 
 function invalid(option: string, message: string): DicewiseError {
@@ -60,7 +66,7 @@ async function parseStrategies(list: string, ruleset: RuleSetId): Promise<{ spec
   const specs: string[] = [];
   const names: string[] = [];
   for (const item of items) {
-    if (isBuiltinStrategy(item) || parseReachStrategy(item) !== undefined) {
+    if (isBuiltinStrategy(item) || parseReachStrategy(item) !== undefined || item === WIN_STRATEGY) {
       specs.push(item);
       names.push(item);
       continue;
@@ -84,8 +90,9 @@ export function registerSimulate(program: Command): void {
     .command('simulate')
     .description(describeCommand('simulate'))
     .option('--ruleset <id>', 'rule set: yahtzee, yahtzee-free-joker, yahtzee-no-bonus, yatzy, triple-yahtzee or superpass', 'yahtzee')
-    .option('--strategy <list>', `comma-separated: ${BUILTIN_STRATEGIES.join(', ')}, or a strategy module path`, 'optimal')
-    .option('--games <n>', 'games per strategy', String(SIMULATE_DEFAULTS.games))
+    .option('--strategy <list>', `comma-separated: ${BUILTIN_STRATEGIES.join(', ')}, reach:T, win (with --players), or a strategy module path`, 'optimal')
+    .option('--games <n>', 'games per strategy (head to head: games at the table, a multiple of --players)', String(SIMULATE_DEFAULTS.games))
+    .option('--players <n>', `play head to head at a table of n (2 to ${MAX_PLAYERS}): with strategies A,B one seat plays A and the others B, or list n strategies; reports each one's share of the stake`)
     .option('--seed <n>', 'seed of the dice: the same seed plays the same games', String(SIMULATE_DEFAULTS.seed))
     .option('--threads <n>', 'worker threads (default: all cores)')
     .option('--cache <entries>', `turn evaluations cached per engine strategy and thread, ~8.4 KB each (default ${SIMULATE_DEFAULTS.cacheEntries})`)
@@ -104,11 +111,17 @@ export function registerSimulate(program: Command): void {
       const cacheEntries = flags.cache === undefined ? SIMULATE_DEFAULTS.cacheEntries : intFlag(flags.cache, 'cache', 0, 1 << 24);
       if (flags.plot !== undefined && !flags.plot.toLowerCase().endsWith('.svg')) throw invalid('plot', `must name an .svg file, got ${JSON.stringify(flags.plot)}`);
       const target = flags.target === undefined ? undefined : intFlag(flags.target, 'target', 0, 1e6);
+      const players = flags.players === undefined ? undefined : intFlag(flags.players, 'players', 2, MAX_PLAYERS);
       const { specs } = await parseStrategies(flags.strategy, ruleset);
-      if (specs.some((s) => parseReachStrategy(s) !== undefined)) {
-        // Workers read the reach table; build it here first when missing (minutes), not once per worker.
+      if (specs.includes(WIN_STRATEGY) && players === undefined) throw invalid('strategy', 'win plays against others at a table: add --players N');
+      if (players !== undefined && flags.target !== undefined) throw invalid('target', 'reports solo games; head to head reports shares of the stake');
+      const laneKinds: LaneKind[] = specs.includes(WIN_STRATEGY) ? ['reach', 'distribution'] : specs.some((s) => parseReachStrategy(s) !== undefined) ? ['reach'] : [];
+      for (const kind of laneKinds) {
+        // Workers read the tables; build them here first when missing (minutes), not once per worker.
         await ensureReachTable(tableDir(flags.tables), ruleset, {
-          onBuild: (id, reason) => process.stderr.write(`dicewise: no usable reach table for ${id} (${reason}); building it now (minutes)\n`),
+          kind,
+          solver: async (n) => (await import('../../../workers/pool.ts')).solverThreads(n),
+          onBuild: (id, reason) => process.stderr.write(`dicewise: no usable ${kind} table for ${id} (${reason}); building it now (minutes)\n`),
         });
       }
       // Enough chunks for an even spread over the threads and a smooth progress bar, not so many
@@ -118,6 +131,23 @@ export function registerSimulate(program: Command): void {
       const pool = createWorkerPool({ threads: workers, tables: tableDir(flags.tables) });
       const bar = progressBar('simulate');
       const started = performance.now();
+      if (players !== undefined) {
+        let report;
+        try {
+          report = await simulateHeadToHead({ ruleset, strategies: specs, games, seed, players, chunkSize, concurrency: workers, cacheEntries, runner: simulateRunner(pool), onProgress: (done, all) => bar.update(done, all) });
+        } finally {
+          bar.stop();
+          await pool.destroy();
+        }
+        const seconds = (performance.now() - started) / 1000;
+        if (flags.json) {
+          process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+          return;
+        }
+        process.stdout.write(formatHeadToHead(report));
+        process.stdout.write(`\n${games} games in ${seconds.toFixed(2)} s on ${workers} threads (${Math.round(games / seconds)} games/s)\n`);
+        return;
+      }
       let data;
       try {
         data = await simulate({ ruleset, strategies: specs, games, seed, chunkSize, concurrency: workers, cacheEntries, runner: simulateRunner(pool), onProgress: (done, all) => bar.update(done, all) });

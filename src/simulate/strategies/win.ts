@@ -1,0 +1,66 @@
+import type { RuleSet } from '../../rules/index.ts';
+import {
+  columnStateIndex,
+  compileRules,
+  createTurnEval,
+  evaluateState,
+  finalDistribution,
+  isFinished,
+  pointMass,
+  shareCurve,
+  winGoalModel,
+  type FinalDistribution,
+  type ReachTable,
+  type TurnEval,
+} from '../../solver/index.ts';
+import { engineBox, engineHold } from '../../solver/fast-play.ts';
+import { markTrusted } from '../play-game.ts';
+import type { DecisionContext, Strategy } from '../strategy.ts';
+
+/**
+ * `win`: plays for the largest expected share of the stake against the other players at the table
+ * (ctx.opponents), assumed to play for points: each turn their sheets give their final totals in
+ * distribution (the points-distribution table; a finished sheet is its total), and the win goal
+ * model values this turn's options by our share (win-model.ts). Where the result no longer depends
+ * on our play (won or lost whatever happens) and in solo games, it plays `fallback` (optimal).
+ */
+export function winStrategy(rs: RuleSet, reach: ReachTable, distribution: ReachTable, fallback: Strategy): Strategy {
+  const layout = compileRules(rs).layout;
+  const model = winGoalModel(rs, reach, shareCurve([]), 0);
+  const te = createTurnEval(model);
+  let game = -1;
+  let turn = -1;
+  let decided = false;
+  const finals: FinalDistribution[] = [];
+  const turnOf = (ctx: DecisionContext): TurnEval | undefined => {
+    if (ctx.game !== game || ctx.turn !== turn) {
+      game = ctx.game;
+      turn = ctx.turn;
+      finals.length = 0;
+      for (const o of ctx.opponents) {
+        finals.push(isFinished(rs, o.state) ? pointMass(o.score) : finalDistribution(distribution, columnStateIndex(layout, o.state.columns[0]), o.score));
+      }
+      decided = finals.length === 0;
+      if (!decided) {
+        model.score = ctx.score;
+        model.curve = shareCurve(finals);
+        const u = model.curve.u;
+        // Sure to win alone even scoring nothing more, or sure to lose even with the most points still possible.
+        decided = u[Math.min(ctx.score, u.length - 1)] === 1 || model.value(ctx.state) === 0;
+        if (!decided) evaluateState(te, ctx.state);
+      }
+    }
+    return decided ? undefined : te;
+  };
+  return markTrusted({
+    name: 'win',
+    chooseHold: (ctx) => {
+      const t = turnOf(ctx);
+      return t ? engineHold(t, ctx.roll, ctx.rollsLeft as 1 | 2) : fallback.chooseHold(ctx);
+    },
+    chooseBox: (ctx) => {
+      const t = turnOf(ctx);
+      return t ? engineBox(t, ctx.roll, ctx.rollsLeft === 2) : fallback.chooseBox(ctx);
+    },
+  });
+}
