@@ -26,14 +26,15 @@ const CAP = 200;
 /**
  * With only finished opponents the win goal's one approximation is how a tie is split: each
  * target's best chance stands in for one strategy's, so a tie's half share and the next point's
- * whole one may come from different plans. Over the end games below the shares it reports exceed
- * the exact optimum by at most this much (measured: see the README, "Play to win").
+ * whole one may come from different plans. With one box left nothing is approximated; with two
+ * the gap stays within rounding here, and bench/win-tie-split.ts measures it with three (the
+ * README, "Play to win": at most 0.6 percentage points over 96 end games).
  */
-export const TIE_SPLIT_GAP = 0.01;
+const TIE_SPLIT_GAP = 1e-9;
 
 const tables = new Map<string, Promise<{ reach: ReachTable; distribution: ReachTable }>>();
 
-/** The last three levels of a rule set's reach and points-distribution tables, solved once per file. */
+/** The last two levels of a rule set's reach and points-distribution tables, solved once per file. */
 function tails(id: RuleSetId) {
   let t = tables.get(id);
   if (!t) {
@@ -42,7 +43,7 @@ function tails(id: RuleSetId) {
       const model = await testModel(id);
       const values = new Float64Array(compileRules(rs).layout.size);
       for (let s = 0; s < values.length; s++) values[s] = model.moments![2 * s];
-      const reach = (await buildReachTable(rs, { cap: CAP, float64: true, levels: 3 })).table;
+      const reach = (await buildReachTable(rs, { cap: CAP, float64: true, levels: 2 })).table;
       const distribution = (await buildReachTable(rs, { kind: 'distribution', values, cap: CAP, float64: true, levels: 2 })).table;
       return { reach, distribution };
     })();
@@ -99,7 +100,7 @@ describe('win goal: the share of the stake', () => {
       const memo = new Map<string, number>();
       const dists = new Map();
       for (const open of [1, 2]) {
-        for (const s of sampleOpenStates(rs, open, open === 1 ? 6 : 3, 40 + open)) {
+        for (const s of sampleOpenStates(rs, open, open === 1 ? 4 : 2, 40 + open)) {
           const { dist, tied } = naivePointsDistribution(rs, s, memo, dists);
           // Where choices tie on expected points, the table follows the engine's own tie order.
           if (tied) continue;
@@ -113,7 +114,7 @@ describe('win goal: the share of the stake', () => {
           compared++;
         }
       }
-      expect(compared).toBeGreaterThanOrEqual(5);
+      expect(compared).toBeGreaterThanOrEqual(3);
     }, 120_000);
 
     it(`${id}: with finished opponents, shares agree with the end game solved for the share itself`, async () => {
@@ -123,10 +124,10 @@ describe('win goal: the share of the stake', () => {
       const te = createTurnEval(model);
       const memo = new Map<string, Map<string, number>>();
       let worst = 0;
-      for (const open of [1, 2, 3]) {
-        for (const s of sampleOpenStates(rs, open, open === 3 ? 1 : 3, 90 + open)) {
+      for (const open of [1, 2]) {
+        for (const s of sampleOpenStates(rs, open, 2, 90 + open)) {
           for (const opponents of [[120], [128, 128], [140, 95, 133]]) {
-            for (const score of [100, 110, 118]) {
+            for (const score of [100, 118]) {
               const finals = opponents.map(pointMass);
               model.score = score;
               model.curve = shareCurve(finals);
