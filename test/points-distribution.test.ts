@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RULESETS } from '../src/rules/index.ts';
 import { buildReachTable, compileRules, distributionAt, statesAtLevel } from '../src/solver/index.ts';
+import { solverThreads } from '../workers/pool.ts';
 import { testModel } from './support/models.ts';
 
 // The distribution of the points still to come under optimal expected-score play (an opponent
@@ -54,6 +55,24 @@ describe('points distribution of the expected-score strategy', () => {
       for (let k = cap; k <= 600; k++) above += distributionAt(wide, s, k);
       for (let k = 0; k < cap; k++) if (Math.abs(distributionAt(narrow, s, k) - distributionAt(wide, s, k)) > 1e-12) throw new Error(`state ${s} k ${k}`);
       if (Math.abs(distributionAt(narrow, s, cap) - above) > 1e-12) throw new Error(`state ${s}: P(>= ${cap}) ${distributionAt(narrow, s, cap)} vs ${above}`);
+    }
+  });
+
+  it('worker threads build the same table as this thread (the distribution, not a reach table)', async () => {
+    const rs = RULESETS.yahtzee;
+    const model = await testModel('yahtzee');
+    const values = new Float64Array(compileRules(rs).layout.size);
+    for (let s = 0; s < values.length; s++) values[s] = model.moments![2 * s];
+    const threads = await solverThreads(2);
+    try {
+      const options = { kind: 'distribution' as const, values, cap: 150, levels: 2, float64: true };
+      const pooled = await buildReachTable(rs, { ...options, concurrency: 2, reachRunner: threads.runReach });
+      const inline = await buildReachTable(rs, options);
+      expect(pooled.header.layout.kind).toBe('distribution');
+      expect(pooled.table.values).toEqual(inline.table.values);
+      expect(pooled.table.lo).toEqual(inline.table.lo);
+    } finally {
+      await threads.destroy();
     }
   });
 });

@@ -1,15 +1,12 @@
-import { RULESETS } from '../src/rules/index.ts';
 import {
   compileRules,
   createMomentsSolver,
-  createReachSolver,
   createStateSolver,
+  solveLaneTask,
   solveMomentsStates,
-  solveReachStates,
   solveStates,
   taskRules,
   type MomentsSolver,
-  type ReachSolver,
   type ReachTask,
   type SolveTask,
   type StateSolver,
@@ -18,18 +15,12 @@ import { replyOf, type WorkerReply } from './messages.ts';
 
 // One solver per rule set (or column type) per thread: compiling tables and workspaces once, not per task.
 const solvers = new Map<string, StateSolver>();
-const reachSolvers = new Map<string, ReachSolver>();
+const laneSolvers = new Map<string, (task: ReachTask) => void>();
 const momentsSolvers = new Map<string, MomentsSolver>();
 
 function solve(task: SolveTask | ReachTask): number {
   if ('kind' in task) {
-    const key = `${task.ruleset}#${task.cap}`;
-    let r = reachSolvers.get(key);
-    if (!r) {
-      r = createReachSolver(compileRules(RULESETS[task.ruleset]), task.cap);
-      reachSolvers.set(key, r);
-    }
-    solveReachStates(r, task);
+    solveLaneTask(task, laneSolvers);
     return task.states.length;
   }
   if (task.moments) {

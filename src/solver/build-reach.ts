@@ -150,12 +150,14 @@ export interface ReachBuildOptions extends BuildOptions {
 /** Runs a reach task somewhere (worker thread or inline). */
 export type ReachTaskRunner = (task: ReachTask) => Promise<void>;
 
-// Solvers kept across tasks, as a worker thread keeps them: each holds engine memory for `cap` lanes.
-const inlineSolvers = new Map<string, (task: ReachTask) => void>();
-
-export const inlineReachRunner: ReachTaskRunner = async (task) => {
+/**
+ * Solves a reach or distribution task with the thread's solver for its kind, rule set and cap,
+ * created on first use and kept in `kept` (each holds engine memory for `cap` lanes). Worker
+ * threads and the inline runner both solve here.
+ */
+export function solveLaneTask(task: ReachTask, kept: Map<string, (task: ReachTask) => void>): void {
   const key = `${task.kind}#${task.ruleset}#${task.cap}`;
-  let solve = inlineSolvers.get(key);
+  let solve = kept.get(key);
   if (!solve) {
     const c = compileRules(RULESETS[task.ruleset]);
     if (task.kind === 'distribution') {
@@ -165,10 +167,14 @@ export const inlineReachRunner: ReachTaskRunner = async (task) => {
       const r = createReachSolver(c, task.cap);
       solve = (t) => solveReachStates(r, t);
     }
-    inlineSolvers.set(key, solve);
+    kept.set(key, solve);
   }
   solve(task);
-};
+}
+
+const inlineSolvers = new Map<string, (task: ReachTask) => void>();
+
+export const inlineReachRunner: ReachTaskRunner = async (task) => solveLaneTask(task, inlineSolvers);
 
 export function resolveReachCap(cap: number | undefined): number {
   const v = cap ?? REACH_CAP_DEFAULT;
