@@ -40,6 +40,10 @@ export function parseOpponents(rs: RuleSet, raw: unknown, max: number, issues: I
     }
     const unknown = Object.keys(o).filter((k) => k !== 'scorecard' && k !== 'yahtzeeBonus' && k !== 'finalScore');
     if (unknown.length > 0) issues.push({ field: `${path}.${unknown[0]}`, message: 'unknown field; an opponent has scorecard and yahtzeeBonus, or finalScore' });
+    if (!('finalScore' in o) && !('scorecard' in o)) {
+      issues.push({ field: path, message: 'needs a scorecard (an opponent in progress) or a finalScore (one who has finished)' });
+      return;
+    }
     if ('finalScore' in o) {
       const f = o.finalScore;
       if ('scorecard' in o) issues.push({ field: path, message: 'give either a scorecard (in progress) or a finalScore (finished), not both' });

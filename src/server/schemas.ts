@@ -13,16 +13,16 @@ const ScorecardColumn = z
   .record(z.string(), z.number().int().nullable())
   .openapi('ScorecardColumn', { description: 'Box id → points written there; absent or null = still free.', example: { ones: 3, fullHouse: 25 } });
 
+// One object with every field optional, not a union: which fields fit together (a sheet or a final
+// total) is parsePosition's to say, naming the field, where a failed union names none.
 const OpponentSchema = z
-  .union([
-    z.strictObject({
-      scorecard: ScorecardColumn,
-      yahtzeeBonus: z.number().int().min(0).optional().openapi({ description: 'Their extra-Yahtzee bonus points so far.' }),
-    }),
-    z.strictObject({ finalScore: z.number().int().min(0).openapi({ description: 'Their final total: they have finished.' }) }),
-  ])
+  .strictObject({
+    scorecard: ScorecardColumn.optional().openapi({ description: 'Their sheet as it stands at the start of their next turn (an opponent in progress).' }),
+    yahtzeeBonus: z.number().int().min(0).optional().openapi({ description: 'With scorecard: their extra-Yahtzee bonus points so far.' }),
+    finalScore: z.number().int().min(0).optional().openapi({ description: 'Their final total (a finished opponent), instead of a scorecard.' }),
+  })
   .openapi('Opponent', {
-    description: 'An opponent who plays for points: their sheet as it stands at the start of their next turn, or their final total.',
+    description: 'An opponent who plays for points: either `scorecard` (and `yahtzeeBonus`) as it stands at the start of their next turn, or `finalScore`.',
     example: { finalScore: 241 },
   });
 

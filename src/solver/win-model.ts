@@ -1,5 +1,6 @@
 import type { RuleSet } from '../rules/index.ts';
-import { columnStateIndex } from './column-layout.ts';
+import { UPPER_COUNT } from '../rules/index.ts';
+import { columnStateIndex, stateIndex } from './column-layout.ts';
 import { compileRules } from './compiled-rules.ts';
 import { createEntryScratch, isPlainColumn, scoreEntry } from './fast-play.ts';
 import type { GameModel } from './game-model.ts';
@@ -26,10 +27,12 @@ export function winGoalModel(rs: RuleSet, table: ReachTable, curve: ShareCurve, 
   const L = c.layout;
   const B = rs.boxes.length;
   const R = c.dice.rollCount;
+  const T = L.threshold;
+  const UB = rs.upperBonus.points;
+  const m = rs.columns[0].multiplier;
   const e = createEntryScratch();
-  // Values of (next state, gain) pairs met while filling one turn's score-now: a dozen boxes and a
-  // few dozen gains, each read by many rolls.
-  const memo = new Map<number, number>();
+  // Value of scoring v in box b this turn, at [b * SCORES + v]; NaN = not yet computed this turn.
+  const byScore = new Float64Array(B * SCORES);
   const model: WinGoalModel = {
     rs,
     c,
@@ -43,23 +46,63 @@ export function winGoalModel(rs: RuleSet, table: ReachTable, curve: ShareCurve, 
     valueAfter(next: GameState, gain: number) {
       return expectedShare(model.curve, model.score + gain, table, columnStateIndex(L, next.columns[0]));
     },
+    /**
+     * As score-now.ts: every roll is worth at least the best zero entry (more points in a box never
+     * lower the share), each box then visits only the rolls where it scores, and the Yahtzee rolls
+     * (Joker and bonus rules) are scored entry by entry.
+     */
     fillScoreNow(state: GameState, first: Float64Array, later: Float64Array) {
       const col = state.columns[0];
-      memo.clear();
-      for (let r = 0; r < R; r++) {
+      const { mask, upper } = col;
+      const flag = col.yahtzee50 && L.flags === 2 ? 1 : 0;
+      const base = model.score;
+      byScore.fill(NaN);
+      const valueOf = (b: number, v: number): number => {
+        const i = b * SCORES + v;
+        let x = byScore[i];
+        if (x === x) return x;
+        let next: number;
+        let gain: number;
+        if (b < UPPER_COUNT) {
+          const pts = (b + 1) * v;
+          const raw = upper + pts;
+          gain = pts + (upper < T && raw >= T ? UB : 0);
+          next = stateIndex(L, mask | (1 << b), raw > T ? T : raw, flag);
+        } else {
+          gain = v;
+          next = stateIndex(L, mask | (1 << b), upper > T ? T : upper, flag);
+        }
+        return (byScore[i] = expectedShare(model.curve, base + m * gain, table, next));
+      };
+      let zero = -Infinity;
+      for (let b = 0; b < B; b++) {
+        if ((mask & (1 << b)) === 0) zero = Math.max(zero, valueOf(b, 0));
+      }
+      first.fill(zero);
+      const { nzStart, nzRoll, nzScore } = c;
+      for (let b = 0; b < B; b++) {
+        if (mask & (1 << b)) continue;
+        for (let i = nzStart[b]; i < nzStart[b + 1]; i++) {
+          const r = nzRoll[i];
+          const v = valueOf(b, nzScore[i]);
+          if (v > first[r]) first[r] = v;
+        }
+      }
+      for (let f = 0; f < 6; f++) {
+        const r = c.yahtzeeRoll[f];
         let best = -Infinity;
         for (let b = 0; b < B; b++) {
-          if ((col.mask & (1 << b)) !== 0 || !scoreEntry(c, col, r, b, e)) continue;
-          const s = columnStateIndex(L, e.next);
-          const key = s * 4096 + e.gain;
-          let v = memo.get(key);
-          if (v === undefined) memo.set(key, (v = expectedShare(model.curve, model.score + e.gain, table, s)));
+          if ((mask & (1 << b)) !== 0 || !scoreEntry(c, col, r, b, e)) continue;
+          const v = expectedShare(model.curve, base + e.gain, table, columnStateIndex(L, e.next));
           if (v > best) best = v;
         }
         first[r] = best;
-        later[r] = best;
       }
+      later.set(first.subarray(0, R));
     },
   };
   return model;
 }
+
+/** More than any box scores with ordinary dice (upper boxes are indexed by dice showing the face). */
+const SCORES = 64;
