@@ -1,4 +1,6 @@
 // @ts-check
+import { num } from './i18n.js';
+
 /** A few DOM helpers: elements from a tag, attributes and children, without a framework. */
 
 /**
@@ -68,7 +70,11 @@ export function byId(id, type) {
   return el;
 }
 
-/** @param {number} x @param {number} [digits] */
+/**
+ * A decimal for the page's language (1,234.56 or 1.234,56).
+ * @param {number} x
+ * @param {number} [digits]
+ */
 export function fmt(x, digits = 2) {
-  return x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return num(x, digits);
 }
