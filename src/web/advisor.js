@@ -1,10 +1,11 @@
 // @ts-check
-import { ApiError, fetchHint, fetchOdds, fetchReachHint, unavailableText } from './api.js';
+import { ApiError, fetchHint, fetchOdds, fetchReachHint, fetchWinHint, unavailableText } from './api.js';
 import { actionText, optionList, probabilityList } from './advice-view.js';
 import { dieFace, faceName, holdPositions } from './dice.js';
-import { fmt, h } from './dom.js';
+import { fmt, h, readNumber } from './dom.js';
 import { boxName, num, ruleSetName, t } from './i18n.js';
 import { oddsChart, percentText } from './odds-chart.js';
+import { createOpponentsForm } from './opponents-form.js';
 import { buildSheet, fiftyBoxName } from './scorecard.js';
 
 /**
@@ -18,18 +19,12 @@ import { buildSheet, fiftyBoxName } from './scorecard.js';
  * @typedef {import('./types.js').RuleSet} RuleSet
  * @typedef {import('./types.js').Advice} Advice
  * @typedef {import('./types.js').ProbabilityAdvice} ProbabilityAdvice
+ * @typedef {import('./types.js').WinAdvice} WinAdvice
  * @typedef {import('./types.js').Issue} Issue
  * @typedef {import('./types.js').PositionInput} PositionInput
  * @typedef {import('./types.js').ScorecardColumn} ScorecardColumn
- * @typedef {{ values: string[][], bonuses: string[], dice: number[], rollsLeft: string, goal: string, target: string }} Snapshot
+ * @typedef {{ values: string[][], bonuses: string[], dice: number[], rollsLeft: string, goal: string, target: string, opponents: import('./opponents-form.js').OpponentEntry[] }} Snapshot
  */
-
-/** @param {string} text @returns {number | string | undefined} */
-function readNumber(text) {
-  const t = text.trim();
-  if (t === '') return undefined;
-  return /^-?\d+$/.test(t) ? Number(t) : t;
-}
 
 /**
  * @param {HTMLElement} root
@@ -79,7 +74,9 @@ export function createAdvisor(root) {
     disabled: true,
     onchange: () => schedule(0),
   });
-  const goalInputs = /** @type {const} */ (['points', 'reach']).map((g) =>
+  const opponents = createOpponentsForm({ onChange: () => schedule(0), valuesListId: (id) => `adv-values-${id}` });
+  const winNote = h('p', { class: 'help', id: 'adv-win-note', hidden: true });
+  const goalInputs = /** @type {const} */ (['points', 'reach', 'win']).map((g) =>
     h('input', {
       type: 'radio',
       name: 'adv-goal',
@@ -89,6 +86,7 @@ export function createAdvisor(root) {
       onchange: () => {
         const reach = goalInputs[1].checked;
         targetInput.disabled = !reach;
+        opponents.show(goalInputs[2].checked);
         if (reach && targetInput.value.trim() === '' && Number.isFinite(lastExpected)) targetInput.value = String(Math.round(lastExpected));
         schedule(0);
       },
@@ -140,11 +138,14 @@ export function createAdvisor(root) {
           h('label', { class: 'seg', for: 'adv-goal-points' }, goalInputs[0], h('span', {}, t('adv.goalPoints'))),
           h('label', { class: 'seg', for: 'adv-goal-reach' }, goalInputs[1], h('span', {}, t('adv.goalReach'))),
           targetInput,
+          h('label', { class: 'seg', for: 'adv-goal-win' }, goalInputs[2], h('span', {}, t('adv.goalWin'))),
+          winNote,
         ),
         goalError,
         h('button', { type: 'submit', class: 'primary' }, t('adv.advise')),
       ),
       h('section', { class: 'panel advice-panel', 'aria-labelledby': 'adv-advice-h' }, h('h2', { id: 'adv-advice-h' }, t('adv.advice')), banner, result),
+      opponents.element,
     ),
   );
   root.replaceChildren(form);
@@ -163,6 +164,8 @@ export function createAdvisor(root) {
     for (const i of goalInputs) i.checked = i.value === from.goal;
     targetInput.value = from.target;
     targetInput.disabled = from.goal !== 'reach';
+    opponents.restore(from.opponents);
+    opponents.show(from.goal === 'win' && !goalInputs[2].disabled);
   }
 
   /** @param {number} f */
@@ -259,6 +262,7 @@ export function createAdvisor(root) {
       p.rollsLeft = Number(checked?.value ?? 2);
     }
     if (goalInputs[1].checked) p.goal = { type: 'reach', score: readNumber(targetInput.value) };
+    if (goalInputs[2].checked) p.goal = { type: 'win', opponents: opponents.read() };
     return p;
   }
 
@@ -276,6 +280,7 @@ export function createAdvisor(root) {
     errorNodes = [];
     for (const el of form.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
     for (const el of form.querySelectorAll('.sheet [aria-describedby]')) el.removeAttribute('aria-describedby');
+    opponents.clearErrors();
     for (const el of [sheetError, diceError, rollsError, goalError]) {
       el.hidden = true;
       el.textContent = '';
@@ -300,7 +305,7 @@ export function createAdvisor(root) {
       el.hidden = false;
       el.textContent = el.textContent ? `${el.textContent} ${text}` : text;
     };
-    for (const issue of issues) {
+    for (const issue of opponents.showIssues(issues)) {
       const box = /^scorecard(?:\[(\d+)\])?\.(\w+)$/.exec(issue.field);
       const bonus = /^yahtzeeBonus(?:\[(\d+)\])?$/.exec(issue.field);
       const colText = (/** @type {string | undefined} */ c) => (cols > 1 && c !== undefined ? t('sheet.columnPrefix', { n: Number(c) + 1 }) : '');
@@ -365,11 +370,13 @@ export function createAdvisor(root) {
     result.setAttribute('aria-busy', 'true');
     try {
       const goal = position.goal;
-      const advice = goal?.type === 'reach' ? await fetchReachHint({ ...position, goal }) : await fetchHint(position);
+      const advice =
+        goal?.type === 'reach' ? await fetchReachHint({ ...position, goal }) : goal?.type === 'win' ? await fetchWinHint({ ...position, goal }) : await fetchHint(position);
       if (mine !== seq) return;
       clearErrors();
-      if ('probabilityBefore' in advice) showReachAdvice(ruleSet, advice, position, mine);
-      else showAdvice(ruleSet, advice);
+      if (!('probabilityBefore' in advice)) showAdvice(ruleSet, advice);
+      else if ('opponents' in advice) showWinAdvice(ruleSet, /** @type {WinAdvice} */ (advice));
+      else showReachAdvice(ruleSet, advice, position, mine);
     } catch (e) {
       if (mine !== seq) return;
       clearErrors();
@@ -432,6 +439,47 @@ export function createAdvisor(root) {
   }
 
   /**
+   * The win goal: the expected share of the stake now and from the start of the turn, what each
+   * opponent is expected to finish with, and the options ranked by their share.
+   * @param {RuleSet} ruleSet
+   * @param {WinAdvice} advice
+   */
+  function showWinAdvice(ruleSet, advice) {
+    const best = advice.best;
+    drawTray(best && 'hold' in best.action ? best.action.hold : undefined);
+    const summary = h(
+      'div',
+      { class: 'summary' },
+      h('div', { class: 'big' }, h('span', { class: 'label' }, t('win.chance')), h('output', { class: 'value', id: 'adv-win' }, percentText(advice.probability))),
+      h(
+        'div',
+        { class: 'facts' },
+        h('span', {}, t('adv.onSheet', { score: String(advice.score) })),
+        h('span', { id: 'adv-chance-before' }, t('adv.fromTurnStart', { chance: percentText(advice.probabilityBefore) })),
+      ),
+    );
+    const expectations = h(
+      'ul',
+      { class: 'opponent-expectations', id: 'adv-opponent-scores' },
+      advice.opponents.map((o, i) => h('li', {}, t('win.opponent', { n: i + 1, score: fmt(o.expectedFinalScore) }))),
+    );
+    if (!best) {
+      result.replaceChildren(summary, expectations, h('p', { class: 'help' }, t('adv.startOfTurn', { count: ruleSet.dice })));
+      return;
+    }
+    const ties = advice.options.filter((o, i) => i > 0 && o.nearTie).length;
+    const headline = h(
+      'p',
+      { class: 'best-line', id: 'adv-best' },
+      t('adv.best'),
+      h('strong', {}, actionText(ruleSet, best.action)),
+      ties ? h('span', { class: 'tie-note' }, t('adv.tiesPp', { count: ties, limit: 0.01 })) : null,
+    );
+    const list = probabilityList(ruleSet, advice, { limit: 10, label: t('win.list'), title: t('win.optTitle'), head: t('win.head') });
+    result.replaceChildren(summary, expectations, headline, list, h('p', { class: 'help' }, t('win.legend', { limit: 0.01 })));
+  }
+
+  /**
    * @param {HTMLElement} figure
    * @param {PositionInput} position
    * @param {number} target
@@ -491,6 +539,7 @@ export function createAdvisor(root) {
         rollsLeft: rollsInputs.find((i) => i.checked)?.value ?? '2',
         goal: goalInputs.find((i) => i.checked)?.value ?? 'points',
         target: targetInput.value,
+        opponents: opponents.snapshot(),
       };
     },
     /** Stops asking: the advisor is being replaced. */
@@ -545,7 +594,15 @@ export function createAdvisor(root) {
         },
       });
       sheetHolder.replaceChildren(sheet.table, ...lists);
+      opponents.setRuleSet(ruleSet);
+      // The win goal is scored with one column's reach table: a multi-column sheet has none.
+      const oneColumn = ruleSet.columns.length === 1;
+      goalInputs[2].disabled = !oneColumn;
+      winNote.hidden = oneColumn;
+      winNote.textContent = oneColumn ? '' : t('adv.winOneColumn', { name: ruleSetName(ruleSet), count: ruleSet.columns.length });
       if (from) restore(from);
+      if (!oneColumn && goalInputs[2].checked) goalInputs[0].checked = true;
+      opponents.show(goalInputs[2].checked);
       clearErrors();
       result.replaceChildren();
       drawTray(undefined);

@@ -10,6 +10,8 @@ import { ruleSetName, t } from './i18n.js';
  * @typedef {import('./types.js').RuleSet} RuleSet
  * @typedef {import('./types.js').Advice} Advice
  * @typedef {import('./types.js').ProbabilityAdvice} ProbabilityAdvice
+ * @typedef {import('./types.js').WinAdvice} WinAdvice
+ * @typedef {import('./types.js').OpponentInput} OpponentInput
  * @typedef {import('./types.js').Odds} Odds
  * @typedef {import('./types.js').PositionInput} PositionInput
  * @typedef {import('./types.js').GameRecord} GameRecord
@@ -89,6 +91,16 @@ export async function fetchHint(position) {
  */
 export async function fetchReachHint(position) {
   return /** @type {ProbabilityAdvice} */ (await post('/api/v1/hint', position));
+}
+
+/**
+ * Advice for a position whose goal is to win against known opponents: options valued by the
+ * expected share of the stake, and each opponent's expected final total.
+ * @param {PositionInput & { goal: { type: 'win', opponents: OpponentInput[] } }} position
+ * @returns {Promise<WinAdvice>}
+ */
+export async function fetchWinHint(position) {
+  return /** @type {WinAdvice} */ (await post('/api/v1/hint', position));
 }
 
 /**

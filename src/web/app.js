@@ -72,6 +72,7 @@ async function main() {
   let mode = params.get('mode') === 'coach' ? 'coach' : 'advisor';
   let rs = rulesets.find((r) => r.id === params.get('ruleset')) ?? rulesets.find((r) => r.id === 'yahtzee') ?? rulesets[0];
   let seed = params.get('seed') ?? undefined;
+  let versus = params.get('vs') === 'computer';
 
   function fillRuleSets() {
     select.replaceChildren(...rulesets.map((r) => h('option', { value: r.id }, `${ruleSetName(r)}${t(`status.${r.status}`)}`)));
@@ -82,6 +83,11 @@ async function main() {
 
   const hooks = {
     newSeed,
+    versus: () => versus,
+    onVersus: (/** @type {boolean} */ on) => {
+      versus = on;
+      writeUrl();
+    },
     onSeed: (/** @type {string} */ s) => {
       seed = s;
       writeUrl();
@@ -95,6 +101,7 @@ async function main() {
   function writeUrl() {
     const p = new URLSearchParams({ mode, ruleset: rs.id });
     if (mode === 'coach' && seed) p.set('seed', seed);
+    if (mode === 'coach' && versus) p.set('vs', 'computer');
     if (chosenLang) p.set('lang', chosenLang);
     history.replaceState(null, '', `?${p}`);
   }

@@ -2,7 +2,8 @@
 import { analyseGame, ApiError, fetchHint, unavailableText } from './api.js';
 import { actionText, optionList, sameAction } from './advice-view.js';
 import { analysisView } from './analysis-view.js';
-import { replay } from './coach-game.js';
+import { extraYahtzeeBonus, replay } from './coach-game.js';
+import { createVersus } from './coach-versus.js';
 import { dieFace, faceName, sorted } from './dice.js';
 import { fmt, h } from './dom.js';
 import { boxName, ruleSetName, t } from './i18n.js';
@@ -22,12 +23,13 @@ import { buildSheet, gameTotal } from './scorecard.js';
  * @typedef {import('./coach-game.js').Step} Step
  * @typedef {import('./coach-game.js').GameState} GameState
  * @typedef {{ kind: 'verdict', verdict: Verdict } | { kind: 'undone', action: Action }} Note what the feedback line says, kept as data so it can be said again in another language
- * @typedef {{ seed: string, steps: Step[], showHint: boolean, note: Note | undefined }} Snapshot
+ * @typedef {{ seed: string, steps: Step[], showHint: boolean, note: Note | undefined, versus: boolean }} Snapshot
  */
 
 /**
  * @param {HTMLElement} root
- * @param {{ onSeed: (seed: string) => void, newSeed: () => string }} hooks
+ * @param {{ onSeed: (seed: string) => void, newSeed: () => string, versus: () => boolean, onVersus: (on: boolean) => void }} hooks
+ *   versus: whether a new game is played against the computer (the page keeps it in the URL)
  */
 export function createCoach(root, hooks) {
   /** @type {RuleSet | undefined} */
@@ -65,6 +67,14 @@ export function createCoach(root, hooks) {
   const hintButton = h('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false', 'data-key': 'hint', onclick: toggleHint }, t('coach.hint'));
   const lostTotal = h('span', { id: 'coach-lost' });
   const heading = h('h2', { id: 'coach-dice-h' }, t('coach.yourTurn'));
+  const versus = createVersus({
+    hint: hintFor,
+    position: positionOf,
+    onToggle: (on) => {
+      hooks.onVersus(on);
+      if (game) void versus.follow(game);
+    },
+  });
 
   root.replaceChildren(
     h(
@@ -79,6 +89,7 @@ export function createCoach(root, hooks) {
           { class: 'panel turn-panel', 'aria-labelledby': 'coach-dice-h' },
           heading,
           status,
+          versus.controls,
           banner,
           tray,
           h('div', { class: 'row' }, rollButton, undoButton, hintButton),
@@ -86,6 +97,7 @@ export function createCoach(root, hooks) {
           hintBox,
           end,
         ),
+        versus.panel,
         h(
           'section',
           { class: 'panel log-panel', 'aria-labelledby': 'coach-log-h' },
@@ -126,6 +138,7 @@ export function createCoach(root, hooks) {
     steps = [];
     hooks.onSeed(seed);
     note = undefined;
+    if (rs) versus.setGame(rs, seed, hooks.versus());
     update();
   }
 
@@ -138,6 +151,7 @@ export function createCoach(root, hooks) {
     analysis = null;
     banner.hidden = true;
     render();
+    void versus.follow(game);
     if (game.over) {
       void finish(mine);
       return;
@@ -240,10 +254,7 @@ export function createCoach(root, hooks) {
       const verdict = verdictOf(a, chosen);
       const option = a.options.find((o) => sameAction(o.action, chosen));
       if (!verdict || !option) return;
-      const y = r.boxes.findIndex((b) => b.id === 'yahtzee');
-      const isYahtzee = g.dice.every((d) => d === g.dice[0]);
-      // The rules pay the extra-Yahtzee bonus for any Yahtzee scored while that column's Yahtzee box holds 50.
-      const bonus = r.facts.yahtzeeBonus > 0 && isYahtzee && y >= 0 && g.sheet[column][y] === 50 ? r.facts.yahtzeeBonus : 0;
+      const bonus = extraYahtzeeBonus(r, g, column);
       steps.push({ kind: 'score', box, column, points: option.points ?? 0, yahtzeeBonus: bonus, verdict });
       note = { kind: 'verdict', verdict };
       update();
@@ -419,11 +430,12 @@ export function createCoach(root, hooks) {
   return {
     /** @returns {Snapshot} the game as it stands, to carry over to a redrawn coach (a new language) */
     snapshot() {
-      return { seed, steps: [...steps], showHint, note };
+      return { seed, steps: [...steps], showHint, note, versus: versus.on };
     },
     /** Stops answering: the coach is being replaced. */
     dispose() {
       gen++;
+      versus.dispose();
     },
     /**
      * @param {RuleSet} next
@@ -435,6 +447,7 @@ export function createCoach(root, hooks) {
       steps = [...from.steps];
       showHint = from.showHint;
       note = from.note;
+      versus.setGame(next, seed, from.versus);
       update();
     },
     /**

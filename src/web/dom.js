@@ -78,3 +78,15 @@ export function byId(id, type) {
 export function fmt(x, digits = 2) {
   return num(x, digits);
 }
+
+/**
+ * What a number field holds: a whole number, nothing, or the text as typed (so that the server
+ * names the field it cannot read).
+ * @param {string} text
+ * @returns {number | string | undefined}
+ */
+export function readNumber(text) {
+  const t = text.trim();
+  if (t === '') return undefined;
+  return /^-?\d+$/.test(t) ? Number(t) : t;
+}
