@@ -366,6 +366,14 @@ export function createAdvisor(root) {
       result.replaceChildren(h('p', { class: 'help', id: 'adv-waiting' }, t('adv.moreDice', { count: ruleSet.dice - dice.length })));
       return;
     }
+    const local = goalInputs[2].checked ? opponents.check() : [];
+    if (local.length) {
+      clearErrors();
+      drawTray(undefined);
+      result.replaceChildren(h('p', { class: 'help' }, t('adv.fixFields')));
+      showIssues(local);
+      return;
+    }
     const position = readPosition();
     result.setAttribute('aria-busy', 'true');
     try {

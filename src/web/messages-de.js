@@ -185,6 +185,7 @@ export const MESSAGES = {
   'opp.removeLabel': 'Mitspieler {n} entfernen',
   'opp.add': 'Mitspieler hinzufügen',
   'opp.max': 'Höchstens {count} Mitspieler.',
+  'opp.needTotal': 'die Endsumme muss eine ganze Punktzahl sein',
   'win.chance': 'Siegchance',
   'win.opponent': 'Mitspieler {n}: erwartete Endsumme {score}',
   'win.list': 'Möglichkeiten, die beste Siegchance zuerst',

@@ -164,6 +164,7 @@ export const MESSAGES = {
   'opp.removeLabel': 'Remove opponent {n}',
   'opp.add': 'Add an opponent',
   'opp.max': 'At most {count} opponents.',
+  'opp.needTotal': 'the final total must be a whole number of points',
   'win.chance': 'Chance to win',
   'win.opponent': 'Opponent {n}: expected final total {score}',
   'win.list': 'Options, best chance to win first',

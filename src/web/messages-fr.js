@@ -185,6 +185,7 @@ export const MESSAGES = {
   'opp.removeLabel': 'Retirer l’adversaire {n}',
   'opp.add': 'Ajouter un adversaire',
   'opp.max': '{count} adversaires au plus.',
+  'opp.needTotal': 'le total final doit être un nombre entier de points',
   'win.chance': 'Chance de gagner',
   'win.opponent': 'Adversaire {n} : total final attendu {score}',
   'win.list': 'Choix, meilleure chance de gagner d’abord',

@@ -185,6 +185,7 @@ export const MESSAGES = {
   'opp.removeLabel': 'Tegenstander {n} verwijderen',
   'opp.add': 'Tegenstander toevoegen',
   'opp.max': 'Hoogstens {count} tegenstanders.',
+  'opp.needTotal': 'het eindtotaal moet een heel aantal punten zijn',
   'win.chance': 'Kans om te winnen',
   'win.opponent': 'Tegenstander {n}: verwacht eindtotaal {score}',
   'win.list': 'Keuzes, grootste winkans eerst',

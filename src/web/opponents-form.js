@@ -214,6 +214,16 @@ export function createOpponentsForm(opts) {
         return r.facts.yahtzeeBonus > 0 ? { scorecard, yahtzeeBonus: bonus ?? 0 } : { scorecard };
       });
     },
+    /**
+     * What the page can tell without asking: a finished opponent's total must be a whole number
+     * (the server's answer to anything else names the wrong alternative of the opponent's shape).
+     * @returns {Issue[]}
+     */
+    check() {
+      return entries.flatMap((e, i) =>
+        e.kind === 'final' && typeof readNumber(e.final) !== 'number' ? [{ field: `goal.opponents[${i}].finalScore`, message: t('opp.needTotal') }] : [],
+      );
+    },
     /** @returns {OpponentEntry[]} */
     snapshot() {
       return entries.map((e) => ({ ...e, values: [...e.values] }));
