@@ -1,9 +1,13 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advise } from '../src/advisor/index.ts';
+import { advise, adviseGoal, type ProbabilityAdvice } from '../src/advisor/index.ts';
 import { parsePosition, type PositionInput } from '../src/position/index.ts';
+import { createReachRegistry } from '../src/server/reach-registry.ts';
+import { buildReachTable, compileRules, type ReachTable } from '../src/solver/index.ts';
+import { RULESETS } from '../src/rules/index.ts';
 import { hasChromium, launchChromium } from './support/browser.ts';
 import { testModel } from './support/models.ts';
+import { TAIL_CAP, TAIL_RULESET, tailReachTable } from './support/reach.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
 
 /**
@@ -11,9 +15,10 @@ import { startWebServer, type WebServer } from './support/web-server.ts';
  * plays for points on its own seeded dice, turn by turn after the player's; its sheet is the one
  * optimal expected-score play makes from those dice (replayed here with the advisor itself); every
  * position of the player asks for the chance to win against the computer's sheet as it stands; at
- * the end the page says who won. A full game's win-goal answers need the full reach tables, which
- * a test cannot build, so the test server's win answers are stood in for by the browser (the request
- * is checked, the answer shown as given); the computer's moves use the real points hint.
+ * the end the page says who won. The win goal's answers for the first eleven turns need the full
+ * reach tables, which a test does not build: there the browser stands in for the server (the
+ * request is checked, the answer shown as given); for the last two turns the real server answers,
+ * from the tables of the last two levels, and the page shows what adviseGoal computes.
  */
 
 type Sheet = Record<string, number>;
@@ -21,18 +26,19 @@ type RollDice = (seed: string, turn: number, roll: number, count: number) => num
 
 const SEED = 'versus-7';
 
+const pct = (p: number) => p.toLocaleString('en-US', { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** The computer's game, replayed without the page: its dice stream and the advisor's best option at every roll. */
-async function computerSheets(seed: string, turns: number): Promise<{ sheet: Sheet; bonus: number; total: number }[]> {
+async function computerSheets(seed: string, turns: number): Promise<{ sheet: Sheet; total: number }[]> {
   const { rollDice } = (await import(new URL('../src/web/rng.js', import.meta.url).href)) as { rollDice: RollDice };
-  const model = await testModel('yahtzee');
+  const model = await testModel(TAIL_RULESET);
   const own = `${seed}/computer`;
   const sheet: Sheet = {};
-  let bonus = 0;
-  const out = [{ sheet: { ...sheet }, bonus, total: 0 }];
+  const out = [{ sheet: { ...sheet }, total: 0 }];
   for (let turn = 1; turn <= turns; turn++) {
     let dice = rollDice(own, turn, 1, 5);
     for (let roll = 1; ; roll++) {
-      const input: PositionInput = { ruleset: 'yahtzee', scorecard: sheet, yahtzeeBonus: bonus, dice: [...dice].sort((a, b) => a - b), rollsLeft: (3 - roll) as 0 | 1 | 2 };
+      const input: PositionInput = { ruleset: TAIL_RULESET, scorecard: sheet, dice: [...dice].sort((a, b) => a - b), rollsLeft: (3 - roll) as 0 | 1 | 2 };
       const parsed = parsePosition(input);
       if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
       const best = advise(model, parsed.position).best!;
@@ -41,13 +47,13 @@ async function computerSheets(seed: string, turns: number): Promise<{ sheet: She
         continue;
       }
       if (!('score' in best.action)) throw new Error('no score option at the last roll');
-      if (dice.every((d) => d === dice[0]) && sheet.yahtzee === 50) bonus += 100;
       sheet[best.action.score] = best.points!;
       break;
     }
     const upper = ['ones', 'twos', 'threes', 'fours', 'fives', 'sixes'].reduce((s, id) => s + (sheet[id] ?? 0), 0);
-    const total = Object.values(sheet).reduce((s, v) => s + v, 0) + (upper >= 63 ? 35 : 0) + bonus;
-    out.push({ sheet: { ...sheet }, bonus, total });
+    // yahtzee-no-bonus: no extra-Yahtzee bonus, so the upper bonus is the only one.
+    const total = Object.values(sheet).reduce((s, v) => s + v, 0) + (upper >= 63 ? 35 : 0);
+    out.push({ sheet: { ...sheet }, total });
   }
   return out;
 }
@@ -55,10 +61,18 @@ async function computerSheets(seed: string, turns: number): Promise<{ sheet: She
 describe.skipIf(!hasChromium)('web page: coach against the computer', () => {
   let server: WebServer;
   let browser: Browser;
+  let reach: ReachTable;
+  let distribution: ReachTable;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startWebServer(['yahtzee', 'triple-yahtzee']), launchChromium()]);
+    const rs = RULESETS[TAIL_RULESET];
+    const model = await testModel(TAIL_RULESET);
+    const values = new Float64Array(compileRules(rs).layout.size);
+    for (let s = 0; s < values.length; s++) values[s] = model.moments![2 * s];
+    [reach, distribution] = await Promise.all([tailReachTable().then((b) => b.table), buildReachTable(rs, { kind: 'distribution', values, cap: TAIL_CAP, levels: 2 }).then((b) => b.table)]);
+    const registries = [createReachRegistry({ load: async () => reach }), createReachRegistry({ label: 'points distribution', load: async () => distribution })] as const;
+    [server, browser] = await Promise.all([startWebServer([TAIL_RULESET, 'triple-yahtzee'], ...registries), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -69,27 +83,31 @@ describe.skipIf(!hasChromium)('web page: coach against the computer', () => {
     const expected = await computerSheets(SEED, 13);
     const page: Page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale: 'en-US' });
     page.on('pageerror', (e) => pageErrors.push(e.message));
-    const winAsked: { scorecard: Sheet; opponent: unknown }[] = [];
+    const winAsked: PositionInput[] = [];
     let answered = 0;
+    const open = (sheet: Sheet) => RULESETS[TAIL_RULESET].boxes.length - Object.keys(sheet).length;
     await page.route('**/api/v1/hint', async (route, request: Request) => {
-      const body = request.postDataJSON() as Omit<PositionInput, 'goal'> & { goal?: { type: string; opponents: unknown[] } };
+      const body = request.postDataJSON() as PositionInput;
       if (body.goal?.type !== 'win') return route.continue();
-      winAsked.push({ scorecard: body.scorecard as Sheet, opponent: body.goal.opponents[0] });
+      winAsked.push(body);
+      const opponent = body.goal.opponents[0];
+      if (open(body.scorecard as Sheet) <= 2 && 'scorecard' in opponent && open(opponent.scorecard as Sheet) <= 2) return route.continue();
       // A stand-in answer in the contract's shape; each one different, so the test sees the latest shown.
       const probability = 0.25 + (++answered % 50) / 100;
       await route.fulfill({
         status: 200,
         contentType: 'application/json',
-        body: JSON.stringify({ ruleset: 'yahtzee', exact: false, goal: body.goal, score: 0, probabilityBefore: probability, probability, dice: body.dice, rollsLeft: body.rollsLeft, options: [], opponents: [{ expectedFinalScore: 250 }] }),
+        body: JSON.stringify({ ruleset: TAIL_RULESET, exact: false, goal: body.goal, score: 0, probabilityBefore: probability, probability, dice: body.dice, rollsLeft: body.rollsLeft, options: [], opponents: [{ expectedFinalScore: 250 }] }),
       });
     });
-    await page.goto(`${server.url}/?mode=coach&ruleset=yahtzee&seed=${SEED}&vs=computer`);
+    await page.goto(`${server.url}/?mode=coach&ruleset=${TAIL_RULESET}&seed=${SEED}&vs=computer`);
     await page.waitForSelector('.sheet button.box:not([disabled])');
     expect(await page.isChecked('#coach-versus')).toBe(true);
     await page.locator('#coach-win').filter({ hasText: /^Chance to win: \d+\.\d\d%$/ }).waitFor();
-    expect(winAsked[0].opponent).toEqual({ scorecard: {}, yahtzeeBonus: 0 });
+    expect(winAsked[0].goal).toEqual({ type: 'win', opponents: [{ scorecard: {} }] });
     expect(await page.getAttribute('#coach-computer-status', 'data-turns')).toBe('0');
 
+    let realAnswers = 0;
     for (let turn = 1; turn <= 13; turn++) {
       await page.click('#coach .sheet-panel .sheet button.box:not([disabled]) >> nth=0');
       if (turn < 13) {
@@ -98,12 +116,21 @@ describe.skipIf(!hasChromium)('web page: coach against the computer', () => {
         await page.waitForSelector('#coach-win[data-probability]');
         // The chance asked for the player's new position, against the computer's sheet after as many turns.
         const last = winAsked.at(-1)!;
-        expect(last.opponent).toEqual({ scorecard: expected[turn].sheet, yahtzeeBonus: expected[turn].bonus });
-        expect(await page.textContent('#coach-win')).toBe(`Chance to win: ${(0.25 + (answered % 50) / 100).toLocaleString('en-US', { style: 'percent', minimumFractionDigits: 2 })}`);
+        expect(last.goal).toEqual({ type: 'win', opponents: [{ scorecard: expected[turn].sheet }] });
+        let probability = 0.25 + (answered % 50) / 100;
+        if (turn >= 11) {
+          // Both sheets have two boxes open or fewer: the real server answered.
+          const parsed = parsePosition(last);
+          if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+          probability = (adviseGoal(await testModel(TAIL_RULESET), { reach, distribution }, parsed.position) as ProbabilityAdvice).probability;
+          realAnswers++;
+        }
+        expect(await page.textContent('#coach-win')).toBe(`Chance to win: ${pct(probability)}`);
         expect(Number(await page.getAttribute('#coach-computer-status', 'data-total'))).toBe(expected[turn].total);
         expect(await page.textContent('#coach-computer-turn')).toMatch(new RegExp(`^Turn ${turn}: `));
       }
     }
+    expect(realAnswers).toBe(2);
     await page.locator('#coach-result').waitFor();
     const you = Number(await page.textContent('#coach .sheet-panel .sheet tr.total td'));
     const them = expected[13].total;
