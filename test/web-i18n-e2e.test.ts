@@ -206,6 +206,18 @@ describe.skipIf(!hasChromium)('web page in four languages', () => {
     expect(await page.locator('#coach-log li').count()).toBe(1);
     expect(await page.$$eval('.tray .die-btn', (els) => els.map((e) => e.getAttribute('data-face')))).toEqual(faces);
     expect(new URL(page.url()).searchParams.get('seed')).toBe('i18n-1');
+
+    // Played to the end: the review speaks French too.
+    for (let turn = 1; turn <= 13; turn++) {
+      await page.click('.sheet button.box:not([disabled]) >> nth=0');
+      if (turn < 13) await page.locator(`#coach-status[data-turn="${turn + 1}"]`).waitFor();
+      if (turn < 13) await page.locator('.sheet button.box:not([disabled])').first().waitFor();
+    }
+    await page.waitForSelector('#coach-analysis');
+    expect(await page.textContent('#coach-dice-h')).toBe('Partie terminée');
+    expect(await page.$$eval('#coach-analysis .stat .label', (els) => els.map((e) => e.textContent))).toEqual(['Score final', 'Le jeu optimal attend', 'Perdu par les décisions', 'Chance aux dés']);
+    expect(await page.textContent('#coach-analysis h3')).toBe('Où les points ont été perdus');
+    expect(await page.textContent('#coach-analysis svg.chart title')).toBe('Points perdus par tour');
   });
 
   it('threw no script errors', () => {
