@@ -59,7 +59,7 @@ describe.skipIf(!hasChromium)('web page in Chromium', () => {
 
   async function open(query = ''): Promise<Page> {
     await page?.close();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, locale: 'en-US' });
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.goto(`${server.url}/${query}`);
     await page.waitForSelector('#ruleset:not([disabled])');

@@ -44,7 +44,7 @@ describe.skipIf(!hasChromium)('web page: reach a total', () => {
   });
 
   it('waits for the reach table, then ranks the options by the chance of the target and draws the odds curve', async () => {
-    const page: Page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    const page: Page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale: 'en-US' });
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.goto(`${server.url}/?ruleset=${TAIL_RULESET}`);
     await page.waitForSelector('#ruleset:not([disabled])');

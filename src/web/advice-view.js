@@ -1,6 +1,7 @@
 // @ts-check
 import { dieFace } from './dice.js';
 import { fmt, h } from './dom.js';
+import { boxName, pct, t } from './i18n.js';
 
 /**
  * Drawing advice: every option ranked, its expected value, its loss as a bar, near-ties marked.
@@ -17,7 +18,7 @@ import { fmt, h } from './dom.js';
  * @param {string} id
  */
 export function boxLabel(rs, id) {
-  return rs.boxes.find((b) => b.id === id)?.label ?? id;
+  return boxName(rs, id);
 }
 
 /**
@@ -27,11 +28,12 @@ export function boxLabel(rs, id) {
  */
 export function actionText(rs, action) {
   if ('hold' in action) {
-    if (action.hold.length === 0) return 'reroll all dice';
-    if (action.hold.length === rs.dice) return 'keep all dice and roll nothing';
-    return `hold ${action.hold.join(' ')}`;
+    if (action.hold.length === 0) return t('act.rerollAll');
+    if (action.hold.length === rs.dice) return t('act.keepAll');
+    return t('act.hold', { dice: action.hold.join(' ') });
   }
-  return `score ${boxLabel(rs, action.score)}${action.column !== undefined && rs.columns.length > 1 ? ` (column ${action.column})` : ''}`;
+  const box = boxLabel(rs, action.score);
+  return action.column !== undefined && rs.columns.length > 1 ? t('act.scoreColumn', { box, n: action.column }) : t('act.score', { box });
 }
 
 /**
@@ -55,19 +57,19 @@ function actionNode(rs, o) {
     return h(
       'span',
       { class: 'what' },
-      h('span', { class: 'verb' }, action.hold.length ? 'Hold' : 'Reroll all'),
+      h('span', { class: 'verb' }, action.hold.length ? t('opt.hold') : t('opt.rerollAll')),
       action.hold.length ? h('span', { class: 'mini-dice', role: 'img', 'aria-label': action.hold.join(' ') }, action.hold.map((f) => dieFace(f))) : null,
-      action.hold.length && rerolled ? h('small', {}, `reroll ${rerolled}`) : null,
+      action.hold.length && rerolled ? h('small', {}, t('opt.reroll', { count: rerolled })) : null,
     );
   }
-  const bonus = o.bonus ? ` +${o.bonus} bonus` : '';
+  const bonus = o.bonus ? t('opt.bonus', { bonus: o.bonus }) : '';
   return h(
     'span',
     { class: 'what' },
-    h('span', { class: 'verb' }, 'Score'),
+    h('span', { class: 'verb' }, t('opt.score')),
     h('strong', {}, boxLabel(rs, action.score)),
-    action.column !== undefined && rs.columns.length > 1 ? h('small', {}, `column ${action.column}`) : null,
-    o.points !== undefined ? h('span', { class: 'pts' }, `${o.points} pts${bonus}`) : null,
+    action.column !== undefined && rs.columns.length > 1 ? h('small', {}, t('opt.column', { n: action.column })) : null,
+    o.points !== undefined ? h('span', { class: 'pts' }, `${t('opt.points', { count: o.points })}${bonus}`) : null,
   );
 }
 
@@ -89,16 +91,16 @@ export function optionList(rs, advice, opts = {}) {
       { class: `option${i === 0 ? ' best' : ''}${tie ? ' tie' : ''}`, hidden: i >= limit, 'data-rank': i + 1, 'data-action': JSON.stringify(o.action) },
       h('span', { class: 'rank', 'aria-hidden': 'true' }, String(i + 1)),
       actionNode(rs, o),
-      h('span', { class: 'ev', title: 'expected points still to come' }, fmt(o.ev)),
+      h('span', { class: 'ev', title: t('opt.evTitle') }, fmt(o.ev)),
       h(
         'span',
-        { class: 'loss', 'aria-label': o.loss > 0 ? `loses ${fmt(o.loss)} points` : 'best' },
+        { class: 'loss', 'aria-label': o.loss > 0 ? t('opt.losesPoints', { loss: fmt(o.loss) }) : t('opt.best') },
         h('span', { class: 'bar', 'aria-hidden': 'true' }, h('span', { style: `width:${width.toFixed(1)}%` })),
-        h('span', { class: 'loss-num' }, i === 0 ? 'best' : tie ? '≈ tie' : `−${fmt(o.loss)}`),
+        h('span', { class: 'loss-num' }, i === 0 ? t('opt.best') : tie ? t('opt.tie') : `−${fmt(o.loss)}`),
       ),
     );
   });
-  return listWithMore(h('ol', { class: 'options', 'aria-label': opts.label ?? 'Options, best first' }, items), items, limit, ['EV', 'Loss']);
+  return listWithMore(h('ol', { class: 'options', 'aria-label': opts.label ?? t('opt.pointsList') }, items), items, limit, [t('opt.headEv'), t('opt.headLoss')]);
 }
 
 /**
@@ -107,7 +109,7 @@ export function optionList(rs, advice, opts = {}) {
  * options look alike) and the percentage points it gives up.
  * @param {RuleSet} rs
  * @param {ProbabilityAdvice} advice
- * @param {{ limit?: number }} [opts]
+ * @param {{ limit?: number, label?: string, title?: string, head?: string }} [opts] list label, a value's tooltip and column head for a goal other than reach
  */
 export function probabilityList(rs, advice, opts = {}) {
   const limit = opts.limit ?? 8;
@@ -119,16 +121,16 @@ export function probabilityList(rs, advice, opts = {}) {
       { class: `option chance-option${i === 0 ? ' best' : ''}${tie ? ' tie' : ''}`, hidden: i >= limit, 'data-rank': i + 1, 'data-action': JSON.stringify(o.action) },
       h('span', { class: 'rank', 'aria-hidden': 'true' }, String(i + 1)),
       actionNode(rs, o),
-      h('span', { class: 'ev chance', title: 'chance of the target after this option, playing on for it' }, `${fmt(100 * o.probability)}%`),
+      h('span', { class: 'ev chance', title: opts.title ?? t('opt.chanceTitle') }, pct(o.probability)),
       h(
         'span',
-        { class: 'loss', 'aria-label': o.loss > 0 ? `${fmt(pp)} percentage points less likely` : 'best' },
+        { class: 'loss', 'aria-label': o.loss > 0 ? t('opt.lessLikely', { loss: fmt(pp) }) : t('opt.best') },
         h('span', { class: 'bar chance-bar', 'aria-hidden': 'true' }, h('span', { style: `width:${(100 * o.probability).toFixed(1)}%` })),
-        h('span', { class: 'loss-num' }, i === 0 ? 'best' : tie ? '≈ tie' : `−${fmt(pp)}`),
+        h('span', { class: 'loss-num' }, i === 0 ? t('opt.best') : tie ? t('opt.tie') : `−${fmt(pp)}`),
       ),
     );
   });
-  return listWithMore(h('ol', { class: 'options', 'aria-label': 'Options, most likely to reach the target first' }, items), items, limit, ['Chance', 'Loss (pp)']);
+  return listWithMore(h('ol', { class: 'options', 'aria-label': opts.label ?? t('opt.chanceList') }, items), items, limit, [opts.head ?? t('opt.headChance'), t('opt.headLossPp')]);
 }
 
 /**
@@ -144,7 +146,7 @@ function listWithMore(list, items, limit, heads) {
       ? h('button', {
           type: 'button',
           class: 'link',
-          text: `Show all ${items.length} options`,
+          text: t('opt.showAll', { count: items.length }),
           onclick: (/** @type {Event} */ e) => {
             for (const li of items) li.hidden = false;
             /** @type {HTMLElement} */ (e.currentTarget).remove();
@@ -154,7 +156,7 @@ function listWithMore(list, items, limit, heads) {
   return h(
     'div',
     { class: 'option-list' },
-    h('div', { class: 'option-head', 'aria-hidden': 'true' }, h('span', {}, '#'), h('span', {}, 'Option'), h('span', { class: 'ev' }, heads[0]), h('span', {}, heads[1])),
+    h('div', { class: 'option-head', 'aria-hidden': 'true' }, h('span', {}, t('opt.headRank')), h('span', {}, t('opt.headOption')), h('span', { class: 'ev' }, heads[0]), h('span', {}, heads[1])),
     list,
     more,
   );

@@ -1,10 +1,12 @@
 // @ts-check
-import { ApiError, fetchHint, fetchOdds, fetchReachHint, unavailableText } from './api.js';
+import { ApiError, fetchHint, fetchOdds, fetchReachHint, fetchWinHint, unavailableText } from './api.js';
 import { actionText, optionList, probabilityList } from './advice-view.js';
-import { dieFace, FACE_NAMES, holdPositions } from './dice.js';
-import { fmt, h } from './dom.js';
+import { dieFace, faceName, holdPositions } from './dice.js';
+import { fmt, h, readNumber } from './dom.js';
+import { boxName, num, ruleSetName, t } from './i18n.js';
 import { oddsChart, percentText } from './odds-chart.js';
-import { buildSheet } from './scorecard.js';
+import { createOpponentsForm } from './opponents-form.js';
+import { buildSheet, fiftyBoxName } from './scorecard.js';
 
 /**
  * Advisor mode: the player types in a scorecard, the dice and the rerolls left; the page asks
@@ -17,17 +19,12 @@ import { buildSheet } from './scorecard.js';
  * @typedef {import('./types.js').RuleSet} RuleSet
  * @typedef {import('./types.js').Advice} Advice
  * @typedef {import('./types.js').ProbabilityAdvice} ProbabilityAdvice
+ * @typedef {import('./types.js').WinAdvice} WinAdvice
  * @typedef {import('./types.js').Issue} Issue
  * @typedef {import('./types.js').PositionInput} PositionInput
  * @typedef {import('./types.js').ScorecardColumn} ScorecardColumn
+ * @typedef {{ values: string[][], bonuses: string[], dice: number[], rollsLeft: string, goal: string, target: string, opponents: import('./opponents-form.js').OpponentEntry[] }} Snapshot
  */
-
-/** @param {string} text @returns {number | string | undefined} */
-function readNumber(text) {
-  const t = text.trim();
-  if (t === '') return undefined;
-  return /^-?\d+$/.test(t) ? Number(t) : t;
-}
 
 /**
  * @param {HTMLElement} root
@@ -52,10 +49,10 @@ export function createAdvisor(root) {
 
   const sheetHolder = h('div', { class: 'sheet-wrap' });
   const sheetError = h('p', { class: 'field-error', id: 'adv-sheet-error', role: 'alert', hidden: true });
-  const tray = h('div', { class: 'tray', role: 'group', 'aria-label': 'Dice entered; click a die to remove it' });
+  const tray = h('div', { class: 'tray', role: 'group', 'aria-label': t('adv.tray') });
   const diceError = h('p', { class: 'field-error', id: 'adv-dice-error', role: 'alert', hidden: true });
   const faceButtons = [1, 2, 3, 4, 5, 6].map((f) =>
-    h('button', { type: 'button', class: 'die-btn add', 'aria-label': `Add a ${FACE_NAMES[f]}`, 'data-face': f, onclick: () => addDie(f) }, dieFace(f)),
+    h('button', { type: 'button', class: 'die-btn add', 'aria-label': t('adv.addFace', { face: faceName(f) }), 'data-face': f, onclick: () => addDie(f) }, dieFace(f)),
   );
   const rollsName = 'adv-rolls';
   const rollsInputs = [2, 1, 0].map((n) =>
@@ -71,13 +68,15 @@ export function createAdvisor(root) {
     id: 'adv-target',
     name: 'adv-target',
     class: 'target-input',
-    'aria-label': 'Final total to reach',
+    'aria-label': t('adv.target'),
     'aria-describedby': 'adv-goal-error',
-    placeholder: 'total',
+    placeholder: t('adv.targetPlaceholder'),
     disabled: true,
     onchange: () => schedule(0),
   });
-  const goalInputs = /** @type {const} */ (['points', 'reach']).map((g) =>
+  const opponents = createOpponentsForm({ onChange: () => schedule(0), valuesListId: (id) => `adv-values-${id}` });
+  const winNote = h('p', { class: 'help', id: 'adv-win-note', hidden: true });
+  const goalInputs = /** @type {const} */ (['points', 'reach', 'win']).map((g) =>
     h('input', {
       type: 'radio',
       name: 'adv-goal',
@@ -87,6 +86,7 @@ export function createAdvisor(root) {
       onchange: () => {
         const reach = goalInputs[1].checked;
         targetInput.disabled = !reach;
+        opponents.show(goalInputs[2].checked);
         if (reach && targetInput.value.trim() === '' && Number.isFinite(lastExpected)) targetInput.value = String(Math.round(lastExpected));
         schedule(0);
       },
@@ -102,11 +102,11 @@ export function createAdvisor(root) {
     h(
       'section',
       { class: 'panel sheet-panel', 'aria-labelledby': 'adv-sheet-h' },
-      h('h2', { id: 'adv-sheet-h' }, 'Scorecard'),
-      h('p', { class: 'help' }, 'Click a box and type its points, or pick one of the legal scores. Leave free boxes empty.'),
+      h('h2', { id: 'adv-sheet-h' }, t('sheet.heading')),
+      h('p', { class: 'help' }, t('adv.help')),
       sheetError,
       sheetHolder,
-      h('button', { type: 'button', class: 'secondary', onclick: clearSheet }, 'Clear scorecard'),
+      h('button', { type: 'button', class: 'secondary', onclick: clearSheet }, t('adv.clearSheet')),
     ),
     h(
       'div',
@@ -114,38 +114,59 @@ export function createAdvisor(root) {
       h(
         'section',
         { class: 'panel turn-panel', 'aria-labelledby': 'adv-dice-h' },
-        h('h2', { id: 'adv-dice-h' }, 'Dice'),
+        h('h2', { id: 'adv-dice-h' }, t('adv.dice')),
         tray,
         diceError,
-        h('div', { class: 'faces', role: 'group', 'aria-label': 'Add a die' }, faceButtons),
+        h('div', { class: 'faces', role: 'group', 'aria-label': t('adv.addDie') }, faceButtons),
         h(
           'div',
           { class: 'row' },
-          h('button', { type: 'button', class: 'secondary', onclick: () => setDice([]) }, 'Clear dice'),
-          h('button', { type: 'button', class: 'secondary', onclick: randomDice }, 'Random roll'),
+          h('button', { type: 'button', class: 'secondary', onclick: () => setDice([]) }, t('adv.clearDice')),
+          h('button', { type: 'button', class: 'secondary', onclick: randomDice }, t('adv.randomRoll')),
         ),
         h(
           'fieldset',
           { class: 'rolls', 'aria-describedby': 'adv-rolls-error' },
-          h('legend', {}, 'Rerolls left'),
-          rollsInputs.map((input, i) => h('label', { class: 'seg', for: input.id }, input, h('span', {}, ['2', '1', 'none'][i]))),
+          h('legend', {}, t('adv.rerollsLeft')),
+          rollsInputs.map((input, i) => h('label', { class: 'seg', for: input.id }, input, h('span', {}, [num(2), num(1), t('adv.rerollsNone')][i]))),
         ),
         rollsError,
         h(
           'fieldset',
           { class: 'rolls goal' },
-          h('legend', {}, 'Play for'),
-          h('label', { class: 'seg', for: 'adv-goal-points' }, goalInputs[0], h('span', {}, 'most points')),
-          h('label', { class: 'seg', for: 'adv-goal-reach' }, goalInputs[1], h('span', {}, 'a total of at least')),
+          h('legend', {}, t('adv.playFor')),
+          h('label', { class: 'seg', for: 'adv-goal-points' }, goalInputs[0], h('span', {}, t('adv.goalPoints'))),
+          h('label', { class: 'seg', for: 'adv-goal-reach' }, goalInputs[1], h('span', {}, t('adv.goalReach'))),
           targetInput,
+          h('label', { class: 'seg', for: 'adv-goal-win' }, goalInputs[2], h('span', {}, t('adv.goalWin'))),
+          winNote,
         ),
         goalError,
-        h('button', { type: 'submit', class: 'primary' }, 'Advise'),
+        h('button', { type: 'submit', class: 'primary' }, t('adv.advise')),
       ),
-      h('section', { class: 'panel advice-panel', 'aria-labelledby': 'adv-advice-h' }, h('h2', { id: 'adv-advice-h' }, 'Advice'), banner, result),
+      h('section', { class: 'panel advice-panel', 'aria-labelledby': 'adv-advice-h' }, h('h2', { id: 'adv-advice-h' }, t('adv.advice')), banner, result),
+      opponents.element,
     ),
   );
   root.replaceChildren(form);
+
+  /** @param {Snapshot} from */
+  function restore(from) {
+    from.values.forEach((col, c) => col.forEach((v, b) => {
+      const input = inputs[c]?.[b];
+      if (input) input.value = v;
+    }));
+    from.bonuses.forEach((v, c) => {
+      if (bonusInputs[c]) bonusInputs[c].value = v;
+    });
+    dice = from.dice.slice(0, rs?.dice ?? 0);
+    for (const i of rollsInputs) i.checked = i.value === from.rollsLeft;
+    for (const i of goalInputs) i.checked = i.value === from.goal;
+    targetInput.value = from.target;
+    targetInput.disabled = from.goal !== 'reach';
+    opponents.restore(from.opponents);
+    opponents.show(from.goal === 'win' && !goalInputs[2].disabled);
+  }
 
   /** @param {number} f */
   function addDie(f) {
@@ -184,11 +205,11 @@ export function createAdvisor(root) {
             type: 'button',
             class: `die-btn${cls}`,
             'data-face': f,
-            'aria-label': `Die ${i + 1}: ${FACE_NAMES[f]}${hold ? (keep.has(i) ? ', advice: hold' : ', advice: reroll') : ''}; remove`,
+            'aria-label': t(hold ? (keep.has(i) ? 'adv.dieHold' : 'adv.dieReroll') : 'adv.die', { n: i + 1, face: faceName(f) }),
             onclick: () => setDice(dice.filter((_, j) => j !== i)),
           },
           dieFace(f),
-          hold ? h('span', { class: 'tag' }, keep.has(i) ? 'hold' : 'reroll') : null,
+          hold ? h('span', { class: 'tag' }, keep.has(i) ? t('adv.tagHold') : t('adv.tagReroll')) : null,
         ),
       );
     }
@@ -241,6 +262,7 @@ export function createAdvisor(root) {
       p.rollsLeft = Number(checked?.value ?? 2);
     }
     if (goalInputs[1].checked) p.goal = { type: 'reach', score: readNumber(targetInput.value) };
+    if (goalInputs[2].checked) p.goal = { type: 'win', opponents: opponents.read() };
     return p;
   }
 
@@ -258,6 +280,7 @@ export function createAdvisor(root) {
     errorNodes = [];
     for (const el of form.querySelectorAll('[aria-invalid]')) el.removeAttribute('aria-invalid');
     for (const el of form.querySelectorAll('.sheet [aria-describedby]')) el.removeAttribute('aria-describedby');
+    opponents.clearErrors();
     for (const el of [sheetError, diceError, rollsError, goalError]) {
       el.hidden = true;
       el.textContent = '';
@@ -282,10 +305,10 @@ export function createAdvisor(root) {
       el.hidden = false;
       el.textContent = el.textContent ? `${el.textContent} ${text}` : text;
     };
-    for (const issue of issues) {
+    for (const issue of opponents.showIssues(issues)) {
       const box = /^scorecard(?:\[(\d+)\])?\.(\w+)$/.exec(issue.field);
       const bonus = /^yahtzeeBonus(?:\[(\d+)\])?$/.exec(issue.field);
-      const colText = (/** @type {string | undefined} */ c) => (cols > 1 && c !== undefined ? `Column ${Number(c) + 1}: ` : '');
+      const colText = (/** @type {string | undefined} */ c) => (cols > 1 && c !== undefined ? t('sheet.columnPrefix', { n: Number(c) + 1 }) : '');
       if (box) {
         const b = rs.boxes.findIndex((x) => x.id === box[2]);
         const c = Number(box[1] ?? 0);
@@ -340,19 +363,28 @@ export function createAdvisor(root) {
       // Still entering the roll: no request (it could only fail), just say what is missing.
       clearErrors();
       drawTray(undefined);
-      const left = ruleSet.dice - dice.length;
-      result.replaceChildren(h('p', { class: 'help', id: 'adv-waiting' }, `Enter ${left} more ${left === 1 ? 'die' : 'dice'} (or clear the dice for the start of a turn).`));
+      result.replaceChildren(h('p', { class: 'help', id: 'adv-waiting' }, t('adv.moreDice', { count: ruleSet.dice - dice.length })));
+      return;
+    }
+    const local = goalInputs[2].checked ? opponents.check() : [];
+    if (local.length) {
+      clearErrors();
+      drawTray(undefined);
+      result.replaceChildren(h('p', { class: 'help' }, t('adv.fixFields')));
+      showIssues(local);
       return;
     }
     const position = readPosition();
     result.setAttribute('aria-busy', 'true');
     try {
       const goal = position.goal;
-      const advice = goal?.type === 'reach' ? await fetchReachHint({ ...position, goal }) : await fetchHint(position);
+      const advice =
+        goal?.type === 'reach' ? await fetchReachHint({ ...position, goal }) : goal?.type === 'win' ? await fetchWinHint({ ...position, goal }) : await fetchHint(position);
       if (mine !== seq) return;
       clearErrors();
-      if ('probabilityBefore' in advice) showReachAdvice(ruleSet, advice, position, mine);
-      else showAdvice(ruleSet, advice);
+      if (!('probabilityBefore' in advice)) showAdvice(ruleSet, advice);
+      else if ('opponents' in advice) showWinAdvice(ruleSet, /** @type {WinAdvice} */ (advice));
+      else showReachAdvice(ruleSet, advice, position, mine);
     } catch (e) {
       if (mine !== seq) return;
       clearErrors();
@@ -360,11 +392,11 @@ export function createAdvisor(root) {
       if (!(e instanceof ApiError)) throw e;
       if (e.retryAfter !== undefined) {
         // A table is loading or being built: say so, and ask again when the server says to.
-        result.replaceChildren(h('p', { class: 'help loading', id: 'adv-loading', role: 'status' }, `Preparing: ${e.problem.detail}`));
+        result.replaceChildren(h('p', { class: 'help loading', id: 'adv-loading', role: 'status' }, t('adv.preparing', { detail: e.problem.detail })));
         schedule(1000 * e.retryAfter);
         return;
       }
-      result.replaceChildren(e.unavailable ? '' : h('p', { class: 'help' }, 'No advice until the marked fields are fixed.'));
+      result.replaceChildren(e.unavailable ? '' : h('p', { class: 'help' }, t('adv.fixFields')));
       if (e.unavailable) showBanner(unavailableText(ruleSet, e.problem));
       else if (e.problem.errors?.length) showIssues(e.problem.errors);
       else showBanner(e.problem.detail);
@@ -388,34 +420,71 @@ export function createAdvisor(root) {
     const summary = h(
       'div',
       { class: 'summary' },
-      h('div', { class: 'big' }, h('span', { class: 'label' }, `Chance of ${target} or more`), h('output', { class: 'value', id: 'adv-chance' }, percentText(advice.probability))),
+      h('div', { class: 'big' }, h('span', { class: 'label' }, t('adv.chanceOf', { target: String(target) })), h('output', { class: 'value', id: 'adv-chance' }, percentText(advice.probability))),
       h(
         'div',
         { class: 'facts' },
-        h('span', {}, `On the sheet now: ${advice.score}`),
-        h('span', { id: 'adv-chance-before' }, `From the start of this turn: ${percentText(advice.probabilityBefore)}`),
+        h('span', {}, t('adv.onSheet', { score: String(advice.score) })),
+        h('span', { id: 'adv-chance-before' }, t('adv.fromTurnStart', { chance: percentText(advice.probabilityBefore) })),
       ),
     );
-    const odds = h('figure', { class: 'odds', id: 'adv-odds' }, h('figcaption', {}, 'Best chance of finishing with at least each total'), h('p', { class: 'help' }, 'Loading the odds…'));
+    const odds = h('figure', { class: 'odds', id: 'adv-odds' }, h('figcaption', {}, t('adv.odds')), h('p', { class: 'help' }, t('adv.oddsLoading')));
     void drawOdds(odds, position, target, mine);
     if (!best) {
-      result.replaceChildren(summary, h('p', { class: 'help' }, `Start of a turn: enter the ${ruleSet.dice} dice rolled to see every option.`), odds);
+      result.replaceChildren(summary, h('p', { class: 'help' }, t('adv.startOfTurn', { count: ruleSet.dice })), odds);
       return;
     }
     const ties = advice.options.filter((o, i) => i > 0 && o.nearTie).length;
     const headline = h(
       'p',
       { class: 'best-line', id: 'adv-best' },
-      'Best: ',
+      t('adv.best'),
       h('strong', {}, actionText(ruleSet, best.action)),
-      ties ? h('span', { class: 'tie-note' }, ` — ${ties} other option${ties > 1 ? 's' : ''} within 0.01 percentage points`) : null,
+      ties ? h('span', { class: 'tie-note' }, t('adv.tiesPp', { count: ties, limit: 0.01 })) : null,
     );
-    const legend = h(
-      'p',
-      { class: 'help' },
-      `Chance: of finishing with ${target} or more after the option, playing on for it (bonuses included). Loss: percentage points given up against the best; ≈ tie: within 0.01.`,
-    );
+    const legend = h('p', { class: 'help' }, t('adv.reachLegend', { target: String(target), limit: 0.01 }));
     result.replaceChildren(summary, headline, probabilityList(ruleSet, advice, { limit: 10 }), legend, odds);
+  }
+
+  /**
+   * The win goal: the expected share of the stake now and from the start of the turn, what each
+   * opponent is expected to finish with, and the options ranked by their share.
+   * @param {RuleSet} ruleSet
+   * @param {WinAdvice} advice
+   */
+  function showWinAdvice(ruleSet, advice) {
+    const best = advice.best;
+    drawTray(best && 'hold' in best.action ? best.action.hold : undefined);
+    const summary = h(
+      'div',
+      { class: 'summary' },
+      h('div', { class: 'big' }, h('span', { class: 'label' }, t('win.chance')), h('output', { class: 'value', id: 'adv-win' }, percentText(advice.probability))),
+      h(
+        'div',
+        { class: 'facts' },
+        h('span', {}, t('adv.onSheet', { score: String(advice.score) })),
+        h('span', { id: 'adv-chance-before' }, t('adv.fromTurnStart', { chance: percentText(advice.probabilityBefore) })),
+      ),
+    );
+    const expectations = h(
+      'ul',
+      { class: 'opponent-expectations', id: 'adv-opponent-scores' },
+      advice.opponents.map((o, i) => h('li', {}, t('win.opponent', { n: i + 1, score: fmt(o.expectedFinalScore) }))),
+    );
+    if (!best) {
+      result.replaceChildren(summary, expectations, h('p', { class: 'help' }, t('adv.startOfTurn', { count: ruleSet.dice })));
+      return;
+    }
+    const ties = advice.options.filter((o, i) => i > 0 && o.nearTie).length;
+    const headline = h(
+      'p',
+      { class: 'best-line', id: 'adv-best' },
+      t('adv.best'),
+      h('strong', {}, actionText(ruleSet, best.action)),
+      ties ? h('span', { class: 'tie-note' }, t('adv.tiesPp', { count: ties, limit: 0.01 })) : null,
+    );
+    const list = probabilityList(ruleSet, advice, { limit: 10, label: t('win.list'), title: t('win.optTitle'), head: t('win.head') });
+    result.replaceChildren(summary, expectations, headline, list, h('p', { class: 'help' }, t('win.legend', { limit: 0.01 })));
   }
 
   /**
@@ -431,7 +500,7 @@ export function createAdvisor(root) {
       if (mine === seq) figure.replaceChildren(caption, oddsChart(odds, target));
     } catch (e) {
       if (mine !== seq || !(e instanceof ApiError)) throw e;
-      figure.replaceChildren(caption, h('p', { class: 'help' }, `No odds curve: ${e.problem.detail}`));
+      figure.replaceChildren(caption, h('p', { class: 'help' }, t('adv.noOdds', { detail: e.problem.detail })));
     }
   }
 
@@ -446,28 +515,51 @@ export function createAdvisor(root) {
     const summary = h(
       'div',
       { class: 'summary' },
-      h('div', { class: 'big' }, h('span', { class: 'label' }, 'Expected final score'), h('output', { class: 'value', id: 'adv-expected' }, fmt(advice.expectedFinalScore))),
-      h('div', { class: 'facts' }, h('span', {}, `On the sheet now: ${advice.score}`), h('span', {}, `${ruleSet.exact ? 'Exact' : 'Approximate'} values`)),
+      h('div', { class: 'big' }, h('span', { class: 'label' }, t('adv.expected')), h('output', { class: 'value', id: 'adv-expected' }, fmt(advice.expectedFinalScore))),
+      h('div', { class: 'facts' }, h('span', {}, t('adv.onSheet', { score: String(advice.score) })), h('span', {}, t(ruleSet.exact ? 'adv.exact' : 'adv.approximate'))),
     );
     if (!best) {
-      result.replaceChildren(summary, h('p', { class: 'help' }, `Start of a turn: enter the ${ruleSet.dice} dice rolled to see every option.`));
+      result.replaceChildren(summary, h('p', { class: 'help' }, t('adv.startOfTurn', { count: ruleSet.dice })));
       return;
     }
     const ties = advice.options.filter((o, i) => i > 0 && o.nearTie).length;
     const headline = h(
       'p',
       { class: 'best-line', id: 'adv-best' },
-      'Best: ',
+      t('adv.best'),
       h('strong', {}, actionText(ruleSet, best.action)),
-      ties ? h('span', { class: 'tie-note' }, ` — ${ties} other option${ties > 1 ? 's' : ''} within 0.01 points`) : null,
+      ties ? h('span', { class: 'tie-note' }, t('adv.tiesPoints', { count: ties, limit: 0.01 })) : null,
     );
-    const legend = h('p', { class: 'help' }, 'EV: expected points still to come after the option, its own points included. Loss: EV given up against the best; ≈ tie: within 0.01 points.');
+    const legend = h('p', { class: 'help' }, t('adv.pointsLegend', { limit: 0.01 }));
     result.replaceChildren(summary, headline, optionList(ruleSet, advice, { limit: 10 }), legend);
   }
 
   return {
-    /** @param {RuleSet} next */
-    setRuleSet(next) {
+    /**
+     * What the player has entered, to carry over to a redrawn advisor (a new language).
+     * @returns {Snapshot}
+     */
+    snapshot() {
+      return {
+        values: inputs.map((col) => col.map((i) => i.value)),
+        bonuses: bonusInputs.map((i) => i.value),
+        dice: [...dice],
+        rollsLeft: rollsInputs.find((i) => i.checked)?.value ?? '2',
+        goal: goalInputs.find((i) => i.checked)?.value ?? 'points',
+        target: targetInput.value,
+        opponents: opponents.snapshot(),
+      };
+    },
+    /** Stops asking: the advisor is being replaced. */
+    dispose() {
+      clearTimeout(timer);
+      seq++;
+    },
+    /**
+     * @param {RuleSet} next
+     * @param {Snapshot} [from] entries to restore (same rule set)
+     */
+    setRuleSet(next, from) {
       rs = next;
       const ruleSet = next;
       seq++;
@@ -478,7 +570,7 @@ export function createAdvisor(root) {
         h('datalist', { id: `adv-values-${b.id}` }, (ruleSet.facts.boxValues[b.id] ?? []).map((v) => h('option', { value: v }))),
       );
       sheet = buildSheet(ruleSet, {
-        caption: `${ruleSet.name} scorecard`,
+        caption: t('sheet.caption', { name: ruleSetName(ruleSet) }),
         cell: (b, c) => {
           const box = ruleSet.boxes[b];
           const input = h('input', {
@@ -487,7 +579,7 @@ export function createAdvisor(root) {
             autocomplete: 'off',
             list: `adv-values-${box.id}`,
             name: `c${c + 1}-${box.id}`,
-            'aria-label': ruleSet.columns.length > 1 ? `${box.label}, column ${c + 1}` : box.label,
+            'aria-label': ruleSet.columns.length > 1 ? t('sheet.inColumn', { name: boxName(ruleSet, box.id), n: c + 1 }) : boxName(ruleSet, box.id),
             onchange: () => schedule(0),
             oninput: refreshTotals,
           });
@@ -501,7 +593,7 @@ export function createAdvisor(root) {
             autocomplete: 'off',
             placeholder: '0',
             name: `c${c + 1}-yahtzeeBonus`,
-            'aria-label': `Yahtzee bonus points${ruleSet.columns.length > 1 ? `, column ${c + 1}` : ''}`,
+            'aria-label': ruleSet.columns.length > 1 ? t('sheet.inColumn', { name: t('adv.bonusInput', { name: fiftyBoxName(ruleSet) }), n: c + 1 }) : t('adv.bonusInput', { name: fiftyBoxName(ruleSet) }),
             onchange: () => schedule(0),
             oninput: refreshTotals,
           });
@@ -510,6 +602,15 @@ export function createAdvisor(root) {
         },
       });
       sheetHolder.replaceChildren(sheet.table, ...lists);
+      opponents.setRuleSet(ruleSet);
+      // The win goal is scored with one column's reach table: a multi-column sheet has none.
+      const oneColumn = ruleSet.columns.length === 1;
+      goalInputs[2].disabled = !oneColumn;
+      winNote.hidden = oneColumn;
+      winNote.textContent = oneColumn ? '' : t('adv.winOneColumn', { name: ruleSetName(ruleSet), count: ruleSet.columns.length });
+      if (from) restore(from);
+      if (!oneColumn && goalInputs[2].checked) goalInputs[0].checked = true;
+      opponents.show(goalInputs[2].checked);
       clearErrors();
       result.replaceChildren();
       drawTray(undefined);

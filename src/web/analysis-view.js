@@ -1,6 +1,7 @@
 // @ts-check
 import { actionText } from './advice-view.js';
 import { fmt, h, svg } from './dom.js';
+import { t } from './i18n.js';
 
 /**
  * The end-of-game review: the server's analysis (POST /api/v1/analyse) as a summary, a chart of
@@ -17,11 +18,6 @@ export function severity(/** @type {number} */ loss) {
   if (loss < 5) return 'inaccuracy';
   if (loss < 20) return 'mistake';
   return 'blunder';
-}
-
-/** @param {number} n @param {string} one @param {string} many */
-function plural(n, one, many) {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 const RANK = { best: 0, slight: 1, inaccuracy: 2, mistake: 3, blunder: 4 };
@@ -65,8 +61,8 @@ export function lossChart(a, turns) {
   const slot = plotW / turns;
   const y = (/** @type {number} */ v) => top + plotH * (1 - v / yMax);
   const chart = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart', role: 'img', 'aria-labelledby': 'chart-title chart-desc' });
-  chart.appendChild(svg('title', { id: 'chart-title' })).textContent = 'Points lost per turn';
-  chart.appendChild(svg('desc', { id: 'chart-desc' })).textContent = perTurn.map((t, i) => `turn ${i + 1}: ${fmt(t.loss)}`).join(', ');
+  chart.appendChild(svg('title', { id: 'chart-title' })).textContent = t('an.chartTitle');
+  chart.appendChild(svg('desc', { id: 'chart-desc' })).textContent = perTurn.map((x, i) => t('an.chartTurn', { turn: i + 1, loss: fmt(x.loss) })).join(', ');
   for (let k = 0; k <= lines; k++) {
     const v = k * step;
     chart.appendChild(svg('line', { x1: left, x2: W - right, y1: y(v), y2: y(v), class: k === 0 ? 'axis' : 'grid' }));
@@ -77,16 +73,16 @@ export function lossChart(a, turns) {
   let running = 0;
   /** @type {string[]} */
   const points = [];
-  perTurn.forEach((t, i) => {
+  perTurn.forEach((turn, i) => {
     const x = left + i * slot;
-    const bh = plotH * (t.loss / yMax);
-    if (t.loss > 0) {
-      const bar = svg('rect', { x: x + slot * 0.15, y: top + plotH - Math.max(bh, 1.5), width: slot * 0.7, height: Math.max(bh, 1.5), rx: 2, class: `bar ${t.worst}` });
-      bar.appendChild(svg('title')).textContent = `Turn ${i + 1}: −${fmt(t.loss)} points (${t.worst})`;
+    const bh = plotH * (turn.loss / yMax);
+    if (turn.loss > 0) {
+      const bar = svg('rect', { x: x + slot * 0.15, y: top + plotH - Math.max(bh, 1.5), width: slot * 0.7, height: Math.max(bh, 1.5), rx: 2, class: `bar ${turn.worst}` });
+      bar.appendChild(svg('title')).textContent = t('an.barTitle', { turn: i + 1, loss: fmt(turn.loss), worst: t(/** @type {import('./i18n.js').MessageKey} */ (`an.severity.${turn.worst}`)) });
       chart.appendChild(bar);
     }
     if ((i + 1) % labelEvery === 0 || i === 0) chart.appendChild(svg('text', { x: x + slot / 2, y: H - 10, class: 'tick', 'text-anchor': 'middle' })).textContent = String(i + 1);
-    running += t.loss;
+    running += turn.loss;
     points.push(`${(x + slot / 2).toFixed(1)},${(top + plotH * (1 - running / rightMax)).toFixed(1)}`);
   });
   chart.appendChild(svg('polyline', { points: points.join(' '), class: 'cumulative' }));
@@ -109,39 +105,39 @@ export function analysisView(rs, a, turns) {
     h(
       'div',
       { class: 'stats' },
-      stat('Final score', String(a.finalScore), 'an-final'),
-      stat('Optimal play expects', fmt(a.startValue), 'an-optimal'),
-      stat('Lost to decisions', fmt(a.totalLoss), 'an-loss'),
-      stat('Luck of the dice', `${a.luck >= 0 ? '+' : '−'}${fmt(Math.abs(a.luck))}`, 'an-luck'),
+      stat(t('an.final'), String(a.finalScore), 'an-final'),
+      stat(t('an.optimal'), fmt(a.startValue), 'an-optimal'),
+      stat(t('an.loss'), fmt(a.totalLoss), 'an-loss'),
+      stat(t('an.luck'), `${a.luck >= 0 ? '+' : '−'}${fmt(Math.abs(a.luck))}`, 'an-luck'),
     ),
     h(
       'p',
       { class: 'chips' },
-      h('span', { class: 'chip slight' }, `${m.slight} slight`),
-      h('span', { class: 'chip inaccuracy' }, plural(m.inaccuracy, 'inaccuracy', 'inaccuracies')),
-      h('span', { class: 'chip mistake' }, plural(m.mistake, 'mistake', 'mistakes')),
-      h('span', { class: 'chip blunder' }, plural(m.blunder, 'blunder', 'blunders')),
+      h('span', { class: 'chip slight' }, t('an.slight', { count: m.slight })),
+      h('span', { class: 'chip inaccuracy' }, t('an.inaccuracies', { count: m.inaccuracy })),
+      h('span', { class: 'chip mistake' }, t('an.mistakes', { count: m.mistake })),
+      h('span', { class: 'chip blunder' }, t('an.blunders', { count: m.blunder })),
     ),
-    h('h3', {}, 'Where points were lost'),
+    h('h3', {}, t('an.where')),
     lossChart(a, turns),
     h(
       'p',
       { class: 'legend help' },
-      'Bars (left axis): points lost in each turn, coloured by its worst decision: ',
-      h('span', { class: 'chip slight' }, 'under 1'),
+      t('an.legendBars'),
+      h('span', { class: 'chip slight' }, t('an.under1')),
       ' ',
       h('span', { class: 'chip inaccuracy' }, '1–5'),
       ' ',
       h('span', { class: 'chip mistake' }, '5–20'),
       ' ',
       h('span', { class: 'chip blunder' }, '20+'),
-      '. Line (right axis): the running total.',
+      t('an.legendLine'),
     ),
     worst.length
       ? h(
           'div',
           {},
-          h('h3', {}, 'Costliest decisions'),
+          h('h3', {}, t('an.costliest')),
           h(
             'ol',
             { class: 'worst' },
@@ -150,11 +146,11 @@ export function analysisView(rs, a, turns) {
                 'li',
                 {},
                 h('span', { class: `chip ${severity(d.loss)}` }, `−${fmt(d.loss)}`),
-                ` Turn ${d.turn}, roll ${d.roll}: you chose to ${actionText(rs, d.chosen.action)}; best was to ${actionText(rs, d.best.action)}.`,
+                ` ${t('an.decision', { turn: d.turn, roll: d.roll, chosen: actionText(rs, d.chosen.action), best: actionText(rs, d.best.action) })}`,
               ),
             ),
           ),
         )
-      : h('p', { class: 'perfect' }, 'Every decision was optimal.'),
+      : h('p', { class: 'perfect' }, t('an.perfect')),
   );
 }

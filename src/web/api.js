@@ -1,4 +1,6 @@
 // @ts-check
+import { ruleSetName, t } from './i18n.js';
+
 /** The page's calls to the Dicewise API; every failure is an ApiError carrying the RFC 9457 problem. */
 
 /**
@@ -8,6 +10,8 @@
  * @typedef {import('./types.js').RuleSet} RuleSet
  * @typedef {import('./types.js').Advice} Advice
  * @typedef {import('./types.js').ProbabilityAdvice} ProbabilityAdvice
+ * @typedef {import('./types.js').WinAdvice} WinAdvice
+ * @typedef {import('./types.js').OpponentInput} OpponentInput
  * @typedef {import('./types.js').Odds} Odds
  * @typedef {import('./types.js').PositionInput} PositionInput
  * @typedef {import('./types.js').GameRecord} GameRecord
@@ -42,7 +46,7 @@ async function call(path, init) {
   try {
     res = await fetch(path, init);
   } catch (e) {
-    throw new ApiError({ type: 'about:blank', title: 'Server unreachable', status: 0, detail: `cannot reach the Dicewise server (${e instanceof Error ? e.message : String(e)})` });
+    throw new ApiError({ type: 'about:blank', title: t('api.unreachableTitle'), status: 0, detail: t('api.unreachable', { why: e instanceof Error ? e.message : String(e) }) });
   }
   const type = res.headers.get('content-type') ?? '';
   const body = type.includes('json') ? await res.json().catch(() => undefined) : undefined;
@@ -51,9 +55,9 @@ async function call(path, init) {
   if (problem && typeof problem.detail === 'string') {
     const retry = res.headers.get('retry-after');
     const seconds = retry && res.status === 503 && /^\d+$/.test(retry) ? Number(retry) : undefined;
-    throw new ApiError({ ...problem, errors: problem.errors ?? [], detail: seconds !== undefined ? `${problem.detail} (retry in ${seconds} s)` : problem.detail }, seconds);
+    throw new ApiError({ ...problem, errors: problem.errors ?? [], detail: seconds !== undefined ? t('api.retry', { detail: problem.detail, seconds }) : problem.detail }, seconds);
   }
-  throw new ApiError({ type: 'about:blank', title: res.statusText || 'Error', status: res.status, detail: `the server answered ${res.status} ${res.statusText}` });
+  throw new ApiError({ type: 'about:blank', title: res.statusText || 'Error', status: res.status, detail: t('api.answered', { status: String(res.status), text: res.statusText }) });
 }
 
 /** @param {string} path @param {unknown} body */
@@ -90,6 +94,16 @@ export async function fetchReachHint(position) {
 }
 
 /**
+ * Advice for a position whose goal is to win against known opponents: options valued by the
+ * expected share of the stake, and each opponent's expected final total.
+ * @param {PositionInput & { goal: { type: 'win', opponents: OpponentInput[] } }} position
+ * @returns {Promise<WinAdvice>}
+ */
+export async function fetchWinHint(position) {
+  return /** @type {WinAdvice} */ (await post('/api/v1/hint', position));
+}
+
+/**
  * The best chance of every final total from the position (its goal is not sent: odds take none).
  * @param {PositionInput} position
  * @returns {Promise<Odds>}
@@ -115,7 +129,7 @@ export async function analyseGame(record) {
  * @param {Problem} [problem]
  */
 export function unavailableText(rs, problem) {
-  const why = problem?.detail ?? (rs.status === 'not-served' ? `this server does not load ${rs.id}` : `its table is ${rs.status}`);
+  const why = problem?.detail ?? (rs.status === 'not-served' ? t('api.notLoaded', { id: rs.id }) : t(`api.table.${rs.status}`));
   const soon = problem ? problem.status === 503 && /NOT_READY|not-ready|retry/i.test(`${problem.type} ${problem.detail}`) : ['queued', 'loading', 'building'].includes(rs.status);
-  return `${rs.name} is not available on this server ${soon ? 'yet' : 'now'}: ${why}.`;
+  return t(soon ? 'api.unavailableYet' : 'api.unavailableNow', { name: ruleSetName(rs), why });
 }

@@ -74,3 +74,16 @@ export function replay(rs, seed, steps) {
   }
   return g;
 }
+
+/**
+ * The extra-Yahtzee bonus a score entry earns: the rules pay it for any Yahtzee scored while that
+ * column's Yahtzee box holds 50.
+ * @param {RuleSet} rs
+ * @param {GameState} g
+ * @param {number} column
+ */
+export function extraYahtzeeBonus(rs, g, column) {
+  const y = rs.boxes.findIndex((b) => b.id === 'yahtzee');
+  const isYahtzee = g.dice.every((d) => d === g.dice[0]);
+  return rs.facts.yahtzeeBonus > 0 && isYahtzee && y >= 0 && g.sheet[column][y] === 50 ? rs.facts.yahtzeeBonus : 0;
+}

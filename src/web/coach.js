@@ -2,9 +2,11 @@
 import { analyseGame, ApiError, fetchHint, unavailableText } from './api.js';
 import { actionText, optionList, sameAction } from './advice-view.js';
 import { analysisView } from './analysis-view.js';
-import { replay } from './coach-game.js';
-import { dieFace, FACE_NAMES, sorted } from './dice.js';
+import { extraYahtzeeBonus, replay } from './coach-game.js';
+import { createVersus } from './coach-versus.js';
+import { dieFace, faceName, sorted } from './dice.js';
 import { fmt, h } from './dom.js';
+import { boxName, ruleSetName, t } from './i18n.js';
 import { buildSheet, gameTotal } from './scorecard.js';
 
 /**
@@ -20,11 +22,14 @@ import { buildSheet, gameTotal } from './scorecard.js';
  * @typedef {import('./coach-game.js').Verdict} Verdict
  * @typedef {import('./coach-game.js').Step} Step
  * @typedef {import('./coach-game.js').GameState} GameState
+ * @typedef {{ kind: 'verdict', verdict: Verdict } | { kind: 'undone', action: Action }} Note what the feedback line says, kept as data so it can be said again in another language
+ * @typedef {{ seed: string, steps: Step[], showHint: boolean, note: Note | undefined, versus: boolean }} Snapshot
  */
 
 /**
  * @param {HTMLElement} root
- * @param {{ onSeed: (seed: string) => void, newSeed: () => string }} hooks
+ * @param {{ onSeed: (seed: string) => void, newSeed: () => string, versus: () => boolean, onVersus: (on: boolean) => void }} hooks
+ *   versus: whether a new game is played against the computer (the page keeps it in the URL)
  */
 export function createCoach(root, hooks) {
   /** @type {RuleSet | undefined} */
@@ -42,32 +47,40 @@ export function createCoach(root, hooks) {
   let advice;
   let showHint = false;
   let busy = false;
-  /** @type {string} */
-  let message = '';
+  /** @type {Note | undefined} */
+  let note;
   /** @type {HTMLElement | null} */
   let analysis = null;
   let gen = 0;
 
   const status = h('p', { class: 'status', id: 'coach-status', 'aria-live': 'polite' });
   const banner = h('div', { class: 'banner', role: 'status', hidden: true });
-  const tray = h('div', { class: 'tray', role: 'group', 'aria-label': 'Dice; click a die to hold it' });
-  const rollButton = h('button', { type: 'button', class: 'primary', id: 'coach-roll', 'data-key': 'roll', onclick: reroll }, 'Roll');
+  const tray = h('div', { class: 'tray', role: 'group', 'aria-label': t('coach.tray') });
+  const rollButton = h('button', { type: 'button', class: 'primary', id: 'coach-roll', 'data-key': 'roll', onclick: reroll }, t('coach.roll'));
   const feedback = h('div', { class: 'feedback', id: 'coach-feedback', role: 'status', 'aria-live': 'polite' });
   const hintBox = h('div', { class: 'coach-hint' });
   const log = h('ol', { class: 'log', id: 'coach-log', reversed: true });
   const sheetHolder = h('div', { class: 'sheet-wrap' });
   const seedLink = h('a', { id: 'coach-seed', href: '#' });
   const end = h('div', { class: 'end' });
-  const undoButton = h('button', { type: 'button', class: 'secondary', id: 'coach-undo', 'data-key': 'undo', onclick: undo }, 'Undo');
-  const hintButton = h('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false', 'data-key': 'hint', onclick: toggleHint }, 'Hint');
+  const undoButton = h('button', { type: 'button', class: 'secondary', id: 'coach-undo', 'data-key': 'undo', onclick: undo }, t('coach.undo'));
+  const hintButton = h('button', { type: 'button', class: 'secondary', 'aria-pressed': 'false', 'data-key': 'hint', onclick: toggleHint }, t('coach.hint'));
   const lostTotal = h('span', { id: 'coach-lost' });
-  const heading = h('h2', { id: 'coach-dice-h' }, 'Your turn');
+  const heading = h('h2', { id: 'coach-dice-h' }, t('coach.yourTurn'));
+  const versus = createVersus({
+    hint: hintFor,
+    position: positionOf,
+    onToggle: (on) => {
+      hooks.onVersus(on);
+      if (game) void versus.follow(game);
+    },
+  });
 
   root.replaceChildren(
     h(
       'div',
       { class: 'layout coach-layout' },
-      h('section', { class: 'panel sheet-panel', 'aria-labelledby': 'coach-sheet-h' }, h('h2', { id: 'coach-sheet-h' }, 'Scorecard'), h('p', { class: 'help' }, 'Click a free box to score the dice there.'), sheetHolder),
+      h('section', { class: 'panel sheet-panel', 'aria-labelledby': 'coach-sheet-h' }, h('h2', { id: 'coach-sheet-h' }, t('sheet.heading')), h('p', { class: 'help' }, t('coach.sheetHelp')), sheetHolder),
       h(
         'div',
         { class: 'side' },
@@ -76,6 +89,7 @@ export function createCoach(root, hooks) {
           { class: 'panel turn-panel', 'aria-labelledby': 'coach-dice-h' },
           heading,
           status,
+          versus.controls,
           banner,
           tray,
           h('div', { class: 'row' }, rollButton, undoButton, hintButton),
@@ -83,11 +97,12 @@ export function createCoach(root, hooks) {
           hintBox,
           end,
         ),
+        versus.panel,
         h(
           'section',
           { class: 'panel log-panel', 'aria-labelledby': 'coach-log-h' },
-          h('h2', { id: 'coach-log-h' }, 'Decisions'),
-          h('p', { class: 'help' }, 'Points lost so far: ', lostTotal, ' · Game ', seedLink, ' ', h('button', { type: 'button', class: 'link', onclick: () => newGame(hooks.newSeed()) }, 'New game')),
+          h('h2', { id: 'coach-log-h' }, t('coach.decisions')),
+          h('p', { class: 'help' }, t('coach.lostSoFar'), lostTotal, t('coach.game'), seedLink, ' ', h('button', { type: 'button', class: 'link', onclick: () => newGame(hooks.newSeed()) }, t('coach.newGame'))),
           log,
         ),
       ),
@@ -122,7 +137,8 @@ export function createCoach(root, hooks) {
     seed = newSeed;
     steps = [];
     hooks.onSeed(seed);
-    message = '';
+    note = undefined;
+    if (rs) versus.setGame(rs, seed, hooks.versus());
     update();
   }
 
@@ -135,6 +151,7 @@ export function createCoach(root, hooks) {
     analysis = null;
     banner.hidden = true;
     render();
+    void versus.follow(game);
     if (game.over) {
       void finish(mine);
       return;
@@ -160,7 +177,7 @@ export function createCoach(root, hooks) {
     banner.replaceChildren(
       e instanceof ApiError ? (e.unavailable ? unavailableText(rs, e.problem) : e.problem.detail) : String(e),
       ' ',
-      h('button', { type: 'button', class: 'link', onclick: update }, 'Try again'),
+      h('button', { type: 'button', class: 'link', onclick: update }, t('coach.tryAgain')),
     );
     render();
   }
@@ -192,10 +209,17 @@ export function createCoach(root, hooks) {
   /** @param {Verdict} v */
   function verdictText(v) {
     const r = /** @type {RuleSet} */ (rs);
-    const did = `Turn ${v.turn}, roll ${v.roll}: ${actionText(r, v.chosen)}`;
-    if (v.loss === 0) return `${did}. The best move.`;
-    if (v.nearTie) return `${did}. As good as the best (${fmt(v.loss, 3)} points behind).`;
-    return `${did}. That cost ${fmt(v.loss)} points: the best was to ${actionText(r, v.best)}.`;
+    const did = t('coach.did', { turn: v.turn, roll: v.roll, action: actionText(r, v.chosen) });
+    if (v.loss === 0) return t('coach.verdictBest', { did });
+    if (v.nearTie) return t('coach.verdictTie', { did, loss: fmt(v.loss, 3) });
+    return t('coach.verdictCost', { did, loss: fmt(v.loss), best: actionText(r, v.best) });
+  }
+
+  /** @param {Note | undefined} n */
+  function noteText(n) {
+    if (!n) return '';
+    if (n.kind === 'verdict') return verdictText(n.verdict);
+    return t('coach.undone', { action: actionText(/** @type {RuleSet} */ (rs), n.action) });
   }
 
   async function reroll() {
@@ -209,7 +233,7 @@ export function createCoach(root, hooks) {
       const verdict = verdictOf(a, { hold });
       if (!verdict) return;
       steps.push({ kind: 'hold', keep: [...held], verdict });
-      message = verdictText(verdict);
+      note = { kind: 'verdict', verdict };
       update();
     } finally {
       busy = false;
@@ -230,12 +254,9 @@ export function createCoach(root, hooks) {
       const verdict = verdictOf(a, chosen);
       const option = a.options.find((o) => sameAction(o.action, chosen));
       if (!verdict || !option) return;
-      const y = r.boxes.findIndex((b) => b.id === 'yahtzee');
-      const isYahtzee = g.dice.every((d) => d === g.dice[0]);
-      // The rules pay the extra-Yahtzee bonus for any Yahtzee scored while that column's Yahtzee box holds 50.
-      const bonus = r.facts.yahtzeeBonus > 0 && isYahtzee && y >= 0 && g.sheet[column][y] === 50 ? r.facts.yahtzeeBonus : 0;
+      const bonus = extraYahtzeeBonus(r, g, column);
       steps.push({ kind: 'score', box, column, points: option.points ?? 0, yahtzeeBonus: bonus, verdict });
-      message = verdictText(verdict);
+      note = { kind: 'verdict', verdict };
       update();
     } finally {
       busy = false;
@@ -245,7 +266,7 @@ export function createCoach(root, hooks) {
   function undo() {
     if (!steps.length || busy) return;
     const last = /** @type {Step} */ (steps.pop());
-    message = `Undone: ${actionText(/** @type {RuleSet} */ (rs), last.verdict.chosen)}.`;
+    note = { kind: 'undone', action: last.verdict.chosen };
     update();
   }
 
@@ -265,11 +286,11 @@ export function createCoach(root, hooks) {
   async function finish(mine) {
     if (!rs || !game) return;
     const r = rs;
-    end.replaceChildren(h('p', { class: 'help' }, 'Game over: analysing…'));
+    end.replaceChildren(h('p', { class: 'help' }, t('coach.analysing')));
     try {
       const result = await analyseGame(record());
       if (mine !== gen) return;
-      analysis = 'error' in result ? h('p', { class: 'banner' }, `The server could not analyse this game: ${result.error.detail}`) : analysisView(r, result, r.boxes.length * r.columns.length);
+      analysis = 'error' in result ? h('p', { class: 'banner' }, t('coach.analyseFailed', { detail: result.error.detail })) : analysisView(r, result, r.boxes.length * r.columns.length);
     } catch (e) {
       if (mine !== gen) return;
       analysis = h('p', { class: 'banner' }, e instanceof ApiError ? e.problem.detail : String(e));
@@ -305,11 +326,11 @@ export function createCoach(root, hooks) {
     for (const o of advice?.options ?? []) if ('score' in o.action) scoreOptions.set(`${o.action.score}/${o.action.column ?? 1}`, o);
 
     const sheet = buildSheet(r, {
-      caption: `${r.name} scorecard`,
+      caption: t('sheet.caption', { name: ruleSetName(r) }),
       cell: (b, c) => {
         const v = g.sheet[c][b];
-        const name = `${r.boxes[b].label}${r.columns.length > 1 ? `, column ${c + 1}` : ''}`;
-        if (v !== undefined) return h('span', { class: 'filled', 'aria-label': `${name}: ${v}` }, String(v));
+        const name = r.columns.length > 1 ? t('sheet.inColumn', { name: boxName(r, r.boxes[b].id), n: c + 1 }) : boxName(r, r.boxes[b].id);
+        if (v !== undefined) return h('span', { class: 'filled', 'aria-label': t('coach.filled', { name, points: String(v) }) }, String(v));
         const o = g.over ? undefined : scoreOptions.get(`${r.boxes[b].id}/${c + 1}`);
         return h(
           'button',
@@ -320,7 +341,7 @@ export function createCoach(root, hooks) {
             'data-box': r.boxes[b].id,
             'data-column': c + 1,
             disabled: !o,
-            'aria-label': o ? `Score ${o.points} in ${name}` : `${name}: not available now`,
+            'aria-label': o ? t('coach.scoreIn', { points: String(o.points), name }) : t('coach.notNow', { name }),
             onclick: () => score(b, c),
           },
           o ? String(o.points) : '',
@@ -332,9 +353,9 @@ export function createCoach(root, hooks) {
     sheetHolder.replaceChildren(sheet.table);
 
     const total = gameTotal(r, g.sheet, g.bonuses);
-    const pts = `${total} point${total === 1 ? '' : 's'}`;
-    status.textContent = g.over ? `You scored ${pts} in game ${seed}.` : `Turn ${g.turn} of ${turns} · roll ${g.roll} of 3 · ${pts}`;
-    heading.textContent = g.over ? 'Game over' : 'Your turn';
+    const pts = t('coach.points', { count: total });
+    status.textContent = g.over ? t('coach.scored', { points: pts, seed }) : t('coach.status', { turn: g.turn, turns, roll: g.roll, points: pts });
+    heading.textContent = g.over ? t('coach.gameOver') : t('coach.yourTurn');
     tray.hidden = g.over;
     rollButton.hidden = g.over;
     hintButton.hidden = g.over;
@@ -351,26 +372,26 @@ export function createCoach(root, hooks) {
             'data-key': `die-${i}`,
             'data-face': f,
             'aria-pressed': String(held[i]),
-            'aria-label': `Die ${i + 1}: ${FACE_NAMES[f]}${held[i] ? ', held' : ''}`,
+            'aria-label': t(held[i] ? 'coach.dieHeld' : 'coach.die', { n: i + 1, face: faceName(f) }),
             disabled: g.over || g.roll >= 3,
             onclick: () => toggleDie(i),
           },
           dieFace(f),
-          held[i] ? h('span', { class: 'tag' }, 'held') : null,
+          held[i] ? h('span', { class: 'tag' }, t('coach.held')) : null,
         ),
       ),
     );
     const heldCount = held.filter(Boolean).length;
     rollButton.disabled = g.over || g.roll >= 3 || !advice;
-    rollButton.textContent = g.roll >= 3 ? 'No rerolls left: pick a box' : `Reroll ${r.dice - heldCount} ${r.dice - heldCount === 1 ? 'die' : 'dice'} (${3 - g.roll} left)`;
+    rollButton.textContent = g.roll >= 3 ? t('coach.noRerolls') : t('coach.reroll', { count: r.dice - heldCount, left: 3 - g.roll });
     undoButton.disabled = steps.length === 0;
     hintButton.setAttribute('aria-pressed', String(showHint));
     hintButton.disabled = g.over;
 
-    feedback.textContent = message;
+    feedback.textContent = noteText(note);
     const last = steps.at(-1);
     feedback.className = `feedback${last ? ` ${last.verdict.loss === 0 || last.verdict.nearTie ? 'good' : 'bad'}` : ''}`;
-    hintBox.replaceChildren(showHint && advice && !g.over ? optionList(r, advice, { limit: 5, label: 'Hint: best options' }) : '');
+    hintBox.replaceChildren(showHint && advice && !g.over ? optionList(r, advice, { limit: 5, label: t('coach.hintList') }) : '');
 
     const lost = steps.reduce((s, st) => s + st.verdict.loss, 0);
     lostTotal.textContent = fmt(lost);
@@ -382,9 +403,9 @@ export function createCoach(root, hooks) {
           h(
             'li',
             { class: st.verdict.loss === 0 || st.verdict.nearTie ? 'good' : 'bad' },
-            h('span', { class: 'when' }, `T${st.verdict.turn}·R${st.verdict.roll}`),
+            h('span', { class: 'when' }, t('coach.when', { turn: st.verdict.turn, roll: st.verdict.roll })),
             ` ${actionText(r, st.verdict.chosen)}`,
-            h('span', { class: 'cost' }, st.verdict.loss === 0 ? 'best' : st.verdict.nearTie ? '≈ best' : `−${fmt(st.verdict.loss)}`),
+            h('span', { class: 'cost' }, st.verdict.loss === 0 ? t('coach.best') : st.verdict.nearTie ? t('coach.nearBest') : `−${fmt(st.verdict.loss)}`),
           ),
         )
         .reverse(),
@@ -393,12 +414,12 @@ export function createCoach(root, hooks) {
     end.replaceChildren(
       ...(g.over
         ? [
-            analysis ?? h('p', { class: 'help' }, 'Game over: analysing…'),
+            analysis ?? h('p', { class: 'help' }, t('coach.analysing')),
             h(
               'div',
               { class: 'row' },
-              h('button', { type: 'button', class: 'secondary', id: 'coach-download', onclick: download }, 'Download game record'),
-              h('button', { type: 'button', class: 'primary', onclick: () => newGame(hooks.newSeed()) }, 'New game'),
+              h('button', { type: 'button', class: 'secondary', id: 'coach-download', onclick: download }, t('coach.download')),
+              h('button', { type: 'button', class: 'primary', onclick: () => newGame(hooks.newSeed()) }, t('coach.newGame')),
             ),
           ]
         : []),
@@ -407,6 +428,28 @@ export function createCoach(root, hooks) {
   }
 
   return {
+    /** @returns {Snapshot} the game as it stands, to carry over to a redrawn coach (a new language) */
+    snapshot() {
+      return { seed, steps: [...steps], showHint, note, versus: versus.on };
+    },
+    /** Stops answering: the coach is being replaced. */
+    dispose() {
+      gen++;
+      versus.dispose();
+    },
+    /**
+     * @param {RuleSet} next
+     * @param {Snapshot} from
+     */
+    restore(next, from) {
+      rs = next;
+      seed = from.seed;
+      steps = [...from.steps];
+      showHint = from.showHint;
+      note = from.note;
+      versus.setGame(next, seed, from.versus);
+      update();
+    },
     /**
      * @param {RuleSet} next
      * @param {string} [withSeed] a shared game's seed; a new one otherwise

@@ -1,5 +1,6 @@
 // @ts-check
 import { svg } from './dom.js';
+import { t } from './i18n.js';
 
 /** Pip centres on a 3×3 grid (0..2) for each face, as printed on real dice. */
 const PIPS = /** @type {const} */ ([
@@ -26,8 +27,13 @@ export function dieFace(face) {
   return el;
 }
 
-/** Unicode faces, for text such as aria labels and downloads. */
-export const FACE_NAMES = ['', 'one', 'two', 'three', 'four', 'five', 'six'];
+/**
+ * A face in words, for aria labels.
+ * @param {number} face 1..6
+ */
+export function faceName(face) {
+  return t(/** @type {import('./i18n.js').MessageKey} */ (`face.${face}`));
+}
 
 /**
  * Positions in `dice` that make up the multiset `hold`, left to right: the dice to keep.

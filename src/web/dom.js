@@ -1,4 +1,6 @@
 // @ts-check
+import { num } from './i18n.js';
+
 /** A few DOM helpers: elements from a tag, attributes and children, without a framework. */
 
 /**
@@ -68,7 +70,23 @@ export function byId(id, type) {
   return el;
 }
 
-/** @param {number} x @param {number} [digits] */
+/**
+ * A decimal for the page's language (1,234.56 or 1.234,56).
+ * @param {number} x
+ * @param {number} [digits]
+ */
 export function fmt(x, digits = 2) {
-  return x.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  return num(x, digits);
+}
+
+/**
+ * What a number field holds: a whole number, nothing, or the text as typed (so that the server
+ * names the field it cannot read).
+ * @param {string} text
+ * @returns {number | string | undefined}
+ */
+export function readNumber(text) {
+  const t = text.trim();
+  if (t === '') return undefined;
+  return /^-?\d+$/.test(t) ? Number(t) : t;
 }

@@ -1,5 +1,6 @@
 // @ts-check
-import { fmt, svg } from './dom.js';
+import { svg } from './dom.js';
+import { pct, t } from './i18n.js';
 
 /**
  * The odds curve of a position as inline SVG: the best chance of finishing with at least each
@@ -10,7 +11,7 @@ import { fmt, svg } from './dom.js';
 
 /** @param {number} p */
 export function percentText(p) {
-  return `${fmt(100 * p)}%`;
+  return pct(p);
 }
 
 /** A round step (1, 2 or 5 times a power of ten) giving about `count` ticks over `span`. */
@@ -44,14 +45,14 @@ export function oddsChart(odds, target) {
   const y = (/** @type {number} */ q) => top + (1 - q) * plotH;
 
   const chart = svg('svg', { viewBox: `0 0 ${W} ${H}`, class: 'chart odds-chart', role: 'img', 'aria-labelledby': 'odds-title odds-desc', 'data-from': x0, 'data-to': x1 });
-  chart.appendChild(svg('title', { id: 'odds-title' })).textContent = 'Best chance of finishing with at least each total';
+  chart.appendChild(svg('title', { id: 'odds-title' })).textContent = t('adv.odds');
   const marked = target !== undefined && target >= x0 && target <= x1 ? target : undefined;
   chart.appendChild(svg('desc', { id: 'odds-desc' })).textContent =
-    `From ${x0} to ${x1} points.` + (marked !== undefined ? ` At least ${marked}: ${percentText(p[marked - x0])}.` : '');
+    t('odds.range', { from: String(x0), to: String(x1) }) + (marked !== undefined ? t('odds.at', { total: String(marked), chance: percentText(p[marked - x0]) }) : '');
 
   for (const q of [0, 0.25, 0.5, 0.75, 1]) {
     chart.appendChild(svg('line', { x1: left, x2: W - right, y1: y(q), y2: y(q), class: q === 0 ? 'axis' : 'grid' }));
-    chart.appendChild(svg('text', { x: left - 6, y: y(q) + 4, class: 'tick', 'text-anchor': 'end' })).textContent = `${q * 100}%`;
+    chart.appendChild(svg('text', { x: left - 6, y: y(q) + 4, class: 'tick', 'text-anchor': 'end' })).textContent = pct(q, 0);
   }
   const step = niceStep(x1 - x0, 6);
   for (let t = Math.ceil(x0 / step) * step; t <= x1; t += step) {

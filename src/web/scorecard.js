@@ -1,5 +1,6 @@
 // @ts-check
 import { h } from './dom.js';
+import { boxName, t } from './i18n.js';
 
 /**
  * The scorecard grid both modes draw: one row per box, one column per scorecard column (side
@@ -10,15 +11,13 @@ import { h } from './dom.js';
  * @typedef {(number | undefined)[]} ColumnValues
  */
 
-const FILL_LABELS = /** @type {const} */ ({ any: 'any order', 'top-down': 'top ↓ down', 'bottom-up': 'bottom ↑ up', 'first-roll-only': '1st roll only' });
-
 /**
  * Header text of a column.
  * @param {RuleSet} rs
  * @param {number} c
  */
 export function columnName(rs, c) {
-  return rs.columns.length === 1 ? 'Points' : `Column ${c + 1}`;
+  return rs.columns.length === 1 ? t('sheet.points') : t('sheet.column', { n: c + 1 });
 }
 
 /**
@@ -29,8 +28,17 @@ function columnNote(rs, c) {
   const col = rs.columns[c];
   const parts = [];
   if (rs.columns.some((x) => x.multiplier !== 1)) parts.push(`×${col.multiplier}`);
-  if (rs.columns.some((x) => x.fill !== 'any')) parts.push(FILL_LABELS[col.fill]);
+  if (rs.columns.some((x) => x.fill !== 'any')) parts.push(t(`sheet.fill.${col.fill}`));
   return parts.join(' · ');
+}
+
+/**
+ * The name of the box whose 50 pays the extra-Yahtzee bonus, as this language and game call it.
+ * @param {RuleSet} rs
+ */
+export function fiftyBoxName(rs) {
+  const id = rs.boxes.find((b) => b.id === 'yahtzee' || b.id === 'kniffel')?.id ?? 'yahtzee';
+  return boxName(rs, id);
 }
 
 /**
@@ -86,8 +94,8 @@ export function buildSheet(rs, opts) {
   const head = h(
     'tr',
     {},
-    h('th', { scope: 'col', class: 'box-name' }, 'Box'),
-    rs.columns.map((_, c) => h('th', { scope: 'col', 'aria-label': columnName(rs, c) }, multi ? `Col ${c + 1}` : columnName(rs, c), multi ? h('small', {}, columnNote(rs, c)) : null)),
+    h('th', { scope: 'col', class: 'box-name' }, t('sheet.box')),
+    rs.columns.map((_, c) => h('th', { scope: 'col', 'aria-label': columnName(rs, c) }, multi ? t('sheet.col', { n: c + 1 }) : columnName(rs, c), multi ? h('small', {}, columnNote(rs, c)) : null)),
   );
   /** @type {HTMLTableCellElement[][]} */
   const derived = [];
@@ -101,12 +109,12 @@ export function buildSheet(rs, opts) {
     h(
       'tr',
       { class: b === upperBoxes - 1 ? 'box-row upper-end' : 'box-row', 'data-box': box.id },
-      h('th', { scope: 'row', class: 'box-name' }, box.label),
+      h('th', { scope: 'row', class: 'box-name' }, boxName(rs, box.id)),
       rs.columns.map((_, c) => h('td', { class: 'box-cell' }, opts.cell(b, c))),
     ),
   );
-  const upperRow = derivedRow('Upper total', 'derived');
-  const bonusLabel = `Bonus (${upperBonus.threshold}+ → ${upperBonus.points})`;
+  const upperRow = derivedRow(t('sheet.upperTotal'), 'derived');
+  const bonusLabel = t('sheet.upperBonus', { threshold: upperBonus.threshold, points: upperBonus.points });
   const upperBonusRow = derivedRow(bonusLabel, 'derived');
   let bonusRow;
   if (yahtzeeBonus > 0 && opts.bonusCell) {
@@ -114,13 +122,13 @@ export function buildSheet(rs, opts) {
     bonusRow = h(
       'tr',
       { class: 'derived ybonus' },
-      h('th', { scope: 'row', class: 'box-name' }, `Yahtzee bonus (+${yahtzeeBonus} each)`),
+      h('th', { scope: 'row', class: 'box-name' }, t('sheet.extraBonus', { name: fiftyBoxName(rs), points: yahtzeeBonus })),
       rs.columns.map((_, c) => h('td', { class: 'box-cell' }, make(c))),
     );
   }
-  const totalRow = derivedRow(multi ? 'Column total' : 'Total', multi ? 'derived column-total' : 'total');
+  const totalRow = derivedRow(multi ? t('sheet.columnTotal') : t('sheet.total'), multi ? 'derived column-total' : 'total');
   const weighted = rs.columns.some((x) => x.multiplier !== 1);
-  const weightedRow = weighted ? derivedRow('× multiplier', 'derived') : null;
+  const weightedRow = weighted ? derivedRow(t('sheet.multiplied'), 'derived') : null;
   const gameCell = h('td', { class: 'num', colspan: n });
   const rows = [
     ...boxRows.slice(0, upperBoxes),
@@ -130,7 +138,7 @@ export function buildSheet(rs, opts) {
     bonusRow,
     totalRow,
     weightedRow,
-    multi ? h('tr', { class: 'total grand' }, h('th', { scope: 'row', class: 'box-name' }, 'Game total'), gameCell) : null,
+    multi ? h('tr', { class: 'total grand' }, h('th', { scope: 'row', class: 'box-name' }, t('sheet.gameTotal')), gameCell) : null,
   ];
   const table = h('table', { class: `sheet cols-${n}` }, h('caption', { class: 'sr-only' }, opts.caption), h('thead', {}, head), h('tbody', {}, rows));
   return {
@@ -139,13 +147,13 @@ export function buildSheet(rs, opts) {
     bonusRow,
     showTotals(columns, bonuses) {
       columns.forEach((values, c) => {
-        const t = columnTotals(rs, values, bonuses[c] ?? 0);
+        const sum = columnTotals(rs, values, bonuses[c] ?? 0);
         const upperDone = values.slice(0, upperBoxes).every((v) => v !== undefined);
-        derived[0][c].textContent = String(t.upper);
-        derived[1][c].textContent = t.bonus ? String(t.bonus) : upperDone ? '0' : t.upper ? `${upperBonus.threshold - t.upper} to go` : '';
-        derived[1][c].classList.toggle('muted', !t.bonus);
-        derived[2][c].textContent = String(t.total);
-        if (weighted) derived[3][c].textContent = String(t.total * rs.columns[c].multiplier);
+        derived[0][c].textContent = String(sum.upper);
+        derived[1][c].textContent = sum.bonus ? String(sum.bonus) : upperDone ? '0' : sum.upper ? t('sheet.toGo', { count: upperBonus.threshold - sum.upper }) : '';
+        derived[1][c].classList.toggle('muted', !sum.bonus);
+        derived[2][c].textContent = String(sum.total);
+        if (weighted) derived[3][c].textContent = String(sum.total * rs.columns[c].multiplier);
       });
       gameCell.textContent = String(gameTotal(rs, columns, bonuses));
     },

@@ -39,7 +39,9 @@
  * A position as the hint API takes it; values the page cannot read as numbers are sent as typed,
  * so that the server names the field.
  * @typedef {Record<string, number | string>} ScorecardColumn
- * @typedef {{ type: 'points' } | { type: 'reach', score: number | string | undefined }} GoalInput
+ * @typedef {{ scorecard: ScorecardColumn, yahtzeeBonus?: number | string } | { finalScore: number | string | undefined }} OpponentInput
+ *   an opponent at the start of their next turn, or finished
+ * @typedef {{ type: 'points' } | { type: 'reach', score: number | string | undefined } | { type: 'win', opponents: OpponentInput[] }} GoalInput
  * @typedef {{
  *   ruleset: string, scorecard?: ScorecardColumn | ScorecardColumn[], yahtzeeBonus?: number | string | (number | string)[],
  *   dice?: number[], rollsLeft?: number, goal?: GoalInput
@@ -47,13 +49,16 @@
  */
 
 /**
- * Advice for the reach goal: options valued by the chance of finishing with at least the target.
- * @typedef {{ type: 'points' } | { type: 'reach', score: number }} Goal
+ * Advice for the reach and win goals: options valued by the chance of finishing with at least
+ * the target, or by the expected share of the stake against the opponents (a win 1, a tie for
+ * first among k players 1/k), with each opponent's expected final total.
+ * @typedef {{ type: 'points' } | { type: 'reach', score: number } | { type: 'win', opponents: OpponentInput[] }} Goal
  * @typedef {{ action: Action, probability: number, loss: number, points?: number, bonus?: number, nearTie: boolean }} ProbabilityOption
  * @typedef {{
  *   ruleset: string, exact: boolean, goal: Goal, score: number, probabilityBefore: number, probability: number,
  *   dice?: number[], rollsLeft: number, options: ProbabilityOption[], best?: ProbabilityOption
  * }} ProbabilityAdvice
+ * @typedef {ProbabilityAdvice & { opponents: { expectedFinalScore: number }[] }} WinAdvice
  * @typedef {{ ruleset: string, score: number, from: number, to: number, probabilities: number[] }} Odds
  */
 

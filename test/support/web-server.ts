@@ -19,15 +19,18 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-/** `reach`: the reach tables the server answers reach goals and odds with (default none: 503). */
-export async function startWebServer(rulesets: readonly RuleSetId[] = WEB_RULESETS, reach?: ReachRegistry): Promise<WebServer> {
+/**
+ * `reach`: the reach tables the server answers reach goals, win goals and odds with (default none: 503);
+ * `distribution`: the points distributions for win goals with opponents in progress (default none: 503).
+ */
+export async function startWebServer(rulesets: readonly RuleSetId[] = WEB_RULESETS, reach?: ReachRegistry, distribution?: ReachRegistry): Promise<WebServer> {
   const registry = createModelRegistry({ rulesets, load: tableLoader(TEST_TABLE_DIR, { threads: 2 }) });
   await registry.start();
   for (const id of rulesets) {
     const s = registry.state(id);
     if (s.status !== 'ready') throw new Error(`${id} did not load for the web server: ${s.error ?? s.status}`);
   }
-  const app = createApp({ registry, reach, logger: silentLogger });
+  const app = createApp({ registry, reach, distribution, logger: silentLogger });
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     s.once('error', reject);
