@@ -102,7 +102,7 @@ describe('POST /api/v1/hint with a reach goal', () => {
   });
 
   it.each([
-    [{ type: 'win' }, 'goal.type'],
+    [{ type: 'win' }, 'goal.opponents'],
     [{ type: 'reach' }, 'goal.score'],
     [{ type: 'reach', score: -1 }, 'goal.score'],
     [{ type: 'reach', score: 250.5 }, 'goal.score'],

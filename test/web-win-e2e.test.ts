@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adviseGoal, type ProbabilityAdvice } from '../src/advisor/index.ts';
 import { parsePosition, type PositionInput } from '../src/position/index.ts';
 import { createReachRegistry } from '../src/server/reach-registry.ts';
-import { buildReachTable, compileRules, type ReachTable } from '../src/solver/index.ts';
+import type { ReachTable } from '../src/solver/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { hasChromium, launchChromium } from './support/browser.ts';
 import { testModel } from './support/models.ts';
-import { sheetExcept, TAIL_CAP, TAIL_RULESET, tailReachTable } from './support/reach.ts';
+import { sheetExcept, TAIL_RULESET, tailDistribution, tailReachTable } from './support/reach.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
 
 /**
@@ -20,15 +20,6 @@ import { startWebServer, type WebServer } from './support/web-server.ts';
 
 const pct = (locale: string, p: number) => p.toLocaleString(locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const fmt2 = (locale: string, x: number) => x.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-/** The points distribution of expected-score play over the same two last levels. */
-async function tailDistribution(): Promise<ReachTable> {
-  const rs = RULESETS[TAIL_RULESET];
-  const model = await testModel(TAIL_RULESET);
-  const values = new Float64Array(compileRules(rs).layout.size);
-  for (let s = 0; s < values.length; s++) values[s] = model.moments![2 * s];
-  return (await buildReachTable(rs, { kind: 'distribution', values, cap: TAIL_CAP, levels: 2 })).table;
-}
 
 describe.skipIf(!hasChromium)('web page: play to win', () => {
   let server: WebServer;

@@ -1,5 +1,6 @@
 import { RULESETS } from '../../src/rules/index.ts';
-import { buildReachTable, compileRules, stateIndex, type BuiltReachTable, type GameState } from '../../src/solver/index.ts';
+import { buildReachTable, columnStateIndex, compileRules, type BuiltReachTable, type GameState, type ReachTable } from '../../src/solver/index.ts';
+import { testModel } from './models.ts';
 
 /**
  * A reach table that is exact for the last two turns of `yahtzee-no-bonus` (states with one or
@@ -11,10 +12,23 @@ export const TAIL_RULESET = 'yahtzee-no-bonus' as const;
 export const TAIL_CAP = 60;
 
 let tail: Promise<BuiltReachTable> | undefined;
+let tailPoints: Promise<ReachTable> | undefined;
 
 export function tailReachTable(): Promise<BuiltReachTable> {
   tail ??= buildReachTable(RULESETS[TAIL_RULESET], { cap: TAIL_CAP, levels: 2 });
   return tail;
+}
+
+/** The points distribution of expected-score play over the same two last levels (how opponents in progress finish). */
+export function tailDistribution(): Promise<ReachTable> {
+  tailPoints ??= (async () => {
+    const rs = RULESETS[TAIL_RULESET];
+    const model = await testModel(TAIL_RULESET);
+    const values = new Float64Array(compileRules(rs).layout.size);
+    for (let s = 0; s < values.length; s++) values[s] = model.moments![2 * s];
+    return (await buildReachTable(rs, { kind: 'distribution', values, cap: TAIL_CAP, levels: 2 })).table;
+  })();
+  return tailPoints;
 }
 
 /** Every box of the rule set filled with these points except the `open` ones. */
@@ -39,7 +53,5 @@ export function sheetExcept(open: readonly string[]): Record<string, number> {
 
 /** The table's state index of a turn-start state. */
 export function tailStateIndex(state: GameState): number {
-  const c = compileRules(RULESETS[TAIL_RULESET]);
-  const col = state.columns[0];
-  return stateIndex(c.layout, col.mask, Math.min(c.layout.threshold, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0);
+  return columnStateIndex(compileRules(RULESETS[TAIL_RULESET]).layout, state.columns[0]);
 }
