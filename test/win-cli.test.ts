@@ -1,0 +1,70 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DicewiseApp } from '../src/server/app.ts';
+import { staticReachRegistry } from '../src/server/reach-registry.ts';
+import { RULESETS } from '../src/rules/index.ts';
+import { buildReachTable, compileRules } from '../src/solver/index.ts';
+import { writeReachTable } from '../src/store/reach-store.ts';
+import { testModel } from './support/models.ts';
+import { sheetExcept, TAIL_CAP, TAIL_RULESET, tailReachTable } from './support/reach.ts';
+import { TEST_TABLE_DIR } from './support/paths.ts';
+import { postJson, testApp } from './support/server.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TSX = createRequire(import.meta.url).resolve('tsx');
+
+function dicewise(...args: string[]) {
+  const r = spawnSync(process.execPath, ['--import', TSX, 'src/cli/main.ts', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+let dir: string;
+let app: DicewiseApp;
+beforeAll(async () => {
+  const rs = RULESETS[TAIL_RULESET];
+  const model = await testModel(TAIL_RULESET);
+  const values = new Float64Array(compileRules(rs).layout.size);
+  for (let s = 0; s < values.length; s++) values[s] = model.moments![2 * s];
+  const [reach, distribution] = await Promise.all([tailReachTable(), buildReachTable(rs, { kind: 'distribution', values, cap: TAIL_CAP, levels: 2 })]);
+  dir = mkdtempSync(join(tmpdir(), 'dicewise-win-'));
+  await Promise.all([writeReachTable(dir, reach), writeReachTable(dir, distribution)]);
+  // The value table as the test setup built it: the hint then builds nothing.
+  copyFileSync(join(TEST_TABLE_DIR, `${TAIL_RULESET}.dwt`), join(dir, `${TAIL_RULESET}.dwt`));
+  ({ app } = await testApp({
+    reach: await staticReachRegistry({ [TAIL_RULESET]: reach.table }),
+    distribution: await staticReachRegistry({ [TAIL_RULESET]: distribution.table }),
+  }));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const scorecard = sheetExcept(['yahtzee', 'chance']);
+const theirs = { scorecard: sheetExcept(['fullHouse', 'largeStraight']) };
+
+describe('dicewise hint against opponents', () => {
+  it('--opponent and --opponent-final give the API\'s win-goal advice', async () => {
+    const r = dicewise('hint', '--ruleset', TAIL_RULESET, '--scorecard', JSON.stringify(scorecard), '--dice', '6,6,6,6,2', '--opponent', JSON.stringify(theirs), '--opponent-final', '231', '--json', '--tables', dir);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const api = await postJson(app, '/api/v1/hint', { ruleset: TAIL_RULESET, scorecard, dice: [6, 6, 6, 6, 2], goal: { type: 'win', opponents: [theirs, { finalScore: 231 }] } });
+    expect(api.status).toBe(200);
+    expect(r.stdout).toBe(`${await api.text()}\n`);
+  });
+
+  it('prints the share of every option and each opponent, and names a bad opponent', () => {
+    const r = dicewise('hint', '--ruleset', TAIL_RULESET, '--scorecard', JSON.stringify(scorecard), '--dice', '6,6,6,6,2', '--opponent-final', '231', '--tables', dir);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('goal win against 1 opponent (expected share of the stake)');
+    expect(r.stdout).toContain('opponent 1: finished with 231');
+    const bad = dicewise('hint', '--ruleset', TAIL_RULESET, '--scorecard', JSON.stringify(scorecard), '--opponent-final', '-5', '--tables', dir);
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('goal.opponents[0].finalScore');
+    const json = dicewise('hint', '--ruleset', TAIL_RULESET, '--opponent', '{"scorecard":', '--tables', dir);
+    expect(json.code).not.toBe(0);
+    expect(json.stderr).toContain('--opponent must be JSON');
+  });
+});
