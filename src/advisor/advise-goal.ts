@@ -2,11 +2,9 @@ import { invalidInput } from '../errors.ts';
 import type { Position } from '../position/index.ts';
 import type { RuleSet } from '../rules/index.ts';
 import {
-  columnStateIndex,
-  compileRules,
   createTurnEval,
   evaluateState,
-  finalDistribution,
+  opponentFinal,
   meanTotal,
   pointMass,
   reachGoalModel,
@@ -86,12 +84,7 @@ function reachTurn(rs: RuleSet, table: ReachTable): { model: ReachGoalModel; te:
 
 /** Every opponent's final total in distribution: a point for the finished, the table's for those in progress. */
 export function opponentFinals(rs: RuleSet, distribution: ReachTable | undefined, position: Position): FinalDistribution[] {
-  const layout = compileRules(rs).layout;
-  return (position.opponents ?? []).map((o) => {
-    if ('finalScore' in o) return pointMass(o.finalScore);
-    if (!distribution) throw new Error('opponents in progress need the points distribution table');
-    return finalDistribution(distribution, columnStateIndex(layout, o.state.columns[0]), o.score);
-  });
+  return (position.opponents ?? []).map((o) => ('finalScore' in o ? pointMass(o.finalScore) : opponentFinal(rs, distribution, o.state, o.score)));
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { RuleSet } from '../rules/index.ts';
-import type { GameModel, GameState, RankedScoreOption, ReachGoalModel, ReachTable, TurnCache, TurnEval } from '../solver/index.ts';
+import type { GameModel, GameState, RankedScoreOption, ReachTable, TurnCache, TurnEval } from '../solver/index.ts';
 import { decideHold } from '../solver/fast-play.ts';
 import { boxCount, createTurnCache, createTurnEval, evaluateState, holdValue, initialState, isFinished, rankedScoreOptions, reachGoalModel, TIE_EPSILON } from '../solver/index.ts';
 import { illegalBoxReason } from './illegal-box.ts';
@@ -20,9 +20,19 @@ export interface Analyser {
   turns: Pick<TurnCache, 'get'>;
   /** decisions of the game being analysed, DECISION_FIELDS numbers each */
   scratch: Float64Array;
-  /** set for a reach review: values are the chance of finishing with at least `score` */
-  goal?: { type: 'reach'; score: number };
+  /**
+   * Set for a review for a goal other than points: values are the chance of finishing with at
+   * least `score` (reach), or the expected share of the stake (win).
+   */
+  goal?: ReviewedGoal;
+  /**
+   * Called before each turn is evaluated (turn = 1-based index, score and state at its start) and
+   * once after the last (turn = turns + 1): a goal model that depends on them is set here.
+   */
+  beginTurn?: (turn: number, score: number, state: GameState) => void;
 }
+
+export type ReviewedGoal = { type: 'reach'; score: number } | { type: 'win' };
 
 export function createAnalyser(model: GameModel, cacheEntries?: number): Analyser {
   return {
@@ -51,12 +61,10 @@ export function createReachAnalyser(rs: RuleSet, table: ReachTable, target: numb
     turns: { get: (state) => evaluateState(te, state) },
     scratch: new Float64Array(boxCount(rs) * 3 * DECISION_FIELDS),
     goal: { type: 'reach', score: target },
+    beginTurn: (_turn, score) => {
+      model.need = target - score;
+    },
   };
-}
-
-/** Points still needed (reach), set on the analyser's model before a turn is evaluated. */
-function beginTurn(a: Analyser, score: number): void {
-  if (a.goal) (a.model as ReachGoalModel).need = a.goal.score - score;
 }
 
 /** One analyser (and turn cache) per model, so repeated calls share evaluated states. */
@@ -137,7 +145,7 @@ export function analysePacked(a: Analyser, input: unknown): PackedResult {
     }
     const read = readTurn(rs, dice, head.turns[ti], turn);
     if ('error' in read) return read;
-    beginTurn(a, score);
+    a.beginTurn?.(turn, score, state);
     const te = a.turns.get(state);
     for (let i = 0; i < read.holds.length; i++) n = rateHold(te, scratch, n, turn, i + 1, read.rolls[i], read.holds[i]);
     const roll = read.rolls.length;
@@ -152,9 +160,9 @@ export function analysePacked(a: Analyser, input: unknown): PackedResult {
   }
   for (let o = 7; o < n; o += DECISION_FIELDS) totalLoss += scratch[o];
   const finished = isFinished(rs, state);
-  beginTurn(a, score);
-  // For points the value still to come adds to the sheet; for reach it is the chance left (1 or 0 at the end).
-  const remainingValue = a.goal ? (finished ? (score >= a.goal.score ? 1 : 0) : model.value(state)) : finished ? 0 : model.value(state);
+  a.beginTurn?.(head.turns.length + 1, score, state);
+  // For points the value still to come adds to the sheet; for a goal it is the chance (share) left, settled at the end.
+  const remainingValue = a.goal ? model.value(state) : finished ? 0 : model.value(state);
   const outcome = a.goal ? remainingValue : score + remainingValue;
   const result: PackedResult = {
     ruleset: rs.id,

@@ -18,11 +18,14 @@ const signed = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(2);
 const pct = (p: number) => `${(100 * p).toFixed(2)}%`;
 const pp = (p: number) => `${(100 * p).toFixed(2)} pp`;
 
-/** A reach review: chances and losses in percentage points. */
-function reachGameText(g: GameAnalysis, target: number, label: string): string[] {
-  const outcome = g.finished ? (g.finalScore >= target ? 'reached' : 'missed') : `${pct(g.remainingValue)} left`;
+/** A review for a goal (reach a target, win the stake): chances and losses in percentage points. */
+function goalGameText(g: GameAnalysis, goal: NonNullable<GameAnalysis['goal']>, label: string): string[] {
+  const head =
+    goal.type === 'reach'
+      ? `goal ${goal.score}): ${g.finalScore} points, ${g.finished ? (g.finalScore >= goal.score ? 'reached' : 'missed') : `${pct(g.remainingValue)} left`}; chance at the start`
+      : `win): ${g.finalScore} points, share of the stake ${pct(g.remainingValue)}; share at the start`;
   const lines = [
-    `${label} (${g.ruleset}, goal ${target}): ${g.finalScore} points, ${outcome}; chance at the start ${pct(g.startValue)}, loss ${pp(g.totalLoss)}, luck ${(100 * g.luck >= 0 ? '+' : '') + (100 * g.luck).toFixed(2)} pp`,
+    `${label} (${g.ruleset}, ${head} ${pct(g.startValue)}, loss ${pp(g.totalLoss)}, luck ${(100 * g.luck >= 0 ? '+' : '') + (100 * g.luck).toFixed(2)} pp`,
     `  mistakes: ${mistakesText(g.mistakes)}`,
   ];
   const rows = g.decisions.filter((d) => d.loss > 0);
@@ -35,7 +38,7 @@ function reachGameText(g: GameAnalysis, target: number, label: string): string[]
 }
 
 function gameText(g: GameAnalysis, label: string): string[] {
-  if (g.goal) return reachGameText(g, g.goal.score, label);
+  if (g.goal) return goalGameText(g, g.goal, label);
   const head = g.finished
     ? `${label} (${g.ruleset}): ${g.finalScore} points`
     : `${label} (${g.ruleset}, unfinished after ${g.turns.length} turns): ${g.finalScore} points so far, ${g.remainingValue.toFixed(2)} expected to come`;

@@ -7,3 +7,4 @@ export * from './analyse-game.ts';
 export * from './batch.ts';
 export * from './format-report.ts';
 export * from './chunked.ts';
+export * from './multiplayer.ts';

@@ -56,7 +56,7 @@ export interface GameAnalysis {
    * `startValue`, `remainingValue`, `loss`, `luck`) is then a probability, and mistakes are
    * bucketed by percentage points. Absent for the default goal, points.
    */
-  goal?: { type: 'reach'; score: number };
+  goal?: { type: 'reach'; score: number } | { type: 'win' };
   /** every box is filled */
   finished: boolean;
   /** points on the sheet: boxes, upper bonus, Yahtzee bonuses, column multipliers */

@@ -4,9 +4,9 @@ import { columnStateIndex, stateIndex } from './column-layout.ts';
 import { compileRules } from './compiled-rules.ts';
 import { createEntryScratch, isPlainColumn, scoreEntry } from './fast-play.ts';
 import type { GameModel } from './game-model.ts';
-import type { GameState } from './game-state.ts';
+import { isFinished, type GameState } from './game-state.ts';
 import type { ReachTable } from './reach-table.ts';
-import { expectedShare, type ShareCurve } from './win-share.ts';
+import { expectedShare, finalDistribution, pointMass, type FinalDistribution, type ShareCurve } from './win-share.ts';
 
 /**
  * The win goal as a GameModel: the value of ending a turn in state s' with our total at x is
@@ -106,3 +106,10 @@ export function winGoalModel(rs: RuleSet, table: ReachTable, curve: ShareCurve, 
 
 /** More than any box scores with ordinary dice (upper boxes are indexed by dice showing the face). */
 const SCORES = 64;
+
+/** An opponent's final total in distribution: a finished sheet's total, else their points distribution from `state`. */
+export function opponentFinal(rs: RuleSet, distribution: ReachTable | undefined, state: GameState, score: number): FinalDistribution {
+  if (isFinished(rs, state)) return pointMass(score);
+  if (!distribution) throw new Error('opponents in progress need the points distribution table');
+  return finalDistribution(distribution, columnStateIndex(compileRules(rs).layout, state.columns[0]), score);
+}

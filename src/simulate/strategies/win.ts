@@ -1,12 +1,8 @@
 import type { RuleSet } from '../../rules/index.ts';
 import {
-  columnStateIndex,
-  compileRules,
   createTurnEval,
   evaluateState,
-  finalDistribution,
-  isFinished,
-  pointMass,
+  opponentFinal,
   shareCurve,
   winGoalModel,
   type FinalDistribution,
@@ -25,7 +21,6 @@ import type { DecisionContext, Strategy } from '../strategy.ts';
  * on our play (won or lost whatever happens) and in solo games, it plays `fallback` (optimal).
  */
 export function winStrategy(rs: RuleSet, reach: ReachTable, distribution: ReachTable, fallback: Strategy): Strategy {
-  const layout = compileRules(rs).layout;
   const model = winGoalModel(rs, reach, shareCurve([]), 0);
   const te = createTurnEval(model);
   let game = -1;
@@ -38,7 +33,7 @@ export function winStrategy(rs: RuleSet, reach: ReachTable, distribution: ReachT
       turn = ctx.turn;
       finals.length = 0;
       for (const o of ctx.opponents) {
-        finals.push(isFinished(rs, o.state) ? pointMass(o.score) : finalDistribution(distribution, columnStateIndex(layout, o.state.columns[0]), o.score));
+        finals.push(opponentFinal(rs, distribution, o.state, o.score));
       }
       decided = finals.length === 0;
       if (!decided) {
