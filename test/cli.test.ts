@@ -1,19 +1,14 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DicewiseApp } from '../src/server/app.ts';
+import { dicewise as run, ROOT } from './support/cli.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 import { postJson, testApp } from './support/server.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSX = createRequire(import.meta.url).resolve('tsx');
 const MAIN = 'src/cli/main.ts';
-
-function dicewise(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', TSX, MAIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const dicewise = (...args: string[]) => run(args);
 
 let app: DicewiseApp;
 beforeAll(async () => {

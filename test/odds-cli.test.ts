@@ -1,23 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DicewiseApp } from '../src/server/app.ts';
 import { staticReachRegistry } from '../src/server/reach-registry.ts';
 import { writeReachTable } from '../src/store/reach-store.ts';
 import { sheetExcept, TAIL_RULESET, tailReachTable } from './support/reach.ts';
+import { dicewise as run } from './support/cli.ts';
 import { postJson, testApp } from './support/server.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TSX = createRequire(import.meta.url).resolve('tsx');
-
-function dicewise(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', TSX, 'src/cli/main.ts', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const dicewise = (...args: string[]) => run(args);
 
 let dir: string;
 let app: DicewiseApp;

@@ -48,6 +48,20 @@ export function naiveGuaranteed(rs: RuleSet, state: GameState, memo = new Map<st
   return v;
 }
 
+/** Every subset of the dice's positions to hold, as face counts (the same multiset may come several times). */
+function everyHold(counts: number[]): number[][] {
+  const dice = counts.flatMap((k, f) => Array<number>(k).fill(f));
+  const out: number[][] = [];
+  for (let subset = 0; subset < 1 << dice.length; subset++) {
+    const held = [0, 0, 0, 0, 0, 0];
+    dice.forEach((f, i) => {
+      if (subset & (1 << i)) held[f]++;
+    });
+    out.push(held);
+  }
+  return out;
+}
+
 /**
  * One turn: the best over every hold of the mean over every outcome (or, for `worst`, of the
  * worst outcome), ending in the best scoring option.
@@ -79,20 +93,7 @@ function naiveTurn(rs: RuleSet, state: GameState, optionValue: (o: ScoreOption) 
     const c = rolls[rerolls].get(k);
     if (c !== undefined) return c;
     let best = scoreNow(counts, rerolls === 2);
-    if (rerolls > 0) {
-      const dice = counts.flatMap((k, f) => Array<number>(k).fill(f));
-      for (let subset = 0; subset < 1 << n; subset++) {
-        const held = [0, 0, 0, 0, 0, 0];
-        let size = 0;
-        dice.forEach((f, i) => {
-          if (subset & (1 << i)) {
-            held[f]++;
-            size++;
-          }
-        });
-        best = Math.max(best, holdValue(held, size, rerolls - 1));
-      }
-    }
+    if (rerolls > 0) for (const held of everyHold(counts)) best = Math.max(best, holdValue(held, held.reduce((a, b) => a + b, 0), rerolls - 1));
     rolls[rerolls].set(k, best);
     return best;
   };
@@ -159,17 +160,9 @@ export function naivePointsDistribution(
       });
     }
     if (rerolls > 0) {
-      const dice = counts.flatMap((k, f) => Array<number>(k).fill(f));
       const seen = new Set<number>();
-      for (let subset = 0; subset < 1 << n; subset++) {
-        const held = [0, 0, 0, 0, 0, 0];
-        let size = 0;
-        dice.forEach((f, i) => {
-          if (subset & (1 << i)) {
-            held[f]++;
-            size++;
-          }
-        });
+      for (const held of everyHold(counts)) {
+        const size = held.reduce((a, b) => a + b, 0);
         const k = countsKey(held);
         if (seen.has(k)) continue;
         seen.add(k);
