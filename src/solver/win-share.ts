@@ -1,4 +1,18 @@
+import { createShareKernel, type ShareKernel } from './kernel/share-kernel.ts';
 import type { ReachTable } from './reach-table.ts';
+
+const kernels = new WeakMap<ReachTable, ShareKernel>();
+
+/** The table's kernel; on first use its values move into kernel memory (the table then reads them there). */
+function shareKernel(t: ReachTable): ShareKernel {
+  let k = kernels.get(t);
+  if (!k) {
+    k = createShareKernel(t.values);
+    t.values = k.values;
+    kernels.set(t, k);
+  }
+  return k;
+}
 
 /**
  * The win goal (RULES.md, "Goals"): the stake goes to the highest final total, a k-way tie for
@@ -94,22 +108,14 @@ export function expectedShare(curve: ShareCurve, base: number, t: ReachTable, s:
   let v = x0 < 0 ? 0 : u[x0];
   const from = Math.max(base + lo, curve.first);
   const to = Math.min(base + lo + t.count[s], curve.end);
-  const o = t.offset[s] - base - lo;
-  const values = t.values;
-  // Four sums: the additions of one do not wait for another's.
-  let a = 0;
-  let b = 0;
-  let c = 0;
-  let e = 0;
-  let x = from;
-  for (; x + 3 < to; x += 4) {
-    a += d[x] * values[o + x];
-    b += d[x + 1] * values[o + x + 1];
-    c += d[x + 2] * values[o + x + 2];
-    e += d[x + 3] * values[o + x + 3];
+  if (to <= from) return v;
+  const k = shareKernel(t);
+  if (k.curve !== curve) {
+    if (d.length > k.d.length) throw new Error(`a share curve of ${d.length} totals, more than the kernel holds (${k.d.length})`);
+    k.d.set(d);
+    k.curve = curve;
   }
-  for (; x < to; x++) a += d[x] * values[o + x];
-  return v + (a + b) + (c + e);
+  return v + k.dot(from, t.offset[s] - base - lo + from, to - from);
 }
 
 /**

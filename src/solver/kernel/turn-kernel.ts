@@ -117,7 +117,7 @@ interface KernelExports {
 /** The compiled module, once per thread; each kernel is an instance of it with its own memory. */
 let compiled: WebAssembly.Module | undefined;
 
-function kernelModule(): WebAssembly.Module {
+export function kernelModule(): WebAssembly.Module {
   compiled ??= new WebAssembly.Module(Uint8Array.from(atob(TURN_KERNEL_WASM), (c) => c.charCodeAt(0)));
   return compiled;
 }
