@@ -228,6 +228,8 @@ export function tableLoader(dir: string, opts: TableLoaderOptions = {}): ModelLo
       return await ensureModel(dir, id, {
         threads: background ? backgroundThreads : threads,
         solver: solverThreads,
+        // The server's advice carries the final score's SD: its moments table is built with the values.
+        moments: true,
         onBuild: (_id, reason) => hooks.onBuild(reason),
         onProgress: hooks.onProgress,
       });

@@ -43,6 +43,12 @@ export interface EnsureOptions {
   onProgress?: (p: BuildProgress) => void;
   /** called when a table is missing or stale and is about to be built */
   onBuild?: (id: RuleSetId, reason: string) => void;
+  /**
+   * Also build an exact rule set's moments table (the final score's SD in advice) when it is
+   * missing or stale. Off by default: it takes about twice as long as the value table, and a
+   * model plays and advises without it.
+   */
+  moments?: boolean;
 }
 
 function resolveThreads(opts: EnsureOptions): number {
@@ -69,9 +75,22 @@ export async function buildAndWrite(dir: string, id: RuleSetId, opts: EnsureOpti
     const options = { concurrency: threads, runner: pool.run, onProgress: opts.onProgress };
     const built = rs.columns.length === 1 ? await buildColumnTable(rs, options) : await buildColumnTypeTables(rs, options);
     const file = await writeTable(dir, built);
-    // The standard deviation of the final score comes with every exact table (a few seconds more).
-    if (rs.exact) await writeTable(dir, await buildMomentsTable(rs, options), MOMENTS_SUFFIX);
+    if (opts.moments && rs.exact) await writeTable(dir, await buildMomentsTable(rs, options), MOMENTS_SUFFIX);
     return { built, file };
+  } finally {
+    await pool.destroy();
+  }
+}
+
+/** Builds an exact rule set's moments table (the final score's SD) and writes it atomically into `dir`. */
+export async function buildMomentsAndWrite(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<{ built: BuiltTable; file: string }> {
+  const rs = RULESETS[id];
+  if (!rs.exact) throw new DicewiseError('NOT_SOLVED', `${id} has no exact table, so no moments table`);
+  const threads = resolveThreads(opts);
+  const pool = await (opts.solver ?? inlineSolver)(threads);
+  try {
+    const built = await buildMomentsTable(rs, { concurrency: threads, runner: pool.run, onProgress: opts.onProgress });
+    return { built, file: await writeTable(dir, built, MOMENTS_SUFFIX) };
   } finally {
     await pool.destroy();
   }
@@ -192,20 +211,34 @@ function needsBuild(e: unknown): boolean {
  */
 export async function ensureModel(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<GameModel> {
   try {
-    return await loadModel(dir, id);
+    const model = await loadModel(dir, id);
+    if (!lacksMoments(model, opts)) return model;
   } catch (e) {
     if (!needsBuild(e)) throw e;
   }
   return withBuildLock(dir, id, async () => {
+    let model: GameModel | undefined;
     try {
-      return await loadModel(dir, id);
+      model = await loadModel(dir, id);
     } catch (e) {
       if (!needsBuild(e)) throw e;
       opts.onBuild?.(id, (e as Error).message);
     }
-    await buildUnlocked(dir, id, opts);
-    return loadModel(dir, id);
+    if (!model) {
+      await buildUnlocked(dir, id, opts);
+      return loadModel(dir, id);
+    }
+    if (lacksMoments(model, opts)) {
+      opts.onBuild?.(id, `no moments table for ${id}`);
+      model.moments = (await buildMomentsAndWrite(dir, id, opts)).built.values;
+    }
+    return model;
   });
+}
+
+/** True when the caller asked for the moments and an exact model was loaded without them. */
+function lacksMoments(model: GameModel, opts: EnsureOptions): boolean {
+  return opts.moments === true && model.rs.exact && model.rs.columns.length === 1 && !model.moments;
 }
 
 /**

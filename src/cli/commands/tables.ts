@@ -19,10 +19,11 @@ export function registerTables(program: Command): void {
     .option('--all', 'build the tables of every rule set')
     .option('--threads <n>', 'worker threads (default: all cores)')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
+    .option('--moments', "also build the moments table (the final score's standard deviation in hints)")
     .option('--reach', 'build reach tables (probability of scoring at least n more points) instead')
     .option('--win', 'build what the win goal needs instead: the reach table and the points distribution of expected-score play (how opponents finish)')
     .option('--cap <n>', `with --reach or --win: exact for every n up to this (default ${REACH_CAP_DEFAULT})`)
-    .action(async (opts: { ruleset?: string; all?: boolean; threads?: string; tables?: string; reach?: boolean; win?: boolean; cap?: string }) => {
+    .action(async (opts: { ruleset?: string; all?: boolean; threads?: string; tables?: string; moments?: boolean; reach?: boolean; win?: boolean; cap?: string }) => {
       if (!opts.all && !opts.ruleset) {
         throw new DicewiseError('INVALID_OPTION', 'give --ruleset <id> or --all', [{ field: 'ruleset', message: 'required' }]);
       }
@@ -64,6 +65,7 @@ export function registerTables(program: Command): void {
         const tables = await buildModelTables(tableDir(opts.tables), id, {
           threads,
           solver: solverThreads,
+          moments: opts.moments,
           onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
         });
         bar.stop();
