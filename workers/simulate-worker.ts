@@ -10,7 +10,8 @@ import { replyOf, type WorkerReply } from './messages.ts';
 // One runner per thread: the table is loaded once, strategies and their caches live across tasks.
 const { tables } = (Piscina.workerData ?? { tables: 'tables' }) as { tables: string };
 const runner = createInlineRunner({
-  model: (id) => loadModel(tables, id),
+  // Players never read the final score's SD: each thread skips reading and checking the moments table.
+  model: (id) => loadModel(tables, id, { moments: false }),
   approxModel: (id, kind) => loadApproxModel(tables, id, kind),
   reachTable: async (id, kind) => (await readReachTable(tables, RULESETS[id], kind)).table,
   importModule,

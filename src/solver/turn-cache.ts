@@ -36,6 +36,11 @@ export interface TurnCacheOptions {
    * flush the frequent ones: the simulator's choice, where most mid-game states never come back.
    */
   admit?: 'first' | 'second';
+  /**
+   * Evaluate only what decisions read (`evaluateState`'s holdsOnly): hold and score-now values,
+   * with the turn's value NaN. The simulator's players never read the value.
+   */
+  holdsOnly?: boolean;
 }
 
 /** 2,048 entries: about 8.5 MB for five dice. */
@@ -87,6 +92,7 @@ export function createTurnCache(model: GameModel, options: TurnCacheOptions = {}
   const probation = new LRUCache<StateKey, Entry>({ max });
   const protectedList = new LRUCache<StateKey, Entry>({ max });
   const secondSight = options.admit === 'second';
+  const holdsOnly = options.holdsOnly === true;
   const seenBits = Math.max(4, Math.ceil(Math.log2(max)));
   const seen: (StateKey | undefined)[] = new Array(1 << seenBits);
   let lastState: GameState | undefined;
@@ -180,7 +186,7 @@ export function createTurnCache(model: GameModel, options: TurnCacheOptions = {}
         return (current = e.te);
       }
       misses++;
-      evaluateState(work, state);
+      evaluateState(work, state, holdsOnly);
       current = admitted(key) ? store(key) : work;
       current.state = state;
       return current;

@@ -2,7 +2,7 @@ import { subKeepsOf } from '../dice/index.ts';
 import { optionValue, type GameModel } from './game-model.ts';
 import type { GameState, ScoreOption } from './game-state.ts';
 import { scoreOptions } from './game-state.ts';
-import { createTurnWorkspace, evaluateTurn, type TurnResults, type TurnWorkspace } from './turn-engine.ts';
+import { createTurnWorkspace, evaluateHolds, evaluateTurn, type TurnResults, type TurnWorkspace } from './turn-engine.ts';
 
 /**
  * One turn-start state evaluated by the turn engine: the value of every hold before each reroll
@@ -11,7 +11,7 @@ import { createTurnWorkspace, evaluateTurn, type TurnResults, type TurnWorkspace
 export interface TurnEval {
   model: GameModel;
   state: GameState;
-  /** expected points still to come from the start of this turn */
+  /** expected points still to come from the start of this turn; NaN where only the holds were evaluated */
   value: number;
   first: Float64Array;
   later: Float64Array;
@@ -54,12 +54,19 @@ function isWorkspace(ws: TurnResults): ws is TurnWorkspace {
   return 'evaluate' in ws;
 }
 
-/** Runs the turn engine for `state` into `te` (reusing its buffers) and returns it. */
-export function evaluateState(te: TurnEval, state: GameState): TurnEval {
+/**
+ * Runs the turn engine for `state` into `te` (reusing its buffers) and returns it. `holdsOnly`:
+ * only what decisions read (score-now and hold values, `evaluateHolds`), for players; the turn's
+ * value is then NaN and its first-roll values are not filled.
+ */
+export function evaluateState(te: TurnEval, state: GameState, holdsOnly = false): TurnEval {
   if (!isWorkspace(te.ws)) throw new Error('a cached turn evaluation holds copies; evaluate with a TurnEval from createTurnEval');
   te.state = state;
   te.model.fillScoreNow(state, te.first, te.later);
-  te.value = evaluateTurn(te.model.c.dice, te.first, te.later, te.ws);
+  if (holdsOnly) {
+    evaluateHolds(te.model.c.dice, te.later, te.ws);
+    te.value = NaN;
+  } else te.value = evaluateTurn(te.model.c.dice, te.first, te.later, te.ws);
   te.decisions.fill(-1);
   te.boxes.fill(-1);
   return te;

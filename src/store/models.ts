@@ -174,14 +174,16 @@ export async function loadColumnTables(dir: string, rs: RuleSet): Promise<Column
 
 /**
  * The model of a rule set from its tables in `dir`: the exact model of a single-column rule set,
- * Dicewise's best approximate model of a multi-column one (see approx/).
+ * Dicewise's best approximate model of a multi-column one (see approx/). `moments: false` skips
+ * the moments table (twice the value table's size) for callers that only play.
  */
-export async function loadModel(dir: string, id: RuleSetId): Promise<GameModel> {
+export async function loadModel(dir: string, id: RuleSetId, opts: { moments?: boolean } = {}): Promise<GameModel> {
   const rs = RULESETS[id];
   if (rs.columns.length > 1) return bestModel(rs, await loadColumnTables(dir, rs));
   if (!rs.exact) throw new DicewiseError('NOT_SOLVED', `${id} has no exact table`);
   const table = await readTable(dir, rs);
   const model = exactColumnModel(rs, table.values);
+  if (opts.moments === false) return model;
   // Without its moments table a model still plays; its advice just has no standard deviation.
   const moments = await readTable(dir, rs, MOMENTS_SUFFIX).catch((e: unknown) => {
     if (isDicewiseError(e)) return null;

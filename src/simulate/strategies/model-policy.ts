@@ -11,7 +11,7 @@ import type { Strategy } from '../strategy.ts';
  * ones with few boxes left repeat a lot; most mid-game states never come back).
  */
 export function modelStrategy(name: string, model: GameModel, cacheEntries: number): Strategy {
-  const turns = createTurnCache(model, { entries: cacheEntries, admit: 'second' });
+  const turns = createTurnCache(model, { entries: cacheEntries, admit: 'second', holdsOnly: true });
   return {
     name,
     chooseHold: (ctx) => engineHold(turns.get(ctx.state), ctx.roll, ctx.rollsLeft as 1 | 2),
