@@ -1,9 +1,16 @@
 /**
- * Solver benchmark: full exact `yahtzee` table with 1 and 2 worker threads (pool started and
- * warmed first, so the figure is the solve), the per-state turn engine, and peak memory.
- * Run: npm run bench -- solver   (builds dist/ first; or: npm run build && npx tsx bench/solver.ts)
+ * Solver benchmark: first the whole process as users run it, `dicewise tables build --ruleset
+ * yahtzee --threads 2` (value table only) and with `--moments`, each the minimum of --runs
+ * processes; then, inside this process, the full exact table with 1 and 2 worker threads (pool
+ * started and warmed first, so the figure is the solve), the per-state turn engine, and peak memory.
+ * Run: npm run bench -- solver   (builds dist/ first; or: npm run build && npx tsx bench/solver.ts [--runs 5])
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { Bench } from 'tinybench';
+import { describeRuns, timeCommand } from './support/whole-process.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { buildColumnTable, compileRules, createStateSolver, solveState, statesAtLevel } from '../src/solver/index.ts';
 import { existsSync } from 'node:fs';
@@ -14,7 +21,22 @@ import type * as PoolModule from '../workers/pool.ts';
 const compiled = new URL('../dist/workers/pool.js', import.meta.url);
 const { createWorkerPool } = (existsSync(compiled) ? await import(compiled.href) : await import('../workers/pool.ts')) as typeof PoolModule;
 
-const id = (process.argv[2] ?? 'yahtzee') as RuleSetId;
+const { values: args, positionals } = parseArgs({ options: { runs: { type: 'string', default: '5' } }, allowPositionals: true });
+const id = (positionals[0] ?? 'yahtzee') as RuleSetId;
+
+{
+  const dir = mkdtempSync(join(tmpdir(), 'dicewise-bench-'));
+  const runs = Number(args.runs);
+  const build = ['tables', 'build', '--ruleset', id, '--threads', '2', '--tables', dir];
+  try {
+    console.log('whole process, node dist/src/cli/main.js (goal for the value table: <= 1.2 s, 2x the native 0.57-1.0 s)');
+    console.log(describeRuns(`tables build --ruleset ${id} --threads 2`, timeCommand(build, runs)));
+    console.log(describeRuns(`tables build --ruleset ${id} --threads 2 --moments`, timeCommand([...build, '--moments'], runs)));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const rs = RULESETS[id];
 const rows: string[] = [];
 let peakRss = 0;
