@@ -161,6 +161,35 @@ describe('one turn cache for every reader', () => {
     expect(a).toEqual(numbers(evaluateState(createTurnEval(model), single(0b111111, 90))));
   });
 
+  it.each(['yahtzee', 'yatzy'] as const)('%s: states sharing a canonical upper total (one cache entry) evaluate and choose boxes to the same bits', async (id) => {
+    const model = await testModel(id);
+    const L = model.c.layout;
+    const rng = new Xoshiro128(7);
+    const a = createTurnEval(model);
+    const b = createTurnEval(model);
+    const boxes = createBoxChooser(model);
+    let pairs = 0;
+    for (let n = 0; n < 40; n++) {
+      // Random masks with the last box and some upper boxes open, Yahtzee box filled or not.
+      const mask = rng.below(1 << (model.rs.boxes.length - 1));
+      for (let u = 0; u < L.threshold; u++) {
+        const canon = L.canonUpper[(mask & 63) * 64 + u];
+        if (canon === u || L.reachableUpper[(mask & 63) * 64 + u] === 0) continue;
+        pairs++;
+        for (const yahtzee50 of L.flags === 2 && (mask & (1 << L.yahtzeeBox)) !== 0 ? [false, true] : [false]) {
+          const s = { columns: [{ mask, upper: u, yahtzee50 }] };
+          const t = { columns: [{ mask, upper: canon, yahtzee50 }] };
+          expect(numbers(evaluateState(a, s)), `mask ${mask} upper ${u} vs ${canon}`).toEqual(numbers(evaluateState(b, t)));
+          for (let k = 0; k < 8; k++) {
+            const roll = rng.below(model.c.dice.rollCount);
+            expect(boxes(s, roll, false), `mask ${mask} upper ${u} vs ${canon}, roll ${roll}`).toEqual(boxes(t, roll, false));
+          }
+        }
+      }
+    }
+    expect(pairs).toBeGreaterThan(100);
+  });
+
   it('multi-column states: a hit gives the fresh evaluation', () => {
     const rs = RULESETS['triple-yahtzee'];
     const model = zeroValueModel(rs);

@@ -1,5 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { hashString } from '../dice/index.ts';
+import { UPPER_SLOTS, type ColumnLayout } from './column-layout.ts';
 import type { GameModel } from './game-model.ts';
 import type { GameState } from './game-state.ts';
 import { createTurnEval, evaluateState, type TurnEval } from './turn-eval.ts';
@@ -66,6 +67,22 @@ export function stateKey(state: GameState, upperCap = Infinity): StateKey {
   return key;
 }
 
+/**
+ * The cache's key for the states of an exact expected-score model of one column. Such a model reads
+ * the upper total only through the layout's canonical total (column-layout.ts: the future depends
+ * on it only through the smallest addition the open upper boxes can still make that meets the
+ * threshold), in its table and in score-now alike: scoring c dice in an upper box earns the bonus
+ * from both totals or from neither, and leads to states with the same canonical total. So states
+ * with the same canonical total evaluate to the same bits and share an entry and its decisions
+ * (late in a game most upper totals fall together: every total from which the bonus is out of
+ * reach is one).
+ */
+function canonicalKey(L: ColumnLayout, state: GameState): number {
+  const c = state.columns[0];
+  const u = L.canonUpper[(c.mask & 63) * UPPER_SLOTS + (c.upper < L.threshold ? c.upper : L.threshold)];
+  return (c.mask * 512 + u) * 2 + (c.yahtzee50 ? 1 : 0);
+}
+
 /** A stored turn and its key. The turn is built with exactly the fields, in the order, of `createTurnEval`: one object shape keeps the readers' property accesses monomorphic. */
 interface Entry {
   key: StateKey;
@@ -84,6 +101,9 @@ export function createTurnCache(model: GameModel, options: TurnCacheOptions = {}
   const entries = options.entries ?? DEFAULT_TURN_CACHE_ENTRIES;
   if (!Number.isInteger(entries) || entries < 0) throw new Error(`entries must be a non-negative integer, got ${entries}`);
   const upperCap = model.exact ? model.rs.upperBonus.threshold : Infinity;
+  const layout = model.c.layout;
+  const keyOf: (state: GameState) => StateKey =
+    model.exact && model.valueKind !== 'probability' && model.rs.columns.length === 1 ? (state) => canonicalKey(layout, state) : (state) => stateKey(state, upperCap);
   const K = model.c.dice.keepCount;
   const R = model.c.dice.rollCount;
   const work = createTurnEval(model);
@@ -174,7 +194,7 @@ export function createTurnCache(model: GameModel, options: TurnCacheOptions = {}
       // Players ask about one state object several times a turn (once per roll).
       if (state === lastState) return current;
       lastState = state;
-      const key = stateKey(state, upperCap);
+      const key = keyOf(state);
       let e = protectedList.get(key);
       if (!e) {
         e = probation.get(key);
