@@ -80,7 +80,8 @@ export function stateKey(state: GameState, upperCap = Infinity): StateKey {
 function canonicalKey(L: ColumnLayout, state: GameState): number {
   const c = state.columns[0];
   const u = L.canonUpper[(c.mask & 63) * UPPER_SLOTS + (c.upper < L.threshold ? c.upper : L.threshold)];
-  return (c.mask * 512 + u) * 2 + (c.yahtzee50 ? 1 : 0);
+  // Without a Yahtzee bonus (one flag) nothing reads whether the Yahtzee box holds 50.
+  return (c.mask * 512 + u) * 2 + (c.yahtzee50 && L.flags === 2 ? 1 : 0);
 }
 
 /** A stored turn and its key. The turn is built with exactly the fields, in the order, of `createTurnEval`: one object shape keeps the readers' property accesses monomorphic. */
