@@ -92,6 +92,9 @@ interface Entry {
 
 const EMPTY = new Float64Array(0);
 
+/** Entries per buffer (about 600 KB for five dice). */
+const SLAB_ENTRIES = 64;
+
 /**
  * A segmented LRU over two lru-cache lists: new entries go to probation and move to the protected
  * segment (80% of the entries) when hit again, whose least recently used falls back to probation.
@@ -121,8 +124,19 @@ export function createTurnCache(model: GameModel, options: TurnCacheOptions = {}
   let hits = 0;
   let misses = 0;
 
+  // Entries are cut from slabs of SLAB_ENTRIES: a filling cache makes one buffer per slab, not
+  // three per entry, and an entry's decision memos lie right after its hold values.
+  const entryBytes = 16 * K + 8 * R;
+  let slab: ArrayBuffer | undefined;
+  let slabUsed = SLAB_ENTRIES;
+
   const newEntry = (): Entry => {
-    const block = new Float64Array(2 * K);
+    if (slabUsed === SLAB_ENTRIES) {
+      slab = new ArrayBuffer(entryBytes * Math.min(SLAB_ENTRIES, Math.max(1, entries)));
+      slabUsed = 0;
+    }
+    const at = entryBytes * slabUsed++;
+    const block = new Float64Array(slab!, at, 2 * K);
     const hold3 = block.subarray(K);
     // hold3 of a full roll is the score-now value after a reroll (turn-engine.ts): no copy of `later`.
     const later = hold3.subarray(0, R);
@@ -133,8 +147,8 @@ export function createTurnCache(model: GameModel, options: TurnCacheOptions = {}
       first: later,
       later,
       ws: { lanes: 1, hold3, hold2: block.subarray(0, K), roll1: EMPTY, value: EMPTY },
-      decisions: new Int16Array(2 * R),
-      boxes: new Int16Array(2 * R),
+      decisions: new Int16Array(slab!, at + 16 * K, 2 * R),
+      boxes: new Int16Array(slab!, at + 16 * K + 4 * R, 2 * R),
     };
     return { key: 0, te };
   };
