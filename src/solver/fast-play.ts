@@ -177,26 +177,39 @@ interface ModelBoxes {
   choose: (state: GameState, rollKeep: number, firstRoll: boolean) => BoxChoice;
   /** one frozen choice per (column, box), shared by every answer */
   choices: BoxChoice[];
+  /** false where a roll's box is the same after the first roll as after a reroll (plain columns) */
+  firstMatters: boolean;
 }
 
 const modelBoxes = new WeakMap<GameModel, ModelBoxes>();
+/** The last model asked about: a player asks about one model game after game. */
+let lastModel: GameModel | undefined;
+let lastBoxes: ModelBoxes | undefined;
 
-/**
- * The engine's box for full roll `rollKeep` in the state of `te` (`createBoxChooser`'s choice),
- * memoised in `te.boxes`: a cached turn answers a repeated roll with one read. The choice depends
- * on the state only through what the turn cache keys on (an upper total at or above the bonus
- * threshold earns no more bonus and reads the same table entries), so the memo is shared by
- * every state of an entry.
- */
-export function engineBox(te: TurnEval, rollKeep: number, firstRoll: boolean): BoxChoice {
-  const model = te.model;
+function boxesOf(model: GameModel): ModelBoxes {
+  if (model === lastModel) return lastBoxes!;
   let mb = modelBoxes.get(model);
   if (!mb) {
     const B = model.rs.boxes.length;
     const choices = model.rs.columns.flatMap((_, column) => Array.from({ length: B }, (_, box) => Object.freeze({ column, box })));
-    modelBoxes.set(model, (mb = { choose: createBoxChooser(model), choices }));
+    modelBoxes.set(model, (mb = { choose: createBoxChooser(model), choices, firstMatters: !isPlainColumn(model.rs) }));
   }
-  const i = (firstRoll ? te.model.c.dice.rollCount : 0) + rollKeep;
+  lastModel = model;
+  lastBoxes = mb;
+  return mb;
+}
+
+/**
+ * The engine's box for full roll `rollKeep` in the state of `te` (`createBoxChooser`'s choice),
+ * memoised in `te.boxes`: a cached turn answers a repeated roll with one read. The choice depends
+ * on the state only through what the turn cache keys on (its canonical upper total: states that
+ * share it score the same bonuses and lead to states of the same value), so the memo is shared by
+ * every state of an entry; in plain columns also by the first roll and the rerolls.
+ */
+export function engineBox(te: TurnEval, rollKeep: number, firstRoll: boolean): BoxChoice {
+  const model = te.model;
+  const mb = boxesOf(model);
+  const i = (firstRoll && mb.firstMatters ? model.c.dice.rollCount : 0) + rollKeep;
   let code = te.boxes[i];
   if (code < 0) {
     const b = mb.choose(te.state, rollKeep, firstRoll);
