@@ -23,8 +23,9 @@ export interface TurnEval {
    */
   decisions: Int16Array;
   /**
-   * The engine's box choices already taken (`engineBox`), by (firstRoll ? rollCount : 0) + roll,
-   * as column × boxes per column + box; -1 = not yet. Reset whenever the state changes.
+   * The engine's box choices already taken (`engineBox`), by (firstRoll ? rollCount : 0) + roll
+   * (plain columns: by roll alone), as column × boxes per column + box; -1 = not yet. Reset
+   * whenever the state changes.
    */
   boxes: Int16Array;
 }
