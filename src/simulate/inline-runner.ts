@@ -1,6 +1,7 @@
 import { DicewiseError } from '../errors.ts';
 import { RULESETS, type RuleSetId } from '../rules/index.ts';
 import type { GameModel, LaneKind, ReachTable } from '../solver/index.ts';
+import { JsonLinesRecorder } from './game-recorder.ts';
 import { createPlayer } from './play-game.ts';
 import { runChunk, emptyChunk } from './run-chunk.ts';
 import { runHeadToHead } from './head-to-head.ts';
@@ -113,7 +114,9 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
       return { ...emptyChunk(0, 0, task.from, task.to), names: list.map((s) => s.name), headToHead };
     }
     const players = list.map((s) => createPlayer(rs, s));
-    const result = runChunk(rs, players, task.seed, task.from, task.to);
-    return { ...result, names: list.map((s) => s.name) };
+    const recorder = task.record ? new JsonLinesRecorder(rs, players[0].ctx.tables) : undefined;
+    const result = runChunk(rs, players, task.seed, task.from, task.to, recorder);
+    const names = list.map((s) => s.name);
+    return recorder ? { ...result, names, records: recorder.take().text } : { ...result, names };
   };
 }

@@ -7,6 +7,7 @@ import { compileRules, scoreOptions, type CompiledRules, type ScoreOption } from
 import { createEntryScratch, isPlainColumn, scoreEntry, type EntryScratch } from '../solver/fast-play.ts';
 import { GameContext } from './game-context.ts';
 import { DICE_STREAM, hashString, streamSeed, Xoshiro128 } from '../dice/index.ts';
+import type { GameRecorder } from './game-recorder.ts';
 import type { BoxPick, HoldChoice, Strategy } from './strategy.ts';
 
 /** Built-in strategies are trusted: their actions skip the legality checks a user's module gets. */
@@ -123,7 +124,11 @@ export class GamePlayer {
   /** single-column rule sets without fill-order or zero rules take the allocation-free scoring path */
   private readonly plain: boolean;
 
-  constructor(rs: RuleSet) {
+  /** with a recorder, every roll, hold and box is reported to it (simulate --record) */
+  constructor(
+    rs: RuleSet,
+    private readonly recorder?: GameRecorder,
+  ) {
     this.plain = isPlainColumn(rs);
     this.rs = rs;
     this.c = compileRules(rs);
@@ -136,6 +141,7 @@ export class GamePlayer {
     this.begin(p, seed, game);
     const turns = this.rs.boxes.length * this.rs.columns.length;
     for (let turn = 1; turn <= turns; turn++) this.playTurn(p, turn);
+    this.recorder?.end(p.ctx.score);
   }
 
   /**
@@ -144,13 +150,14 @@ export class GamePlayer {
    * in lockstep, one GamePlayer (one dice stream) per seat.
    */
   begin(p: Player, seed: number, game: number): void {
+    this.recorder?.begin(p.strategy.name, seed, game);
     p.ctx.reset(game, streamSeed(seed, game, p.stream));
     this.dice.reseed(streamSeed(seed, game, DICE_STREAM));
   }
 
   /** Plays turn `turn` (1-based) of the game begun for `p`. */
   playTurn(p: Player, turn: number): void {
-    const { rs, t, faces, counts, entry } = this;
+    const { rs, t, faces, counts, entry, recorder } = this;
     const n = rs.dice;
     const ctx = p.ctx;
     for (let i = 0; i < 3 * n; i++) faces[i] = this.dice.die();
@@ -159,18 +166,23 @@ export class GamePlayer {
     ctx.turn = turn;
     ctx.rollsLeft = 2;
     ctx.roll = t.keyToKeep[countsKey(counts)];
+    recorder?.roll(ctx.roll);
     let block = n;
     while (ctx.rollsLeft > 0) {
       const keep = holdKeep(p, t, ask(p, 'chooseHold'));
       if (keep === ctx.roll) break;
+      recorder?.hold(keep);
       for (let f = 0; f < 6; f++) counts[f] = t.keepCounts[keep * 6 + f];
       for (let i = 0, m = n - t.keepSize[keep]; i < m; i++) counts[faces[block + i]]++;
       block += n;
       ctx.roll = t.keyToKeep[countsKey(counts)];
       ctx.rollsLeft = (ctx.rollsLeft - 1) as 0 | 1;
+      recorder?.roll(ctx.roll);
     }
     if (!this.plain) {
-      this.scoreOption(p, pickOption(p, rs, ask(p, 'chooseBox')));
+      const o = pickOption(p, rs, ask(p, 'chooseBox'));
+      recorder?.box(o.column, o.box);
+      this.scoreOption(p, o);
       return;
     }
     const box = boxIndex(p, rs, ask(p, 'chooseBox'));
@@ -178,6 +190,7 @@ export class GamePlayer {
     if ((col.mask & (1 << box)) !== 0 || !scoreEntry(this.c, col, ctx.roll, box, entry)) {
       throw illegal(p, `box ${JSON.stringify(rs.boxes[box]?.id ?? box)} cannot be scored now`);
     }
+    recorder?.box(0, box);
     ctx.points[box] = entry.points;
     ctx.score += entry.gain;
     if (entry.yahtzeeBonus > 0) ctx.yahtzeeBonuses++;

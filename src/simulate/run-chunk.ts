@@ -1,5 +1,6 @@
 import type { RuleSet } from '../rules/index.ts';
 import { fiftyBoxIndex, UPPER_COUNT } from '../rules/index.ts';
+import type { GameRecorder } from './game-recorder.ts';
 import { GamePlayer, type Player } from './play-game.ts';
 
 /**
@@ -40,13 +41,13 @@ export function emptyChunk(strategies: number, boxes: number, from: number, to: 
   };
 }
 
-/** Plays games [from, to) of run `seed`, every player on the same dice for the same game. */
-export function runChunk(rs: RuleSet, players: readonly Player[], seed: number, from: number, to: number): ChunkResult {
+/** Plays games [from, to) of run `seed`, every player on the same dice for the same game; a recorder sees every move. */
+export function runChunk(rs: RuleSet, players: readonly Player[], seed: number, from: number, to: number, recorder?: GameRecorder): ChunkResult {
   const B = rs.boxes.length * rs.columns.length;
   const per = rs.boxes.length;
   const n = to - from;
   const out = emptyChunk(players.length, B, from, to);
-  const game = new GamePlayer(rs);
+  const game = new GamePlayer(rs, recorder);
   const yBox = fiftyBoxIndex(rs);
   const threshold = rs.upperBonus.threshold;
   for (let g = from; g < to; g++) {

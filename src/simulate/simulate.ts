@@ -18,6 +18,12 @@ export interface SimulateOptions {
   /** where tasks run: inline (createInlineRunner) or a worker pool (workers/simulate-pool.ts) */
   runner: ChunkRunner;
   onProgress?: (gamesDone: number, games: number) => void;
+  /**
+   * Receives every game played as JSON Lines (game-recorder.ts), in game order whatever the
+   * threads; a task's games wait until the ones before them are taken, so at most the tasks in
+   * flight are held. Results do not depend on it.
+   */
+  onRecords?: (text: string) => void | Promise<void>;
 }
 
 export interface ResolvedSimulateOptions {
@@ -30,6 +36,7 @@ export interface ResolvedSimulateOptions {
   cacheEntries: number;
   runner: ChunkRunner;
   onProgress: (gamesDone: number, games: number) => void;
+  onRecords?: (text: string) => void | Promise<void>;
 }
 
 export const SIMULATE_DEFAULTS = {
@@ -90,6 +97,7 @@ export function resolveSimulateOptions(opts: SimulateOptions): ResolvedSimulateO
     cacheEntries: intOption('cacheEntries', opts.cacheEntries ?? SIMULATE_DEFAULTS.cacheEntries, 0),
     runner: opts.runner,
     onProgress: opts.onProgress ?? (() => {}),
+    onRecords: opts.onRecords,
   };
 }
 
@@ -129,8 +137,11 @@ export async function simulate(options: SimulateOptions): Promise<SimulationData
   const tasks: SimulateTask[] = [];
   for (let from = 0; from < o.games; from += o.chunkSize) {
     const to = Math.min(o.games, from + o.chunkSize);
-    tasks.push({ ruleset: o.ruleset, seed: o.seed, from, to, strategies: o.strategies, cacheEntries: o.cacheEntries });
+    const task: SimulateTask = { ruleset: o.ruleset, seed: o.seed, from, to, strategies: o.strategies, cacheEntries: o.cacheEntries };
+    if (o.onRecords) task.record = true;
+    tasks.push(task);
   }
+  const inOrder = gameOrder();
   let done = 0;
   let next = 0;
   const merge = (r: TaskResult): void => {
@@ -155,7 +166,10 @@ export async function simulate(options: SimulateOptions): Promise<SimulationData
   const lane = async (): Promise<void> => {
     while (next < tasks.length && !failed) {
       try {
-        merge(await o.runner(tasks[next++]));
+        const i = next++;
+        const r = await o.runner(tasks[i]);
+        merge(r);
+        if (o.onRecords) await inOrder(i, () => o.onRecords!(r.records ?? ''));
       } catch (e) {
         failed = true;
         throw e;
@@ -166,4 +180,17 @@ export async function simulate(options: SimulateOptions): Promise<SimulationData
   const names = data.names;
   if (new Set(names).size !== names.length) throw optionError('strategies', 'must have distinct names', names);
   return data;
+}
+
+/** Runs `take(i)` once `take` has run for every index below i: tasks finish in any order, their records go out in game order. */
+function gameOrder(): (i: number, take: () => void | Promise<void>) => Promise<void> {
+  let turn = 0;
+  const waiting = new Map<number, () => void>();
+  return async (i, take) => {
+    if (i !== turn) await new Promise<void>((resolve) => waiting.set(i, resolve));
+    await take();
+    turn = i + 1;
+    waiting.get(turn)?.();
+    waiting.delete(turn);
+  };
 }

@@ -14,6 +14,8 @@ export interface SimulateTask {
   cacheEntries: number;
   /** head-to-head: players at the table, one strategy per slot (see head-to-head.ts); absent = every strategy plays solo */
   players?: number;
+  /** also return every game played as a JSON line (game-recorder.ts) */
+  record?: boolean;
 }
 
 export interface TaskResult extends ChunkResult {
@@ -21,6 +23,8 @@ export interface TaskResult extends ChunkResult {
   names: string[];
   /** head-to-head tasks: the table's results (the solo fields are then empty) */
   headToHead?: HeadToHeadChunk;
+  /** with `record`: the games as JSON Lines, game by game, each game's strategies in task order */
+  records?: string;
 }
 
 /** Runs a task somewhere (a worker thread, or inline) and resolves with its results. */

@@ -33,6 +33,51 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array | 
   await syncFolder(dirname(file));
 }
 
+export interface AtomicWriter {
+  write(data: string | Uint8Array): Promise<void>;
+  /** flushes and renames the file into place */
+  commit(): Promise<void>;
+  /** removes the temporary file: nothing is left at the target */
+  abort(): Promise<void>;
+}
+
+/**
+ * `writeFileAtomic` for data that arrives in parts (a stream of records): the parts go to the
+ * temporary file as they come, and only `commit` puts the file at its name.
+ */
+export async function createAtomicWriter(path: string): Promise<AtomicWriter> {
+  const file = resolve(path);
+  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
+  const fh = await open(tmp, 'w');
+  let closed = false;
+  const close = async () => {
+    if (!closed) await fh.close();
+    closed = true;
+  };
+  return {
+    async write(data) {
+      // writeFile writes all of it from the current position (write() may stop short).
+      await fh.writeFile(data);
+    },
+    async commit() {
+      try {
+        await fh.sync();
+        await close();
+        await rename(tmp, file);
+      } catch (e) {
+        await close();
+        await rm(tmp, { force: true });
+        throw e;
+      }
+      await syncFolder(dirname(file));
+    },
+    async abort() {
+      await close();
+      await rm(tmp, { force: true });
+    },
+  };
+}
+
 async function syncFolder(dir: string): Promise<void> {
   const fh = await open(dir, 'r');
   try {

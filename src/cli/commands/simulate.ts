@@ -25,7 +25,7 @@ import {
 import { createWorkerPool, defaultThreads, simulateRunner } from '../../../workers/pool.ts';
 import { parseRuleSet, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
-import { writeFileAtomic } from '../../store/write-atomic.ts';
+import { createAtomicWriter, writeFileAtomic, type AtomicWriter } from '../../store/write-atomic.ts';
 import { ensureReachTable } from '../../store/models.ts';
 import type { LaneKind } from '../../solver/index.ts';
 
@@ -41,6 +41,7 @@ interface SimulateFlags {
   tables?: string;
   target?: string;
   players?: string;
+  record?: string;
 }
 
 function invalid(option: string, message: string): DicewiseError {
@@ -85,6 +86,28 @@ async function parseStrategies(list: string, ruleset: RuleSetId): Promise<{ spec
   return { specs, names };
 }
 
+/**
+ * Where --record goes: stdout, or a file written under a temporary name and renamed only once
+ * every game is in, so a file at that name is always complete.
+ */
+async function recordSink(target: string): Promise<Pick<AtomicWriter, 'write' | 'commit' | 'abort'>> {
+  if (target === '-') {
+    return {
+      write: (text) =>
+        new Promise<void>((resolve, reject) => {
+          process.stdout.write(text, (e) => (e ? reject(e) : resolve()));
+        }),
+      commit: async () => {},
+      abort: async () => {},
+    };
+  }
+  try {
+    return await createAtomicWriter(target);
+  } catch (e) {
+    throw invalid('record', `cannot write ${JSON.stringify(target)}: ${(e as Error).message}`);
+  }
+}
+
 export function registerSimulate(program: Command): void {
   program
     .command('simulate')
@@ -99,6 +122,7 @@ export function registerSimulate(program: Command): void {
     .option('--target <total>', 'also report each strategy\'s share of games reaching this final total, and paired differences of those shares')
     .option('--json', 'print the JSON report')
     .option('--plot <file.svg>', 'write an SVG histogram of the score distributions')
+    .option('--record <file.jsonl>', 'write every game played as a game record (JSON Lines, as dicewise analyse reads them; "-" for stdout, the report then goes to stderr)')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
     .action(async (flags: SimulateFlags) => {
       const ruleset = parseRuleSet(flags.ruleset);
@@ -115,6 +139,7 @@ export function registerSimulate(program: Command): void {
       const { specs } = await parseStrategies(flags.strategy, ruleset);
       if (specs.includes(WIN_STRATEGY) && players === undefined) throw invalid('strategy', 'win plays against others at a table: add --players N');
       if (players !== undefined && flags.target !== undefined) throw invalid('target', 'reports solo games; head to head reports shares of the stake');
+      if (players !== undefined && flags.record !== undefined) throw invalid('record', 'writes solo games; head-to-head games are not recorded');
       const laneKinds: LaneKind[] = specs.includes(WIN_STRATEGY) ? ['reach', 'distribution'] : specs.some((s) => parseReachStrategy(s) !== undefined) ? ['reach'] : [];
       for (const kind of laneKinds) {
         // Workers read the tables; build them here first when missing (minutes), not once per worker.
@@ -128,6 +153,7 @@ export function registerSimulate(program: Command): void {
       // that messaging shows; the results do not depend on the chunk size.
       const chunkSize = Math.max(50, Math.min(1000, Math.ceil(games / (threads * 8))));
       const workers = Math.max(1, Math.min(threads, Math.ceil(games / chunkSize)));
+      const record = flags.record === undefined ? undefined : await recordSink(flags.record);
       const pool = createWorkerPool({ threads: workers, tables: tableDir(flags.tables) });
       const bar = progressBar('simulate');
       const started = performance.now();
@@ -150,20 +176,38 @@ export function registerSimulate(program: Command): void {
       }
       let data;
       try {
-        data = await simulate({ ruleset, strategies: specs, games, seed, chunkSize, concurrency: workers, cacheEntries, runner: simulateRunner(pool), onProgress: (done, all) => bar.update(done, all) });
+        data = await simulate({
+          ruleset,
+          strategies: specs,
+          games,
+          seed,
+          chunkSize,
+          concurrency: workers,
+          cacheEntries,
+          runner: simulateRunner(pool),
+          onProgress: (done, all) => bar.update(done, all),
+          onRecords: record?.write,
+        });
+        await record?.commit();
+      } catch (e) {
+        await record?.abort();
+        throw e;
       } finally {
         bar.stop();
         await pool.destroy();
       }
+      // With the records on stdout, the report goes to stderr.
+      const out = flags.record === '-' ? process.stderr : process.stdout;
       const seconds = (performance.now() - started) / 1000;
       const report = buildReport(data, target);
       if (flags.plot !== undefined) await writeFileAtomic(flags.plot, histogramSvg(report));
       if (flags.json) {
-        process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+        out.write(`${JSON.stringify(report, null, 2)}\n`);
         return;
       }
-      process.stdout.write(formatReport(report));
-      process.stdout.write(`\n${games} games × ${specs.length} strategies in ${seconds.toFixed(2)} s on ${workers} threads (${Math.round(games / seconds)} games/s)\n`);
-      if (flags.plot !== undefined) process.stdout.write(`histogram written to ${resolve(flags.plot)}\n`);
+      out.write(formatReport(report));
+      out.write(`\n${games} games × ${specs.length} strategies in ${seconds.toFixed(2)} s on ${workers} threads (${Math.round(games / seconds)} games/s)\n`);
+      if (flags.record !== undefined && flags.record !== '-') out.write(`${games * specs.length} game records written to ${resolve(flags.record)}\n`);
+      if (flags.plot !== undefined) out.write(`histogram written to ${resolve(flags.plot)}\n`);
     });
 }
