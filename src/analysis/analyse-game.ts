@@ -88,7 +88,7 @@ export function analyseWith(a: Analyser, record: unknown): GameResult {
 }
 
 /** Appends one rated decision; a choice within TIE_EPSILON of the best is the best, loss exactly 0. */
-function pushDecision(out: Float64Array, n: number, turn: number, roll: number, kind: number, chosen: number, chosenEv: number, best: number, bestEv: number): number {
+function pushDecision(out: Float64Array, n: number, turn: number, roll: number, rollKeep: number, kind: number, chosen: number, chosenEv: number, best: number, bestEv: number): number {
   const tie = chosenEv >= bestEv - TIE_EPSILON;
   out[n] = turn;
   out[n + 1] = roll;
@@ -98,6 +98,7 @@ function pushDecision(out: Float64Array, n: number, turn: number, roll: number, 
   out[n + 5] = tie ? chosen : best;
   out[n + 6] = tie ? chosenEv : bestEv;
   out[n + 7] = tie ? 0 : bestEv - chosenEv;
+  out[n + 8] = rollKeep;
   return n + DECISION_FIELDS;
 }
 
@@ -110,9 +111,9 @@ function rateHold(te: TurnEval, out: Float64Array, n: number, turn: number, roll
   // worth more (Superpass's first-roll-only column): then the best is that box.
   if (best.stop && roll === 1) {
     const top = rankedScoreOptions(te, rollKeep, true)[0];
-    return pushDecision(out, n, turn, roll, 0, holdKeep, chosenEv, scoreCode(top.column, top.box), top.ev);
+    return pushDecision(out, n, turn, roll, rollKeep, 0, holdKeep, chosenEv, scoreCode(top.column, top.box), top.ev);
   }
-  return pushDecision(out, n, turn, roll, 0, holdKeep, chosenEv, best.keep, best.ev);
+  return pushDecision(out, n, turn, roll, rollKeep, 0, holdKeep, chosenEv, best.keep, best.ev);
 }
 
 /** The box; before the third roll rerolling was an option too, so the best may be a hold. */
@@ -120,9 +121,9 @@ function rateScore(te: TurnEval, out: Float64Array, n: number, turn: number, rol
   const code = scoreCode(chosen.column, chosen.box);
   if (roll < 3) {
     const best = decideHold(te, rollKeep, roll === 1 ? 2 : 1);
-    if (!best.stop) return pushDecision(out, n, turn, roll, 1, code, chosen.ev, best.keep, best.ev);
+    if (!best.stop) return pushDecision(out, n, turn, roll, rollKeep, 1, code, chosen.ev, best.keep, best.ev);
   }
-  return pushDecision(out, n, turn, roll, 1, code, chosen.ev, scoreCode(top.column, top.box), top.ev);
+  return pushDecision(out, n, turn, roll, rollKeep, 1, code, chosen.ev, scoreCode(top.column, top.box), top.ev);
 }
 
 /** The analysis with decisions in packed form (see packed-result.ts): what workers send back. */

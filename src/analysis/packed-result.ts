@@ -11,11 +11,12 @@ import type { Decision, GameAnalysis, GameError, GameResult, RatedAction } from 
  * once, where they are used. Inline and pooled analysis both go through it, so they cannot differ.
  *
  * Per decision DECISION_FIELDS numbers: turn, roll, kind (0 hold, 1 score), chosen action,
- * chosen ev, best action, best ev, loss. An action is a keep index (>= 0, see dice-tables.ts)
+ * chosen ev, best action, best ev, loss, and the dice the decision was made on (a keep index,
+ * which the profile's recurring mistakes group by). An action is a keep index (>= 0, see dice-tables.ts)
  * for a hold, or -(1 + column * 64 + box) for a score. Loss 0 means the choice was (tied for)
  * best, and then the best is the choice itself. Unpacked actions are frozen and shared.
  */
-export const DECISION_FIELDS = 8;
+export const DECISION_FIELDS = 9;
 
 export interface PackedAnalysis extends Omit<GameAnalysis, 'decisions' | 'turns' | 'mistakes'> {
   /** points of each turn, in order */
@@ -33,7 +34,8 @@ export function scoreCode(column: number, box: number): number {
 // same few hundred actions ~800,000 times, and the heap need not hold each of them anew.
 const actionCache = new Map<string, Map<number, Action>>();
 
-function actionOf(rs: RuleSet, code: number): Action {
+/** The readable action of a packed action code (shared and frozen). */
+export function actionOf(rs: RuleSet, code: number): Action {
   let byCode = actionCache.get(rs.id);
   if (!byCode) {
     byCode = new Map();

@@ -1,0 +1,59 @@
+import { actionText } from './format-report.ts';
+import type { PlayerProfile } from './profile.ts';
+
+/** Readable text of a player profile: pure string building, the CLI prints it. */
+
+const KIND_TEXT = { hold1: 'holds after roll 1', hold2: 'holds after roll 2', box: 'box choices' } as const;
+
+/** The short summary that closes a per-game report. */
+export function formatBatchSummary(p: PlayerProfile): string {
+  const m = p.mistakes;
+  const mistakes =
+    m.total.count === 0
+      ? 'none'
+      : `${m.blunder.count} ${m.blunder.count === 1 ? 'blunder' : 'blunders'}, ${m.mistake.count} ${m.mistake.count === 1 ? 'mistake' : 'mistakes'}, ${m.inaccuracy.count} ${m.inaccuracy.count === 1 ? 'inaccuracy' : 'inaccuracies'}, ${m.slight.count} slight`;
+  const luck = (p.luck.mean >= 0 ? '+' : '') + p.luck.mean.toFixed(2);
+  return [
+    `${p.games} games: ${p.analysed} analysed (${p.finished} finished), ${p.errors} with errors`,
+    `  mean final score ${p.meanFinalScore.toFixed(2)} (finished games), mean loss ${p.loss.perGame.toFixed(2)}, mean luck ${luck}`,
+    `  mistakes: ${mistakes}`,
+  ].join('\n');
+}
+
+export function formatProfile(p: PlayerProfile): string {
+  // A reach review's values are chances: shown in percentage points.
+  const reach = p.goal !== undefined;
+  const v = (x: number, digits = 2) => (reach ? `${(100 * x).toFixed(digits)} pp` : x.toFixed(digits));
+  const pct = (x: number, all: number) => (all > 0 ? `${((100 * x) / all).toFixed(1)}%` : '-');
+  const lines = [
+    `${p.games} games: ${p.analysed} analysed (${p.finished} finished), ${p.errors} with errors${reach ? `; reviewed for reaching ${p.goal!.score}` : ''}`,
+    `mean final score ${p.meanFinalScore.toFixed(2)} (finished games); optimal play expects ${reach ? `${(100 * p.meanStartValue).toFixed(2)}%` : p.meanStartValue.toFixed(2)}`,
+    `loss ${v(p.loss.perGame)} a game, ${v(p.loss.perDecision, 3)} a decision (${p.decisions} decisions)`,
+    `luck ${p.luck.mean >= 0 ? '+' : ''}${v(p.luck.mean)} a game on average (SD ${v(p.luck.sd)})`,
+    '',
+    'loss by kind of decision        decisions  mistakes  loss/game  loss/decision  share',
+  ];
+  for (const k of p.byKind) {
+    lines.push(
+      `  ${KIND_TEXT[k.kind].padEnd(30)}${String(k.decisions).padStart(9)}${String(k.mistakes).padStart(10)}${v(k.perGame).padStart(11)}${v(k.perDecision, 3).padStart(15)}${pct(k.loss, p.loss.total).padStart(7)}`,
+    );
+  }
+  lines.push('', 'loss by box the turn was scored in   turns  loss/game  of it box choice  share');
+  for (const b of p.byBox) {
+    const name = `${b.box}${b.column ? ` (column ${b.column})` : ''}`;
+    lines.push(`  ${name.padEnd(34)}${String(b.turns).padStart(7)}${v(b.perGame).padStart(11)}${v(b.boxChoiceLoss / Math.max(1, p.analysed)).padStart(18)}${pct(b.loss, p.loss.total).padStart(7)}`);
+  }
+  lines.push(`  upper section: ${v(p.bySection.upper.perGame)} a game; lower section: ${v(p.bySection.lower.perGame)} a game`);
+  lines.push('', 'mistakes by size                 count  a game    loss/game');
+  for (const [name, m] of Object.entries(p.mistakes)) {
+    lines.push(`  ${name.padEnd(30)}${String(m.count).padStart(7)}${(m.count / Math.max(1, p.analysed)).toFixed(2).padStart(8)}${v(m.loss / Math.max(1, p.analysed)).padStart(13)}`);
+  }
+  lines.push('', `costliest recurring mistakes (same dice, rolls left, choice and best choice)${p.recurringExact ? '' : ' (rare ones dropped to bound memory)'}`);
+  if (p.recurring.length === 0) lines.push('  none');
+  p.recurring.forEach((r, i) => {
+    const left = r.rollsLeft === 0 ? 'no reroll left' : r.rollsLeft === 1 ? '1 reroll left' : '2 rerolls left';
+    lines.push(`  ${String(i + 1).padStart(2)}. [${r.dice.join(' ')}], ${left}: ${actionText(r.chosen)} instead of ${actionText(r.best)}`);
+    lines.push(`      ${r.count} times, ${v(r.meanLoss)} each, ${v(r.loss)} in all (${v(r.loss / Math.max(1, p.analysed), 3)} a game)`);
+  });
+  return `${lines.join('\n')}\n`;
+}
