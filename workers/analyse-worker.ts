@@ -1,5 +1,5 @@
 import { Piscina } from 'piscina';
-import { analyseBatchPacked, type PackedResult } from '../src/analysis/index.ts';
+import { analyseBatchPacked, reviewChunk, type ChunkReview, type PackedResult } from '../src/analysis/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
 import type { GameModel, ReachTable } from '../src/solver/index.ts';
 import { loadModel } from '../src/store/models.ts';
@@ -42,6 +42,20 @@ function reachFor(id: RuleSetId): Promise<ReachTable> {
 export default function analyseTask(task: WorkerTasks['analyse']): Promise<WorkerReply<PackedResult[]>> {
   const goal = task.reach === undefined ? undefined : { type: 'reach' as const, score: task.reach, reachFor };
   return replyOf(() => analyseBatchPacked(modelFor, task.batch, goal));
+}
+
+const encoder = new TextEncoder();
+
+/** One chunk of a streamed review: its output as bytes, moved to the main thread (which only writes them), and the chunk's profile tally. */
+export async function reviewTask(task: WorkerTasks['review']): Promise<WorkerReply<ChunkReview>> {
+  const goal = task.reach === undefined ? undefined : { type: 'reach' as const, score: task.reach, reachFor };
+  const reply = await replyOf(async () => {
+    const r = await reviewChunk(modelFor, task, goal);
+    return { ...r, out: encoder.encode(r.out as string) };
+  });
+  if (!reply.ok) return reply;
+  const movable = { [Piscina.transferableSymbol]: (reply.result.out as Uint8Array).buffer, [Piscina.valueSymbol]: reply };
+  return Piscina.move(movable as unknown as Parameters<typeof Piscina.move>[0]) as unknown as WorkerReply<ChunkReview>;
 }
 
 /** A whole request body (see analyse-request.ts); the response bytes move to the server's thread, not copied. */

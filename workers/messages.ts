@@ -1,4 +1,4 @@
-import type { GameBatch, PackedResult } from '../src/analysis/index.ts';
+import type { ChunkReview, GameBatch, PackedResult, ReviewChunk } from '../src/analysis/index.ts';
 import { DicewiseError, isDicewiseError, type ErrorCode, type Issue } from '../src/errors.ts';
 import type { SimulateTask, TaskResult } from '../src/simulate/index.ts';
 import type { ReachTask, SolveTask } from '../src/solver/index.ts';
@@ -13,9 +13,10 @@ export interface WorkerTasks {
   solve: SolveTask;
   reach: ReachTask;
   simulate: SimulateTask;
-  /** one chunk of games; the worker loads the tables from the pool's folder */
   /** a chunk of games; with `reach`, reviewed for the chance of finishing with at least that total */
   analyse: { batch: GameBatch; reach?: number };
+  /** a chunk of a streamed review: its output text and profile tally back */
+  review: ReviewChunk & { reach?: number };
   /** a whole analyse request body, bytes in, response bytes out */
   'analyse-request': AnalyseRequestTask;
 }
@@ -25,6 +26,7 @@ export interface WorkerResults {
   reach: number;
   simulate: TaskResult;
   analyse: PackedResult[];
+  review: ChunkReview;
   'analyse-request': Uint8Array;
 }
 

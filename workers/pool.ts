@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { AnalyseChunkRunner } from '../src/analysis/index.ts';
+import type { AnalyseChunkRunner, ChunkReview, ReviewChunk } from '../src/analysis/index.ts';
 import { DicewiseError } from '../src/errors.ts';
 import type { ChunkRunner } from '../src/simulate/index.ts';
 import type { SolverFactory } from '../src/store/models.ts';
@@ -17,6 +17,12 @@ export interface PoolOptions {
   threads?: number;
   /** folder of the strategy tables the simulate and analyse workers load (each thread once) */
   tables?: string;
+  /**
+   * JavaScript heap of each thread in MB (tables and caches live outside it). V8 lets a heap grow
+   * well past what is live before it collects; work that makes much short-lived garbage (a
+   * streamed review) keeps a process's memory flat with a cap. Default: V8's own.
+   */
+  heapMb?: number;
 }
 
 export interface PoolStats {
@@ -48,6 +54,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     reach: workerEntry('solve-worker'),
     simulate: workerEntry('simulate-worker'),
     analyse: workerEntry('analyse-worker'),
+    review: workerEntry('analyse-worker'),
     'analyse-request': workerEntry('analyse-worker'),
   } satisfies Record<WorkerKind, unknown>;
   const pool = new Piscina({
@@ -56,13 +63,14 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: 1000,
+    resourceLimits: options.heapMb === undefined ? undefined : { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: Math.max(2, Math.round(options.heapMb / 12)) },
     workerData: { tables: options.tables ?? 'tables' },
   });
   return {
     threads,
     async run(kind, task) {
       // One file may serve several kinds: its export named after the kind, else its default.
-      const name = kind === 'analyse-request' ? 'analyseRequestTask' : 'default';
+      const name = kind === 'analyse-request' ? 'analyseRequestTask' : kind === 'review' ? 'reviewTask' : 'default';
       return unwrapReply((await pool.run(task, { filename: entries[kind].filename, name })) as WorkerReply<WorkerResults[typeof kind]>);
     },
     stats: () => ({ threads, queued: pool.queueSize, utilization: pool.utilization }),
@@ -88,4 +96,9 @@ export function simulateRunner(pool: WorkerPool): ChunkRunner {
 /** A runner for chunked analysis (src/analysis): each chunk of games to a worker. */
 export function analyseRunner(pool: WorkerPool, reach?: number): AnalyseChunkRunner {
   return (batch) => pool.run('analyse', reach === undefined ? { batch } : { batch, reach });
+}
+
+/** A runner for a streamed review (src/analysis/review-chunk.ts): each chunk to a worker. */
+export function reviewRunner(pool: WorkerPool, reach?: number): (chunk: ReviewChunk) => Promise<ChunkReview> {
+  return (chunk) => pool.run('review', reach === undefined ? chunk : { ...chunk, reach });
 }

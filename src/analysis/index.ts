@@ -8,3 +8,8 @@ export * from './batch.ts';
 export * from './format-report.ts';
 export * from './chunked.ts';
 export * from './multiplayer.ts';
+export * from './profile.ts';
+export * from './review-chunk.ts';
+export * from './format-profile.ts';
+export * from './review-stream.ts';
+export * from './packed-json.ts';

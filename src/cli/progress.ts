@@ -21,3 +21,29 @@ export function progressBar(label: string): { update(done: number, total: number
     },
   };
 }
+
+/**
+ * A one-line counter for work of unknown size (a stream of games): done, rate and errors, and the
+ * share of the input read when its size is known. Nothing when stderr is not a TTY.
+ */
+export function progressLine(label: string, unit: string): { update(done: number, errors: number, fraction?: number): void; stop(): void } {
+  if (!process.stderr.isTTY) return { update() {}, stop() {} };
+  const bar = new cliProgress.SingleBar(
+    { format: `${label} {done} ${unit} | {rate} ${unit}/s | {errors} errors{share}`, stream: process.stderr, hideCursor: true, fps: 5 },
+    cliProgress.Presets.shades_classic,
+  );
+  const started = performance.now();
+  let running = false;
+  return {
+    update(done, errors, fraction) {
+      const rate = Math.round(done / Math.max(1e-3, (performance.now() - started) / 1000));
+      const payload = { done, errors, rate, share: fraction === undefined ? '' : ` | ${(100 * fraction).toFixed(0)}% read` };
+      if (!running) bar.start(1, 0, payload);
+      else bar.update(0, payload);
+      running = true;
+    },
+    stop() {
+      if (running) bar.stop();
+    },
+  };
+}

@@ -1,37 +1,37 @@
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { describeCommand } from '../command-list.ts';
-import { analyseBatchPacked, analyseInChunks, ANALYSIS_CHUNK, batchRecords, batchRuleSets, batchSize, formatReport, isGameError, splitGameText, unpackResult, type GameResult } from '../../analysis/index.ts';
+import {
+  ANALYSIS_CHUNK,
+  batchRuleSets,
+  emptyTally,
+  formatBatchSummary,
+  formatProfile,
+  mergeTally,
+  parseGameLine,
+  profileOf,
+  reviewChunk,
+  reviewStream,
+  type ChunkReview,
+  type ReviewChunk,
+  type ReviewInput,
+  type ReviewOutput,
+} from '../../analysis/index.ts';
 import { RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { readReachTable } from '../../store/reach-store.ts';
 import { DicewiseError } from '../../errors.ts';
 import { ensureReachTable, loadModel } from '../../store/models.ts';
-import { analyseRunner, createWorkerPool, defaultThreads } from '../../../workers/pool.ts';
+import { createWorkerPool, defaultThreads, reviewRunner } from '../../../workers/pool.ts';
+import { openGameSource } from '../game-source.ts';
 import { parsePositiveInt, tableDir } from '../options.ts';
-import { progressBar } from '../progress.ts';
+import { progressLine } from '../progress.ts';
 
 interface AnalyseFlags {
   json?: boolean;
+  jsonl?: boolean;
+  summary?: boolean;
   reach?: string;
   threads?: string;
   tables?: string;
-}
-
-/** The games' text: a file, or stdin for "-" or no file (not a terminal: nobody would type a batch). */
-async function readGames(file: string | undefined): Promise<string> {
-  if (file !== undefined && file !== '-') {
-    try {
-      return await readFile(file, 'utf8');
-    } catch (e) {
-      throw new DicewiseError('INVALID_INPUT', `cannot read ${file}: ${(e as Error).message}`, [{ field: 'file', message: 'unreadable' }]);
-    }
-  }
-  if (process.stdin.isTTY) {
-    throw new DicewiseError('INVALID_INPUT', 'no games: give a file, or pipe JSON Lines into stdin', [{ field: 'file', message: 'required' }]);
-  }
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function parseTarget(text: string): number {
@@ -42,9 +42,51 @@ function parseTarget(text: string): number {
   return n;
 }
 
-/** One JSON array, one game per line, so that a big batch stays greppable. */
-function jsonArray(results: readonly GameResult[]): string {
-  return results.length === 0 ? '[]\n' : `[\n${results.map((r) => JSON.stringify(r)).join(',\n')}\n]\n`;
+/** JavaScript heap of each review thread, MB: about twice what a chunk of 200 games keeps live. */
+const REVIEW_HEAP_MB = 48;
+
+function invalid(field: string, message: string): DicewiseError {
+  return new DicewiseError('INVALID_OPTION', `--${field} ${message}`, [{ field, message }]);
+}
+
+/** Writes to stdout, waiting when its buffer is full: a slow reader of the output slows the review, not memory. */
+function write(text: string | Uint8Array): Promise<void> | undefined {
+  if (text.length === 0 || process.stdout.write(text)) return undefined;
+  return new Promise((resolve) => process.stdout.once('drain', resolve));
+}
+
+/** The rule sets a chunk's records name (its lines parsed here once): for the reach tables to build first. */
+function ruleSetsOf(input: ReviewInput): RuleSetId[] {
+  if ('records' in input) return batchRuleSets(input.records);
+  const text = typeof input.text === 'string' ? input.text : Buffer.from(input.text).toString('utf8');
+  return batchRuleSets(text.split('\n').filter((l) => l.trim() !== '').map(parseGameLine));
+}
+
+/**
+ * Output as the chunks come: per-game text, JSON Lines, or JSON Lines made into one array (commas
+ * between games, brackets around); the profile's tally grows chunk by chunk, in input order.
+ */
+function outputWriter(flags: AnalyseFlags): { chunk(r: ChunkReview, first: boolean): Promise<void> | undefined; end(): string } {
+  let any = false;
+  return {
+    chunk(r, first) {
+      if (flags.json && !flags.summary) {
+        if (r.out.length === 0) return undefined;
+        const text = typeof r.out === 'string' ? r.out : Buffer.from(r.out.buffer, r.out.byteOffset, r.out.length).toString('utf8');
+        const body = text.slice(0, -1).replaceAll('\n', ',\n');
+        const head = any ? ',\n' : '[\n';
+        any = true;
+        return write(head + body);
+      }
+      // Readable reports are separated by a blank line: the very first game has none before it.
+      if (!first && r.out.length > 0 && !flags.jsonl && !flags.summary) process.stdout.write('\n');
+      return write(r.out);
+    },
+    end() {
+      if (flags.json && !flags.summary) return any ? '\n]\n' : '[]\n';
+      return '';
+    },
+  };
 }
 
 export function registerAnalyse(program: Command): void {
@@ -52,8 +94,10 @@ export function registerAnalyse(program: Command): void {
     .command('analyse')
     .alias('analyze')
     .description(describeCommand('analyse'))
-    .argument('[file]', 'games as a JSON array or JSON Lines; "-" or none reads stdin')
-    .option('--json', 'print one JSON array of results in input order')
+    .argument('[file]', 'games as JSON Lines (read as they come), or a JSON array; "-" or none reads stdin')
+    .option('--jsonl', 'print one JSON line per game, in input order, as the results come (memory stays bounded whatever the input)')
+    .option('--json', 'print one JSON array of results in input order (with --summary: the profile as JSON)')
+    .option('--summary', 'print the player profile of the whole batch instead of each game: loss by kind of decision and by box, mistakes by size, luck, the costliest recurring mistakes')
     .option('--reach <total>', 'review for the chance of finishing with at least this total: values and losses are probabilities')
     .option('--threads <n>', `worker threads for batches over ${ANALYSIS_CHUNK} games (default: all cores)`)
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
@@ -62,12 +106,21 @@ export function registerAnalyse(program: Command): void {
       const threads = parsePositiveInt(flags.threads, 'threads') ?? defaultThreads();
       const tables = tableDir(flags.tables);
       const reach = flags.reach === undefined ? undefined : parseTarget(flags.reach);
-      const batch = splitGameText(await readGames(file));
-      const total = batchSize(batch);
-      let results: GameResult[];
-      if (reach !== undefined) {
+      if (flags.json && flags.jsonl) throw invalid('jsonl', 'and --json are two output formats: give one');
+      if (flags.summary && flags.jsonl) throw invalid('jsonl', 'prints each game; --summary prints one profile (add --json for it as JSON)');
+      const output: ReviewOutput = flags.summary ? 'none' : flags.json || flags.jsonl ? 'jsonl' : 'text';
+      const source = await openGameSource(file, ANALYSIS_CHUNK);
+      const inputs = source.chunks[Symbol.asyncIterator]();
+      // Starting workers and loading a table in each costs about a second: one chunk runs here.
+      const head: ReviewChunk[] = [];
+      for (let i = 0; i < 2; i++) {
+        const next = await inputs.next();
+        if (next.done) break;
+        head.push({ input: next.value, output });
+      }
+      if (reach !== undefined && head.length > 0) {
         // Build missing reach tables here, once, rather than fail in every worker.
-        for (const id of batchRuleSets(batchRecords(batch))) {
+        for (const id of ruleSetsOf(head[0].input)) {
           if (RULESETS[id].exact) {
             await ensureReachTable(tables, id, {
               onBuild: (rid, reason) => process.stderr.write(`dicewise: no usable reach table for ${rid} (${reason}); building it now (minutes)\n`),
@@ -75,21 +128,37 @@ export function registerAnalyse(program: Command): void {
           }
         }
       }
-      // Starting workers and loading a table in each costs about a second: small batches run here.
-      if (total <= ANALYSIS_CHUNK) {
-        const goal = reach === undefined ? undefined : { type: 'reach' as const, score: reach, reachFor: async (id: RuleSetId) => (await readReachTable(tables, RULESETS[id])).table };
-        results = (await analyseBatchPacked((id) => loadModel(tables, id), batch, goal)).map(unpackResult);
+      const goal = reach === undefined ? undefined : { type: 'reach' as const, score: reach, reachFor: async (id: RuleSetId) => (await readReachTable(tables, RULESETS[id])).table };
+      const out = outputWriter(flags);
+      const tally = emptyTally();
+      const progress = progressLine('analyse', 'games');
+      let first = true;
+      const take = async (r: ChunkReview) => {
+        await out.chunk(r, first);
+        first = false;
+        mergeTally(tally, r.tally);
+        progress.update(tally.games, tally.errors, source.bytes ? source.read() / source.bytes : undefined);
+      };
+      if (head.length <= 1) {
+        if (head.length === 1) await take(await reviewChunk((id) => loadModel(tables, id), head[0], goal));
       } else {
-        const pool = createWorkerPool({ threads, tables });
-        const bar = progressBar('analyse');
+        // A chunk's garbage (records, results, text) is a few MB: a small heap per thread keeps the whole process flat.
+        const pool = createWorkerPool({ threads, tables, heapMb: REVIEW_HEAP_MB });
+        async function* chunks(): AsyncGenerator<ReviewChunk> {
+          yield* head;
+          for (let next = await inputs.next(); !next.done; next = await inputs.next()) yield { input: next.value, output };
+        }
         try {
-          results = await analyseInChunks(batch, { runner: analyseRunner(pool, reach), concurrency: threads, onProgress: (done, all) => bar.update(done, all) });
+          for await (const r of reviewStream(chunks(), reviewRunner(pool, reach), threads * 2)) await take(r);
         } finally {
-          bar.stop();
+          progress.stop();
           await pool.destroy();
         }
       }
-      process.stdout.write(flags.json ? jsonArray(results) : formatReport(results));
-      if (results.some(isGameError)) process.exitCode = 1;
+      progress.stop();
+      const profile = profileOf(tally);
+      if (flags.summary) await write(flags.json ? `${JSON.stringify(profile, null, 2)}\n` : formatProfile(profile));
+      else await write(out.end() + (output === 'text' && tally.games > 1 ? `\n${formatBatchSummary(profile)}\n` : ''));
+      if (tally.errors > 0) process.exitCode = 1;
     });
 }
