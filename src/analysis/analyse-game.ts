@@ -1,7 +1,7 @@
 import type { RuleSet } from '../rules/index.ts';
 import type { GameModel, GameState, RankedScoreOption, ReachTable, TurnCache, TurnEval } from '../solver/index.ts';
-import { decideHold } from '../solver/fast-play.ts';
-import { boxCount, createTurnCache, createTurnEval, evaluateState, holdValue, initialState, isFinished, rankedScoreOptions, reachGoalModel, TIE_EPSILON } from '../solver/index.ts';
+import { createEntryScratch, decideHold, isPlainColumn, scoreEntry, type EntryScratch } from '../solver/fast-play.ts';
+import { boxCount, createTurnCache, createTurnEval, evaluateState, holdValue, initialState, isFinished, optionValue, rankedScoreOptions, reachGoalModel, TIE_EPSILON } from '../solver/index.ts';
 import { illegalBoxReason } from './illegal-box.ts';
 import { DECISION_FIELDS, scoreCode, unpackResult, type PackedResult } from './packed-result.ts';
 import { readRecord, readTurn } from './read-record.ts';
@@ -117,7 +117,7 @@ function rateHold(te: TurnEval, out: Float64Array, n: number, turn: number, roll
 }
 
 /** The box; before the third roll rerolling was an option too, so the best may be a hold. */
-function rateScore(te: TurnEval, out: Float64Array, n: number, turn: number, roll: number, rollKeep: number, top: RankedScoreOption, chosen: RankedScoreOption): number {
+function rateScore(te: TurnEval, out: Float64Array, n: number, turn: number, roll: number, rollKeep: number, top: { column: number; box: number; ev: number }, chosen: RankedScoreOption): number {
   const code = scoreCode(chosen.column, chosen.box);
   if (roll < 3) {
     const best = decideHold(te, rollKeep, roll === 1 ? 2 : 1);
@@ -126,11 +126,54 @@ function rateScore(te: TurnEval, out: Float64Array, n: number, turn: number, rol
   return pushDecision(out, n, turn, roll, rollKeep, 1, code, chosen.ev, scoreCode(top.column, top.box), top.ev);
 }
 
+/** A box choice as `rankedScoreOptions` rates it: the chosen box's value, gain and next state against the best box. */
+interface RatedBox {
+  chosen: RankedScoreOption;
+  top: { column: number; box: number; ev: number };
+}
+
+const entryScratch = new WeakMap<GameModel, { e: EntryScratch; next: GameState }>();
+
+/**
+ * `rankedScoreOptions` for a plain column (one column, any fill order, no zero rule) without
+ * building the list: every free box scored by `scoreEntry` (the same arithmetic) and valued as
+ * `optionValue` values it; the best is the first of the highest, as the list's sort puts it.
+ * Undefined when the chosen box is not legal: the caller words why from the full list.
+ */
+function ratePlainBox(model: GameModel, te: TurnEval, rollKeep: number, chosenBox: number): RatedBox | undefined {
+  let s = entryScratch.get(model);
+  if (!s) {
+    const e = createEntryScratch();
+    s = { e, next: { columns: [e.next] } };
+    entryScratch.set(model, s);
+  }
+  const { e, next } = s;
+  const col = te.state.columns[0];
+  const B = model.rs.boxes.length;
+  let bestEv = -Infinity;
+  let bestBox = -1;
+  let chosen: RankedScoreOption | undefined;
+  for (let b = 0; b < B; b++) {
+    if ((col.mask & (1 << b)) !== 0 || !scoreEntry(model.c, col, rollKeep, b, e)) continue;
+    const ev = optionValue(model, next, e.gain);
+    if (ev > bestEv) {
+      bestEv = ev;
+      bestBox = b;
+    }
+    if (b === chosenBox) {
+      const state: GameState = { columns: [{ mask: e.next.mask, upper: e.next.upper, yahtzee50: e.next.yahtzee50 }] };
+      chosen = { column: 0, box: b, points: e.points, bonus: e.upperBonus + e.yahtzeeBonus, gain: e.gain, next: state, ev };
+    }
+  }
+  return chosen && { chosen, top: { column: 0, box: bestBox, ev: bestEv } };
+}
+
 /** The analysis with decisions in packed form (see packed-result.ts): what workers send back. */
 export function analysePacked(a: Analyser, input: unknown): PackedResult {
   const { model, scratch } = a;
   const rs = model.rs;
   const dice = model.c.dice;
+  const plain = isPlainColumn(rs);
   const head = readRecord(input);
   if ('error' in head) return head;
   if (head.id !== rs.id) return gameError(0, 0, `the record is for ${head.id}, but this analysis runs ${rs.id}`);
@@ -151,10 +194,15 @@ export function analysePacked(a: Analyser, input: unknown): PackedResult {
     for (let i = 0; i < read.holds.length; i++) n = rateHold(te, scratch, n, turn, i + 1, read.rolls[i], read.holds[i]);
     const roll = read.rolls.length;
     const rollKeep = read.rolls[roll - 1];
-    const options = rankedScoreOptions(te, rollKeep, roll === 1);
-    const chosen = options.find((o) => o.column === read.column && o.box === read.box);
-    if (!chosen) return gameError(turn, roll, illegalBoxReason(rs, state, dice.keepCounts.subarray(rollKeep * 6, rollKeep * 6 + 6), read, options));
-    n = rateScore(te, scratch, n, turn, roll, rollKeep, options[0], chosen);
+    let rated = plain ? ratePlainBox(model, te, rollKeep, read.box) : undefined;
+    if (!rated) {
+      const options = rankedScoreOptions(te, rollKeep, roll === 1);
+      const chosen = options.find((o) => o.column === read.column && o.box === read.box);
+      if (!chosen) return gameError(turn, roll, illegalBoxReason(rs, state, dice.keepCounts.subarray(rollKeep * 6, rollKeep * 6 + 6), read, options));
+      rated = { chosen, top: options[0] };
+    }
+    const { chosen, top } = rated;
+    n = rateScore(te, scratch, n, turn, roll, rollKeep, top, chosen);
     state = chosen.next;
     score += chosen.gain;
     points.push(chosen.gain);

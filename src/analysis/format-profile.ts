@@ -26,7 +26,7 @@ export function formatProfile(p: PlayerProfile): string {
   const v = (x: number, digits = 2) => (reach ? `${(100 * x).toFixed(digits)} pp` : x.toFixed(digits));
   const pct = (x: number, all: number) => (all > 0 ? `${((100 * x) / all).toFixed(1)}%` : '-');
   const lines = [
-    `${p.games} games: ${p.analysed} analysed (${p.finished} finished), ${p.errors} with errors${reach ? `; reviewed for reaching ${p.goal!.score}` : ''}`,
+    `${p.games} games: ${p.analysed} analysed (${p.finished} finished), ${p.errors} with errors${p.goal?.type === 'reach' ? `; reviewed for reaching ${p.goal.score}` : p.goal?.type === 'win' ? '; reviewed for the share of the stake' : ''}`,
     `mean final score ${p.meanFinalScore.toFixed(2)} (finished games); optimal play expects ${reach ? `${(100 * p.meanStartValue).toFixed(2)}%` : p.meanStartValue.toFixed(2)}`,
     `loss ${v(p.loss.perGame)} a game, ${v(p.loss.perDecision, 3)} a decision (${p.decisions} decisions)`,
     `luck ${p.luck.mean >= 0 ? '+' : ''}${v(p.luck.mean)} a game on average (SD ${v(p.luck.sd)})`,

@@ -2,6 +2,7 @@ import { countsToFaces, diceTables, keepFaceCounts } from '../dice/index.ts';
 import type { Action } from '../position/index.ts';
 import { RULESETS, UPPER_COUNT, type RuleSetId } from '../rules/index.ts';
 import { MISTAKE_BUCKETS, mistakeBucket, type MistakeBucket } from './mistakes.ts';
+import type { ReviewedGoal } from './analyse-game.ts';
 import { actionOf, DECISION_FIELDS, type PackedResult } from './packed-result.ts';
 
 /**
@@ -44,7 +45,7 @@ export interface ProfileTally {
   lossSum: number;
   luckSum: number;
   luckSq: number;
-  goal?: { type: 'reach'; score: number };
+  goal?: ReviewedGoal;
   /** per kind (KINDS order): decisions, mistakes, loss */
   kinds: number[];
   /** per bucket (MISTAKE_BUCKETS order): count, loss */
@@ -187,8 +188,8 @@ export interface PlayerProfile {
   analysed: number;
   errors: number;
   finished: number;
-  /** set for a reach review: losses and luck are probabilities, buckets in percentage points */
-  goal?: { type: 'reach'; score: number };
+  /** set for a reach or win review: losses and luck are probabilities (or shares), buckets in percentage points */
+  goal?: ReviewedGoal;
   decisions: number;
   /** over finished games */
   meanFinalScore: number;
