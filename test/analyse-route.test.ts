@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyseGames } from '../src/analysis/index.ts';
+import { analyseGames, analysePacked, createAnalyser, profileResults } from '../src/analysis/index.ts';
 import { ANALYSE_BATCH_CAP } from '../src/server/routes/analyse.ts';
 import type { DicewiseApp } from '../src/server/app.ts';
 import { playGames } from './support/game-records.ts';
@@ -26,6 +26,24 @@ describe('POST /api/v1/analyse', () => {
     expect(body.results[3].error?.detail).toMatch(/unknown rule set "kniffel"/);
     const want = JSON.parse(JSON.stringify(analyseGames(() => model, [games[0], games[4], games[5]])));
     expect([body.results[0], body.results[4], body.results[5]]).toEqual(want);
+  });
+
+  it('with "summary": true, also the player profile of the batch; a summary that is not a boolean is a 400 naming it', async () => {
+    const model = await testModel('yahtzee');
+    const games: unknown[] = playGames(model, 52, 30, 0.3, 0.2);
+    games.push({ turns: [{ rolls: [[1, 2, 3, 4, 9]], box: 'chance' }] });
+    const res = await postJson(app, '/api/v1/analyse', { games, summary: true });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { results: unknown[]; summary: { games: number; errors: number } };
+    expect(body.results).toHaveLength(31);
+    const a = createAnalyser(model);
+    expect(body.summary).toEqual(JSON.parse(JSON.stringify(profileResults(games.map((g) => analysePacked(a, g))))));
+    expect(body.summary).toMatchObject({ games: 31, errors: 1 });
+    const without = (await (await postJson(app, '/api/v1/analyse', { games: games.slice(0, 2) })).json()) as object;
+    expect(Object.keys(without)).toEqual(['results']);
+    const bad = await postJson(app, '/api/v1/analyse', { games, summary: 'yes' });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toMatch(/summary/);
   });
 
   it('413 over the game cap, 400 without games', async () => {

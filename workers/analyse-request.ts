@@ -1,4 +1,4 @@
-import { ANALYSIS_CHUNK, analyseBatchPacked, unpackResult, type PackedResult } from '../src/analysis/index.ts';
+import { ANALYSIS_CHUNK, analyseBatchPacked, emptyTally, mergeTally, profileOf, tallyGame, unpackResult, type PackedResult } from '../src/analysis/index.ts';
 import type { InputLimits } from '../src/codec/input-limits.ts';
 import { arrayField, decodePlain, encodePlain, type Format } from '../src/codec/plain-data.ts';
 import { DicewiseError, invalidInput, type Issue } from '../src/errors.ts';
@@ -47,6 +47,8 @@ export async function analyseRequest(
   const games = arrayField(request, 'games', task.cap);
   const issues: Issue[] = [];
   const { goal } = parseGoal((request as { goal?: unknown }).goal, undefined, issues);
+  const summary = (request as { summary?: unknown }).summary;
+  if (summary !== undefined && typeof summary !== 'boolean') issues.push({ field: 'summary', message: 'must be true or false' });
   if (issues.length > 0) throw invalidInput(issues);
   const loading = new Set<unknown>(task.loading);
   const waiting = games.map(ruleSetOf).find((id) => loading.has(id));
@@ -61,10 +63,20 @@ export async function analyseRequest(
     review = { type: 'reach', score: goal.score, reachFor };
   }
   const results: PackedResult[] = [];
+  // The profile sums chunk by chunk as `dicewise analyse --summary` does: the same games give the same numbers.
+  const tally = emptyTally();
   for (let i = 0; i < games.length; i += ANALYSIS_CHUNK) {
     if (Atomics.load(task.stop, 0) !== 0) throw new DicewiseError('CANCELLED', 'the analysis was stopped');
-    results.push(...(await analyseBatchPacked(async (id) => task.refuse[id] ?? modelFor(id), { records: games.slice(i, i + ANALYSIS_CHUNK) }, review)));
+    const chunk = await analyseBatchPacked(async (id) => task.refuse[id] ?? modelFor(id), { records: games.slice(i, i + ANALYSIS_CHUNK) }, review);
+    if (summary) {
+      const part = emptyTally();
+      for (const r of chunk) tallyGame(part, r);
+      mergeTally(tally, part);
+    }
+    results.push(...chunk);
   }
-  const body = encodePlain({ results: results.map(unpackResult) }, task.accept);
+  const response: { results: unknown[]; summary?: unknown } = { results: results.map(unpackResult) };
+  if (summary) response.summary = profileOf(tally);
+  const body = encodePlain(response, task.accept);
   return typeof body === 'string' ? new TextEncoder().encode(body) : body;
 }

@@ -49,6 +49,7 @@ export const AnalyseRequestSchema = z
     goal: GoalSchema.optional().openapi({
       description: 'Review for this goal (default points). With a reach goal every value is the chance of finishing with at least the target, and losses are in probability.',
     }),
+    summary: z.boolean().optional().openapi({ description: 'Also return the player profile of the whole batch (`summary`), as `dicewise analyse --summary --json` prints it.' }),
   })
   .openapi('AnalyseRequest');
 
@@ -94,8 +95,50 @@ const GameErrorSchema = z
   })
   .openapi('GameError');
 
+const LossShareSchema = z.object({ loss: z.number(), perGame: z.number() });
+const PlayerProfileSchema = z
+  .object({
+    games: z.number().int(),
+    goal: z.object({ type: z.literal('reach'), score: z.number().int() }).optional(),
+    analysed: z.number().int(),
+    errors: z.number().int(),
+    finished: z.number().int(),
+    decisions: z.number().int(),
+    meanFinalScore: z.number().openapi({ description: 'Over finished games.' }),
+    meanStartValue: z.number(),
+    loss: z.object({ total: z.number(), perGame: z.number(), perDecision: z.number() }),
+    luck: z.object({ mean: z.number(), sd: z.number() }),
+    byKind: z
+      .array(LossShareSchema.extend({ kind: z.enum(['hold1', 'hold2', 'box']), decisions: z.number().int(), mistakes: z.number().int(), perDecision: z.number() }))
+      .openapi({ description: 'Holds after roll 1, holds after roll 2, box choices (whichever roll they followed).' }),
+    bySection: z.object({ upper: LossShareSchema, lower: LossShareSchema }),
+    byBox: z
+      .array(LossShareSchema.extend({ ruleset: z.enum(RULESET_IDS), box: z.string(), column: z.number().int().optional(), turns: z.number().int(), boxChoiceLoss: z.number() }))
+      .openapi({ description: 'Every decision of a turn charged to the box the turn was scored in.' }),
+    mistakes: z.record(z.string(), z.object({ count: z.number().int(), loss: z.number() })).openapi({ description: 'slight, inaccuracy, mistake, blunder and total.' }),
+    recurring: z
+      .array(
+        z.object({
+          ruleset: z.enum(RULESET_IDS),
+          rollsLeft: z.number().int(),
+          dice: Dice,
+          chosen: RatedActionSchema.shape.action,
+          best: RatedActionSchema.shape.action,
+          count: z.number().int(),
+          loss: z.number(),
+          meanLoss: z.number(),
+        }),
+      )
+      .openapi({ description: 'The ten costliest mistakes made at least twice: same dice, rolls left, choice and best choice.' }),
+    recurringExact: z.boolean(),
+  })
+  .openapi('PlayerProfile');
+
 export const AnalyseResponseSchema = z
-  .object({ results: z.array(z.union([GameAnalysisSchema, GameErrorSchema])).openapi({ description: 'One entry per game, in request order.' }) })
+  .object({
+    results: z.array(z.union([GameAnalysisSchema, GameErrorSchema])).openapi({ description: 'One entry per game, in request order.' }),
+    summary: PlayerProfileSchema.optional().openapi({ description: 'With `"summary": true` in the request.' }),
+  })
   .openapi('AnalyseResponse');
 
 export const analyseRoute = createRoute({
