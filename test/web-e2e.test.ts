@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advise, type Advice } from '../src/advisor/index.ts';
+import { analysePacked, createAnalyser, profileResults } from '../src/analysis/index.ts';
+import { playGames } from './support/game-records.ts';
 import { bestModel } from '../src/approx/index.ts';
 import { parsePosition, type Action, type PositionInput } from '../src/position/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
@@ -195,6 +197,29 @@ describe.skipIf(!hasChromium)('web page in Chromium', () => {
     const res = await fetch(`${server.url}/api/v1/analyse`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ games: [record] }) });
     const body = (await res.json()) as { results: { finished: boolean; finalScore: number }[] };
     expect(body.results[0]).toMatchObject({ finished: true, finalScore: Number(sheetTotal) });
+  });
+
+  it('review: a file of games (JSON Lines, one bad line) shows the player profile the API computes', async () => {
+    const model = await testModel('yahtzee');
+    const games = playGames(model, 61, 40, 0.3, 0.2);
+    const lines = games.map((g) => JSON.stringify(g));
+    lines.splice(7, 0, '{"turns": [');
+    await open('?mode=coach&ruleset=yahtzee&seed=review');
+    await page.setInputFiles('#review-file', { name: 'games.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(lines.join('\n')) });
+    await page.waitForSelector('#review-profile');
+    const a = createAnalyser(model);
+    const profile = profileResults(games.map((g) => analysePacked(a, g)));
+    expect(await page.textContent('#review-status')).toBe('1 line is not JSON and was skipped (line 8).');
+    expect(await page.textContent('#pr-games')).toBe('40');
+    expect(await page.textContent('#pr-score')).toBe(fmt2(profile.meanFinalScore));
+    expect(await page.textContent('#pr-loss')).toBe(`${fmt2(profile.loss.perGame)} (${profile.loss.perDecision.toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} a decision)`);
+    expect(await page.locator('#pr-kinds .bar-row').count()).toBe(3);
+    expect(await page.locator('#pr-boxes .bar-row').count()).toBe(13);
+    expect(await page.$$eval('#pr-kinds .bar-value', (els) => els.map((e) => e.textContent))).toEqual(profile.byKind.map((k) => fmt2(k.perGame)));
+    // The longest bar fills its track.
+    const widths = await page.$$eval('#pr-boxes .bar-fill', (els) => els.map((e) => (e as unknown as { style: { width: string } }).style.width));
+    expect(widths).toContain('100%');
+    expect(await page.locator('#pr-recurring li').count()).toBe(profile.recurring.length);
   });
 
   it('threw no script errors', () => {

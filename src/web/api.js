@@ -124,6 +124,15 @@ export async function analyseGame(record) {
 }
 
 /**
+ * The review of a batch of games with the player profile of the batch (at most 1,000 games).
+ * @param {unknown[]} games
+ * @returns {Promise<{ results: (GameAnalysis | GameError)[], summary: import('./types.js').PlayerProfile }>}
+ */
+export async function analyseBatch(games) {
+  return /** @type {{ results: (GameAnalysis | GameError)[], summary: import('./types.js').PlayerProfile }} */ (await post('/api/v1/analyse', { games, summary: true }));
+}
+
+/**
  * One sentence for a rule set the server cannot advise on.
  * @param {RuleSetInfo} rs
  * @param {Problem} [problem]

@@ -2,6 +2,7 @@
 import { analyseGame, ApiError, fetchHint, unavailableText } from './api.js';
 import { actionText, optionList, sameAction } from './advice-view.js';
 import { analysisView } from './analysis-view.js';
+import { batchReviewPanel } from './batch-review.js';
 import { extraYahtzeeBonus, replay } from './coach-game.js';
 import { createVersus } from './coach-versus.js';
 import { dieFace, faceName, sorted } from './dice.js';
@@ -107,6 +108,7 @@ export function createCoach(root, hooks) {
         ),
       ),
     ),
+    batchReviewPanel(() => rs),
   );
 
   /** @param {GameState} g */

@@ -85,4 +85,20 @@
  * @typedef {{ error: { turn: number, roll: number, detail: string } }} GameError
  */
 
+/**
+ * The player profile of a batch (POST /api/v1/analyse with "summary": true; src/analysis/profile.ts).
+ * @typedef {{ loss: number, perGame: number }} LossShare
+ * @typedef {LossShare & { kind: 'hold1' | 'hold2' | 'box', decisions: number, mistakes: number, perDecision: number }} KindProfile
+ * @typedef {LossShare & { ruleset: string, box: string, column?: number, turns: number, boxChoiceLoss: number }} BoxProfile
+ * @typedef {{ ruleset: string, rollsLeft: number, dice: number[], chosen: Action, best: Action, count: number, loss: number, meanLoss: number }} RecurringMistake
+ * @typedef {{
+ *   games: number, analysed: number, errors: number, finished: number, decisions: number,
+ *   meanFinalScore: number, meanStartValue: number,
+ *   loss: { total: number, perGame: number, perDecision: number }, luck: { mean: number, sd: number },
+ *   byKind: KindProfile[], bySection: { upper: LossShare, lower: LossShare }, byBox: BoxProfile[],
+ *   mistakes: Record<'slight' | 'inaccuracy' | 'mistake' | 'blunder' | 'total', { count: number, loss: number }>,
+ *   recurring: RecurringMistake[], recurringExact: boolean
+ * }} PlayerProfile
+ */
+
 export {};
