@@ -46,6 +46,30 @@ describe('dicewise simulate', () => {
     expect(r.stdout).toMatch(/100 games × 2 strategies in [\d.]+ s on 2 threads/);
   });
 
+  it('--record writes every game of every strategy as a record, the same file on one thread and two; a failed run leaves no file', async () => {
+    const files = ['one.jsonl', 'two.jsonl'].map((f) => join(dir, f));
+    for (const [i, threads] of ['1', '2'].entries()) {
+      const r = await inProcess('--strategy', 'greedy,random', '--games', '120', '--seed', '6', '--threads', threads, '--record', files[i], '--tables', TEST_TABLE_DIR);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain(`240 game records written to ${files[i]}`);
+    }
+    const text = readFileSync(files[0], 'utf8');
+    expect(readFileSync(files[1], 'utf8')).toBe(text);
+    const games = text.trim().split('\n').map((l) => JSON.parse(l) as { strategy: string; game: number; seed: number; turns: unknown[]; score: number });
+    expect(games.map((g) => `${g.game}${g.strategy}`)).toEqual(Array.from({ length: 120 }, (_, g) => [`${g}greedy`, `${g}random`]).flat());
+    expect(games.every((g) => g.seed === 6 && g.turns.length === 13)).toBe(true);
+    // The records' scores are the simulation's own scores, game by game.
+    const runner = createInlineRunner({ model: (id) => testModel(id) });
+    const data = await simulate({ strategies: ['greedy', 'random'], games: 120, seed: 6, runner });
+    expect(games.filter((g) => g.strategy === 'greedy').map((g) => g.score)).toEqual([...data.scores[0]]);
+
+    const failed = join(dir, 'failed.jsonl');
+    const r = await inProcess('--strategy', 'test/fixtures/cheating-bot.ts', '--games', '5', '--threads', '1', '--record', failed, '--tables', TEST_TABLE_DIR);
+    expect(r.code).not.toBe(0);
+    expect(readdirSync(dir).filter((f) => f.includes('failed'))).toEqual([]);
+    for (const f of files) rmSync(f);
+  });
+
   it.each([
     [['--games', '0'], '--games must be an integer from 1'],
     [['--games', 'many'], '--games must be an integer from 1'],
