@@ -1,3 +1,6 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adviseGoal, type ProbabilityAdvice } from '../src/advisor/index.ts';
 import { analyseGame, analyseMultiplayer, createAnalyser, isGameError, type GameAnalysis, type MultiplayerReview, type TurnRecord } from '../src/analysis/index.ts';
@@ -5,9 +8,12 @@ import { countsToFaces, keepFaceCounts } from '../src/dice/index.ts';
 import { keepOfFaces, parsePosition } from '../src/position/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { createPlayer, GamePlayer, optimalStrategy, type DecisionContext, type Strategy } from '../src/simulate/index.ts';
-import { snapProbability } from '../src/solver/index.ts';
+import { buildReachTable, compileRules, snapProbability } from '../src/solver/index.ts';
+import { writeReachTable } from '../src/store/reach-store.ts';
+import { dicewise } from './support/cli.ts';
+import { TEST_TABLE_DIR } from './support/paths.ts';
 import { testModel } from './support/models.ts';
-import { TAIL_RULESET, tailDistribution, tailReachTable } from './support/reach.ts';
+import { TAIL_CAP, TAIL_RULESET, tailDistribution, tailReachTable } from './support/reach.ts';
 
 /**
  * A two-player game review against the advisor: a game played by two optimal players, recorded
@@ -111,6 +117,37 @@ describe('multiplayer game review', () => {
       error: { turn: 1, detail: expect.stringContaining('player 1 (b)') },
     });
   });
+});
+
+describe('dicewise analyse with multiplayer records', () => {
+  it('reviews a multiplayer record among solo ones, in input order, as analyseMultiplayer does', async () => {
+    const rs = RULESETS[TAIL_RULESET];
+    const model = await testModel(TAIL_RULESET);
+    const values = new Float64Array(compileRules(rs).layout.size);
+    for (let s = 0; s < values.length; s++) values[s] = model.moments![2 * s];
+    const [reach, distribution] = await Promise.all([tailReachTable(), buildReachTable(rs, { kind: 'distribution', values, cap: TAIL_CAP, levels: 2 })]);
+    const dir = mkdtempSync(join(tmpdir(), 'dicewise-multi-'));
+    try {
+      await Promise.all([writeReachTable(dir, reach), writeReachTable(dir, distribution)]);
+      copyFileSync(join(TEST_TABLE_DIR, `${TAIL_RULESET}.dwt`), join(dir, `${TAIL_RULESET}.dwt`));
+      const { record } = await playTwo(5);
+      const solo = { ruleset: rs.id, turns: record.turns.filter((t) => t.player === 0).map(({ player: _, ...t }) => t) };
+      const input = [solo, record, { ...record, players: 1 }].map((r) => JSON.stringify(r)).join('\n');
+      const r = dicewise(['analyse', '--jsonl', '--tables', dir], input);
+      expect(r.code).toBe(1);
+      const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l));
+      expect(lines).toHaveLength(3);
+      expect(lines[0]).toEqual(JSON.parse(JSON.stringify(analyseGame(model, solo))));
+      const direct = analyseMultiplayer(createAnalyser(model), reach.table, distribution.table, record);
+      expect(lines[1]).toEqual(JSON.parse(JSON.stringify(direct)));
+      expect(lines[2].error.detail).toContain('players');
+      const text = dicewise(['analyse', '--tables', dir], JSON.stringify(record));
+      expect(text.stdout).toContain('Game 1 (yahtzee-no-bonus, 2 players)');
+      expect(text.stdout).toContain('Ann: ');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 /** A finished yahtzee-no-bonus sheet's total: its boxes and the upper bonus. */

@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
-import { analyseBatchPacked, reviewChunk, type ChunkReview, type PackedResult } from '../src/analysis/index.ts';
+import { analyseBatchPacked, reviewChunk, type ChunkReview, type MultiplayerTables, type PackedResult } from '../src/analysis/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
-import type { GameModel, ReachTable } from '../src/solver/index.ts';
+import type { GameModel, LaneKind, ReachTable } from '../src/solver/index.ts';
 import { loadModel } from '../src/store/models.ts';
 import { readReachTable } from '../src/store/reach-store.ts';
 import { RULESETS } from '../src/rules/index.ts';
@@ -25,18 +25,27 @@ function modelFor(id: RuleSetId): Promise<GameModel> {
   return m;
 }
 
-// Reach tables likewise, read once per thread when a reach review first asks.
-const reachTables = new Map<RuleSetId, Promise<ReachTable>>();
+// Reach tables (reach reviews) and points distributions (multiplayer records), read once per thread when first asked for.
+const laneTables = new Map<string, Promise<ReachTable>>();
 
-function reachFor(id: RuleSetId): Promise<ReachTable> {
-  let t = reachTables.get(id);
+function laneFor(id: RuleSetId, kind: LaneKind): Promise<ReachTable> {
+  const key = `${id}.${kind}`;
+  let t = laneTables.get(key);
   if (!t) {
-    t = readReachTable(tables, RULESETS[id]).then((r) => r.table);
-    t.catch(() => reachTables.delete(id));
-    reachTables.set(id, t);
+    t = readReachTable(tables, RULESETS[id], kind).then((r) => r.table);
+    t.catch(() => laneTables.delete(key));
+    laneTables.set(key, t);
   }
   return t;
 }
+
+const reachFor = (id: RuleSetId) => laneFor(id, 'reach');
+
+const multiplayerFor: MultiplayerTables = async (id) => {
+  const model = await modelFor(id);
+  const [reach, distribution] = await Promise.all([laneFor(id, 'reach'), laneFor(id, 'distribution')]);
+  return { model, reach, distribution };
+};
 
 /** Parses and analyses one chunk; decisions come back packed (one Float64Array per game, a cheap copy between threads). */
 export default function analyseTask(task: WorkerTasks['analyse']): Promise<WorkerReply<PackedResult[]>> {
@@ -50,7 +59,7 @@ const encoder = new TextEncoder();
 export async function reviewTask(task: WorkerTasks['review']): Promise<WorkerReply<ChunkReview>> {
   const goal = task.reach === undefined ? undefined : { type: 'reach' as const, score: task.reach, reachFor };
   const reply = await replyOf(async () => {
-    const r = await reviewChunk(modelFor, task, goal);
+    const r = await reviewChunk(modelFor, task, goal, multiplayerFor);
     return { ...r, out: encoder.encode(r.out as string) };
   });
   if (!reply.ok) return reply;

@@ -10,7 +10,8 @@ import {
   type ReachTable,
 } from '../solver/index.ts';
 import { analysePacked, type Analyser } from './analyse-game.ts';
-import { DECISION_FIELDS, unpackResult } from './packed-result.ts';
+import { actionText } from './format-report.ts';
+import { DECISION_FIELDS, unpackResult, type PackedResult } from './packed-result.ts';
 import { gameError, isGameError, type GameError, type GameResult } from './types.ts';
 
 /**
@@ -82,17 +83,29 @@ function readSeats(input: Record<string, unknown>): Seat[] | GameError {
  * solo reviews), `reach` and `distribution` are the rule set's reach and points-distribution tables.
  */
 export function analyseMultiplayer(points: Analyser, reach: ReachTable, distribution: ReachTable, input: unknown): MultiplayerReview | GameError {
+  const r = analyseMultiplayerPacked(points, reach, distribution, input);
+  return 'error' in r ? r : r.review;
+}
+
+/** As analyseMultiplayer, with each player's points review also packed (for the batch profile's tally). */
+export function analyseMultiplayerPacked(
+  points: Analyser,
+  reach: ReachTable,
+  distribution: ReachTable,
+  input: unknown,
+): { review: MultiplayerReview; packed: PackedResult[] } | GameError {
   const rs: RuleSet = points.model.rs;
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return gameError(0, 0, 'a game record must be a JSON object with "turns"');
   const record = input as Record<string, unknown>;
   const seats = readSeats(record);
   if ('error' in seats) return seats;
   const ruleset = record.ruleset;
-  const reviews = seats.map((seat) => {
+  const packed = seats.map((seat) => {
     // The points review also records where each turn started: the sheets the others see.
     const traced: Analyser = { ...points, beginTurn: (_turn, score, state) => seat.trace.push({ state, score }) };
-    return unpackResult(analysePacked(traced, { ruleset, turns: seat.turns }));
+    return analysePacked(traced, { ruleset, turns: seat.turns });
   });
+  const reviews = packed.map(unpackResult);
   const failed = reviews.findIndex(isGameError);
   if (failed >= 0) {
     const e = reviews[failed] as GameError;
@@ -127,5 +140,25 @@ export function analyseMultiplayer(points: Analyser, reach: ReachTable, distribu
     if (seat.name !== undefined) review.name = seat.name;
     return review;
   });
-  return { ruleset: rs.id, players };
+  return { review: { ruleset: rs.id, players }, packed };
+}
+
+/** A multiplayer review as text: each player's points and share of the stake, and the decisions that cost share. */
+export function formatMultiplayerReview(r: MultiplayerReview, label: string): string {
+  const pct = (p: number) => `${(100 * p).toFixed(2)}%`;
+  const lines = [`${label} (${r.ruleset}, ${r.players.length} players)`];
+  for (const p of r.players) {
+    const who = p.name ?? `player ${p.player}`;
+    const points = p.points as Exclude<GameResult, GameError>;
+    const win = p.win as Exclude<GameResult, GameError>;
+    lines.push(
+      `  ${who}: ${p.finalScore} points; share of the stake ${pct(win.remainingValue)} (${pct(win.startValue)} at the start), ` +
+        `loss ${points.totalLoss.toFixed(2)} points, ${(100 * win.totalLoss).toFixed(2)} pp of share`,
+    );
+    for (const d of win.decisions) {
+      if (d.loss < 1e-4) continue;
+      lines.push(`    turn ${String(d.turn).padStart(2)} roll ${d.roll}  ${actionText(d.chosen.action)}  best: ${actionText(d.best.action)}  loss ${(100 * d.loss).toFixed(2)} pp`);
+    }
+  }
+  return lines.join('\n');
 }

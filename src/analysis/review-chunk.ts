@@ -1,9 +1,14 @@
 import type { RuleSetId } from '../rules/index.ts';
-import type { GameModel } from '../solver/index.ts';
+import type { GameModel, ReachTable } from '../solver/index.ts';
+import { analyserFor } from './analyse-game.ts';
+import { recordRuleSet } from './batch.ts';
+import { batchRecords, type GameBatch } from './game-input.ts';
+import { analyseMultiplayerPacked, formatMultiplayerReview, isMultiplayerRecord, type MultiplayerReview } from './multiplayer.ts';
+import { gameError } from './types.ts';
 import { analyseBatchPacked, type ReviewGoal } from './chunked.ts';
 import { formatGameResult } from './format-report.ts';
 import { packedResultJson } from './packed-json.ts';
-import { unpackResult } from './packed-result.ts';
+import { unpackResult, type PackedResult } from './packed-result.ts';
 import { emptyTally, tallyGame, type ProfileTally } from './profile.ts';
 
 /**
@@ -35,13 +40,23 @@ export interface ChunkReview {
 
 const decoder = new TextDecoder();
 
-export async function reviewChunk(modelFor: (id: RuleSetId) => Promise<GameModel | string>, chunk: ReviewChunk, goal?: ReviewGoal): Promise<ChunkReview> {
+/** A multiplayer record's tables: the points model and the reach and points-distribution tables of its rule set. */
+export type MultiplayerTables = (id: RuleSetId) => Promise<{ model: GameModel; reach: ReachTable; distribution: ReachTable }>;
+
+type Reviewed = PackedResult | { review: MultiplayerReview; packed: PackedResult[] };
+
+export async function reviewChunk(
+  modelFor: (id: RuleSetId) => Promise<GameModel | string>,
+  chunk: ReviewChunk,
+  goal?: ReviewGoal,
+  multiplayerFor?: MultiplayerTables,
+): Promise<ChunkReview> {
   const { input, output } = chunk;
   let numbers: number[];
-  let results;
+  let results: Reviewed[];
   if ('records' in input) {
     numbers = input.records.map((_, i) => input.first + i);
-    results = await analyseBatchPacked(modelFor, { records: input.records }, goal);
+    results = await reviewRecords(modelFor, { records: input.records }, goal, multiplayerFor);
   } else {
     const text = typeof input.text === 'string' ? input.text : decoder.decode(input.text);
     const lines: string[] = [];
@@ -56,15 +71,63 @@ export async function reviewChunk(modelFor: (id: RuleSetId) => Promise<GameModel
       lines.push(line);
       numbers.push(i);
     }
-    results = await analyseBatchPacked(modelFor, { lines }, goal);
+    results = await reviewRecords(modelFor, { lines }, goal, multiplayerFor);
   }
   const tally = emptyTally();
   let out = '';
   for (let i = 0; i < results.length; i++) {
     const r = results[i];
+    if ('review' in r) {
+      for (const p of r.packed) tallyGame(tally, p);
+      if (output === 'jsonl') out += `${JSON.stringify(r.review)}\n`;
+      else if (output === 'text') out += `${i > 0 ? '\n' : ''}${formatMultiplayerReview(r.review, `Game ${numbers[i]}`)}\n`;
+      continue;
+    }
     tallyGame(tally, r);
     if (output === 'jsonl') out += `${packedResultJson(r)}\n`;
     else if (output === 'text') out += `${i > 0 ? '\n' : ''}${formatGameResult(unpackResult(r), numbers[i] - 1)}\n`;
   }
   return { games: tally.games, errors: tally.errors, out, tally };
+}
+
+/**
+ * Solo records through the batch analysis as they are; multiplayer records (several players'
+ * turns, multiplayer.ts) picked out and reviewed with their win tables, in input order. Lines are
+ * parsed here only when one may hold a multiplayer record.
+ */
+async function reviewRecords(
+  modelFor: (id: RuleSetId) => Promise<GameModel | string>,
+  batch: GameBatch,
+  goal: ReviewGoal | undefined,
+  multiplayerFor: MultiplayerTables | undefined,
+): Promise<Reviewed[]> {
+  const maybe = 'records' in batch ? batch.records.some(isMultiplayerRecord) : batch.lines.some((l) => l.includes('"players"'));
+  if (!maybe) return analyseBatchPacked(modelFor, batch, goal);
+  const records = batchRecords(batch);
+  const solo = records.filter((r) => !isMultiplayerRecord(r));
+  const soloResults = await analyseBatchPacked(modelFor, { records: solo }, goal);
+  let next = 0;
+  const out: Reviewed[] = [];
+  for (const record of records) {
+    if (!isMultiplayerRecord(record)) {
+      out.push(soloResults[next++]);
+      continue;
+    }
+    if (goal) {
+      out.push(gameError(0, 0, 'a multiplayer record is reviewed in points and in share of the stake, not for a reach target'));
+      continue;
+    }
+    const id = recordRuleSet(record);
+    if (!id || !multiplayerFor) {
+      out.push(gameError(0, 0, id ? 'multiplayer records are not reviewed here' : 'unknown rule set'));
+      continue;
+    }
+    try {
+      const t = await multiplayerFor(id);
+      out.push(analyseMultiplayerPacked(analyserFor(t.model), t.reach, t.distribution, record));
+    } catch (e) {
+      out.push(gameError(0, 0, e instanceof Error ? e.message : String(e)));
+    }
+  }
+  return out;
 }
