@@ -10,7 +10,9 @@ import { RULESETS } from '../src/rules/index.ts';
 import { createPlayer, GamePlayer, optimalStrategy, type DecisionContext, type Strategy } from '../src/simulate/index.ts';
 import { buildReachTable, compileRules, snapProbability } from '../src/solver/index.ts';
 import { writeReachTable } from '../src/store/reach-store.ts';
+import { staticReachRegistry } from '../src/server/reach-registry.ts';
 import { dicewise } from './support/cli.ts';
+import { postJson, testApp } from './support/server.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 import { testModel } from './support/models.ts';
 import { TAIL_CAP, TAIL_RULESET, tailDistribution, tailReachTable } from './support/reach.ts';
@@ -116,6 +118,25 @@ describe('multiplayer game review', () => {
     expect(review({ ruleset: TAIL_RULESET, players: ['a', 'b'], turns: [{ rolls: [[1, 2, 3, 4, 5]], box: 'chance' }, { rolls: [[1, 1, 1, 1, 9]], box: 'chance' }] })).toMatchObject({
       error: { turn: 1, detail: expect.stringContaining('player 1 (b)') },
     });
+  });
+});
+
+describe('POST /api/v1/analyse with a multiplayer record', () => {
+  it('answers the review analyseMultiplayer gives, beside solo games, and a bad one as its error', async () => {
+    const model = await testModel(TAIL_RULESET);
+    const [reach, distribution] = await Promise.all([tailReachTable().then((b) => b.table), tailDistribution()]);
+    const { app } = await testApp({
+      reach: await staticReachRegistry({ [TAIL_RULESET]: reach }),
+      distribution: await staticReachRegistry({ [TAIL_RULESET]: distribution }),
+    });
+    const { record } = await playTwo(11);
+    const res = await postJson(app, '/api/v1/analyse', { games: [record, { ...record, players: ['solo'] }], summary: true });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { results: unknown[]; summary: { games: number } };
+    expect(body.results[0]).toEqual(JSON.parse(JSON.stringify(analyseMultiplayer(createAnalyser(model), reach, distribution, record))));
+    expect(body.results[1]).toMatchObject({ error: { detail: expect.stringContaining('players') } });
+    // The profile counts each player's game.
+    expect(body.summary.games).toBe(3);
   });
 });
 

@@ -1,4 +1,4 @@
-import { ANALYSIS_CHUNK, analyseBatchPacked, emptyTally, mergeTally, profileOf, tallyGame, unpackResult, type PackedResult } from '../src/analysis/index.ts';
+import { ANALYSIS_CHUNK, emptyTally, mergeTally, profileOf, reviewRecords, tallyGame, unpackResult, type MultiplayerTables, type Reviewed } from '../src/analysis/index.ts';
 import type { InputLimits } from '../src/codec/input-limits.ts';
 import { arrayField, decodePlain, encodePlain, type Format } from '../src/codec/plain-data.ts';
 import { DicewiseError, invalidInput, type Issue } from '../src/errors.ts';
@@ -42,6 +42,7 @@ export async function analyseRequest(
   task: AnalyseRequestTask,
   modelFor: (id: RuleSetId) => Promise<GameModel>,
   reachFor: (id: RuleSetId) => Promise<ReachTable>,
+  multiplayerFor?: MultiplayerTables,
 ): Promise<Uint8Array> {
   const request = decodePlain(task.body, task.format, task.limits);
   const games = arrayField(request, 'games', task.cap);
@@ -62,20 +63,20 @@ export async function analyseRequest(
     }
     review = { type: 'reach', score: goal.score, reachFor };
   }
-  const results: PackedResult[] = [];
+  const results: Reviewed[] = [];
   // The profile sums chunk by chunk as `dicewise analyse --summary` does: the same games give the same numbers.
   const tally = emptyTally();
   for (let i = 0; i < games.length; i += ANALYSIS_CHUNK) {
     if (Atomics.load(task.stop, 0) !== 0) throw new DicewiseError('CANCELLED', 'the analysis was stopped');
-    const chunk = await analyseBatchPacked(async (id) => task.refuse[id] ?? modelFor(id), { records: games.slice(i, i + ANALYSIS_CHUNK) }, review);
+    const chunk = await reviewRecords(async (id) => task.refuse[id] ?? modelFor(id), { records: games.slice(i, i + ANALYSIS_CHUNK) }, review, multiplayerFor);
     if (summary) {
       const part = emptyTally();
-      for (const r of chunk) tallyGame(part, r);
+      for (const r of chunk) for (const p of 'review' in r ? r.packed : [r]) tallyGame(part, p);
       mergeTally(tally, part);
     }
     results.push(...chunk);
   }
-  const response: { results: unknown[]; summary?: unknown } = { results: results.map(unpackResult) };
+  const response: { results: unknown[]; summary?: unknown } = { results: results.map((r) => ('review' in r ? r.review : unpackResult(r))) };
   if (summary) response.summary = profileOf(tally);
   const body = encodePlain(response, task.accept);
   return typeof body === 'string' ? new TextEncoder().encode(body) : body;

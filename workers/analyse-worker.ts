@@ -69,7 +69,7 @@ export async function reviewTask(task: WorkerTasks['review']): Promise<WorkerRep
 
 /** A whole request body (see analyse-request.ts); the response bytes move to the server's thread, not copied. */
 export async function analyseRequestTask(task: AnalyseRequestTask): Promise<WorkerReply<Uint8Array>> {
-  const reply = await replyOf(() => analyseRequest(task, modelFor, reachFor));
+  const reply = await replyOf(() => analyseRequest(task, modelFor, reachFor, multiplayerFor));
   if (!reply.ok) return reply;
   // piscina's custom transferable: the reply arrives whole, its buffer moved instead of copied.
   const movable = { [Piscina.transferableSymbol]: reply.result.buffer, [Piscina.valueSymbol]: reply };

@@ -43,7 +43,8 @@ const decoder = new TextDecoder();
 /** A multiplayer record's tables: the points model and the reach and points-distribution tables of its rule set. */
 export type MultiplayerTables = (id: RuleSetId) => Promise<{ model: GameModel; reach: ReachTable; distribution: ReachTable }>;
 
-type Reviewed = PackedResult | { review: MultiplayerReview; packed: PackedResult[] };
+/** A game's review: packed (solo), or a multiplayer record's with each player's points review packed. */
+export type Reviewed = PackedResult | { review: MultiplayerReview; packed: PackedResult[] };
 
 export async function reviewChunk(
   modelFor: (id: RuleSetId) => Promise<GameModel | string>,
@@ -95,7 +96,7 @@ export async function reviewChunk(
  * turns, multiplayer.ts) picked out and reviewed with their win tables, in input order. Lines are
  * parsed here only when one may hold a multiplayer record.
  */
-async function reviewRecords(
+export async function reviewRecords(
   modelFor: (id: RuleSetId) => Promise<GameModel | string>,
   batch: GameBatch,
   goal: ReviewGoal | undefined,

@@ -75,14 +75,15 @@ export function resolveDeps(deps: AppDeps): ResolvedDeps {
     throw new Error(`limits.hintBodyBytes must be a positive integer, got ${limits.hintBodyBytes}`);
   }
   const reach = deps.reach ?? noReachTables();
-  const batch = deps.batch ?? inlineBatchWork(deps.registry, reach);
+  const distribution = deps.distribution ?? noReachTables();
+  const batch = deps.batch ?? inlineBatchWork(deps.registry, reach, distribution);
   const admission = createAdmission({ ...DEFAULT_ADMISSION, ...deps.admission });
   const turns = deps.turns ?? createTurnCaches({ entries: SERVER_TURN_CACHE_ENTRIES });
   const hints = deps.hints ?? createHintCache(DEFAULT_HINT_CACHE_SIZE);
   return {
     registry: deps.registry,
     reach,
-    distribution: deps.distribution ?? noReachTables(),
+    distribution,
     logger: deps.logger ?? silentLogger,
     turns,
     hints,

@@ -23,15 +23,19 @@ export interface BatchWork {
 }
 
 /** In this thread, over the registry's models: for tests and tools, not for a server under load. */
-export function inlineBatchWork(registry: ModelRegistry, reach?: ReachRegistry): BatchWork {
+export function inlineBatchWork(registry: ModelRegistry, reach?: ReachRegistry, distribution?: ReachRegistry): BatchWork {
   const reachFor = async (id: RuleSetId) => {
     if (!reach) throw new DicewiseError('NOT_READY', 'this server has no reach tables');
     return reach.get(id);
   };
+  const multiplayerFor = async (id: RuleSetId) => {
+    if (!distribution) throw new DicewiseError('NOT_READY', 'this server has no points distribution tables');
+    return { model: registry.get(id), reach: await reachFor(id), distribution: distribution.get(id) };
+  };
   return {
     concurrency: 1,
     simulate: createInlineRunner({ model: async (id) => registry.get(id) }),
-    analyse: (task) => analyseRequest(task, async (id: RuleSetId) => registry.get(id), reachFor),
+    analyse: (task) => analyseRequest(task, async (id: RuleSetId) => registry.get(id), reachFor, multiplayerFor),
     destroy: async () => {},
   };
 }

@@ -33,6 +33,7 @@ const TurnRecordSchema = z
     holds: z.array(Dice).optional().openapi({ description: 'Dice kept before each reroll: one fewer than rolls.', example: [[3, 3, 6], [3, 3, 3, 6]] }),
     box: z.string().openapi({ description: 'Box id the turn was scored in.', example: 'fullHouse' }),
     column: z.number().int().optional().openapi({ description: '1-based column, multi-column rule sets only.' }),
+    player: z.number().int().optional().openapi({ description: 'Multiplayer records: the 0-based seat whose turn this is (default: seats take turns in order).' }),
   })
   .openapi('TurnRecord');
 
@@ -40,6 +41,13 @@ const GameRecordSchema = z
   .object({
     ruleset: z.enum(RULESET_IDS).optional().openapi({ description: 'Rule set id; default `yahtzee`.' }),
     turns: z.array(TurnRecordSchema).openapi({ description: 'The turns played, in order; a game may be unfinished.' }),
+    players: z
+      .union([z.array(z.string()), z.number().int()])
+      .optional()
+      .openapi({
+        description:
+          'A multiplayer record (2 to 8 players, names or a count): `turns` then holds every player\'s turns in play order, and the result is a MultiplayerReview rating each decision in points and in share of the stake (the win goal) against the others\' sheets as they stood.',
+      }),
   })
   .openapi('GameRecord');
 
@@ -61,7 +69,10 @@ const RatedActionSchema = z.object({
 const GameAnalysisSchema = z
   .object({
     ruleset: z.enum(RULESET_IDS),
-    goal: z.object({ type: z.literal('reach'), score: z.number().int() }).optional().openapi({ description: 'Present for a reach review: values and losses are then probabilities, mistakes bucketed in percentage points.' }),
+    goal: z
+      .union([z.object({ type: z.literal('reach'), score: z.number().int() }), z.object({ type: z.literal('win') })])
+      .optional()
+      .openapi({ description: 'Present for a reach review or a multiplayer review\'s share of the stake: values and losses are then probabilities, mistakes bucketed in percentage points.' }),
     finished: z.boolean(),
     finalScore: z.number().openapi({ description: 'Points on the sheet, bonuses and multipliers included (so far, when unfinished).' }),
     startValue: z.number().openapi({ description: 'Expected final score of optimal play.' }),
@@ -94,6 +105,21 @@ const GameErrorSchema = z
     }),
   })
   .openapi('GameError');
+
+const MultiplayerReviewSchema = z
+  .object({
+    ruleset: z.enum(RULESET_IDS),
+    players: z.array(
+      z.object({
+        player: z.number().int(),
+        name: z.string().optional(),
+        finalScore: z.number(),
+        points: z.union([GameAnalysisSchema, GameErrorSchema]).openapi({ description: 'The player\'s decisions rated in expected points, as a solo game.' }),
+        win: z.union([GameAnalysisSchema, GameErrorSchema]).openapi({ description: 'The same decisions rated in expected share of the stake (goal win): values, losses and luck are shares.' }),
+      }),
+    ),
+  })
+  .openapi('MultiplayerReview');
 
 const LossShareSchema = z.object({ loss: z.number(), perGame: z.number() });
 const PlayerProfileSchema = z
@@ -136,7 +162,7 @@ const PlayerProfileSchema = z
 
 export const AnalyseResponseSchema = z
   .object({
-    results: z.array(z.union([GameAnalysisSchema, GameErrorSchema])).openapi({ description: 'One entry per game, in request order.' }),
+    results: z.array(z.union([GameAnalysisSchema, MultiplayerReviewSchema, GameErrorSchema])).openapi({ description: 'One entry per game, in request order.' }),
     summary: PlayerProfileSchema.optional().openapi({ description: 'With `"summary": true` in the request.' }),
   })
   .openapi('AnalyseResponse');
