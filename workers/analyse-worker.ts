@@ -17,7 +17,8 @@ const models = new Map<RuleSetId, Promise<GameModel>>();
 function modelFor(id: RuleSetId): Promise<GameModel> {
   let m = models.get(id);
   if (!m) {
-    m = loadModel(tables, id);
+    // A review never reads the final score's SD: the moments table (twice the value table) stays on disk.
+    m = loadModel(tables, id, { moments: false });
     // A missing table may be built later: do not remember the failure.
     m.catch(() => models.delete(id));
     models.set(id, m);

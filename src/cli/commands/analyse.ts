@@ -94,7 +94,7 @@ function outputWriter(flags: AnalyseFlags): { chunk(r: ChunkReview, first: boole
 function winTablesIn(tables: string): MultiplayerTables {
   return async (id) => {
     const rs = RULESETS[id];
-    const [model, reach, distribution] = await Promise.all([loadModel(tables, id), readReachTable(tables, rs), readReachTable(tables, rs, 'distribution')]);
+    const [model, reach, distribution] = await Promise.all([loadModel(tables, id, { moments: false }), readReachTable(tables, rs), readReachTable(tables, rs, 'distribution')]);
     return { model, reach: reach.table, distribution: distribution.table };
   };
 }
@@ -150,7 +150,7 @@ export function registerAnalyse(program: Command): void {
         progress.update(tally.games, tally.errors, source.bytes ? source.read() / source.bytes : undefined);
       };
       if (head.length <= 1) {
-        if (head.length === 1) await take(await reviewChunk((id) => loadModel(tables, id), head[0], goal, winTablesIn(tables)));
+        if (head.length === 1) await take(await reviewChunk((id) => loadModel(tables, id, { moments: false }), head[0], goal, winTablesIn(tables)));
       } else {
         // A chunk's garbage (records, results, text) is a few MB: a small heap per thread keeps the whole process flat.
         const pool = createWorkerPool({ threads, tables, heapMb: REVIEW_HEAP_MB });
