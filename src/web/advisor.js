@@ -406,6 +406,44 @@ export function createAdvisor(root) {
   }
 
   /**
+   * A probability goal's head: the chance (or share) now under `label`, the points on the sheet
+   * and the chance from the start of the turn.
+   * @param {ProbabilityAdvice | WinAdvice} advice
+   * @param {string} label
+   * @param {string} id
+   */
+  function chanceSummary(advice, label, id) {
+    return h(
+      'div',
+      { class: 'summary' },
+      h('div', { class: 'big' }, h('span', { class: 'label' }, label), h('output', { class: 'value', id }, percentText(advice.probability))),
+      h(
+        'div',
+        { class: 'facts' },
+        h('span', {}, t('adv.onSheet', { score: String(advice.score) })),
+        h('span', { id: 'adv-chance-before' }, t('adv.fromTurnStart', { chance: percentText(advice.probabilityBefore) })),
+      ),
+    );
+  }
+
+  /**
+   * The best option of a probability goal, with how many others are as good in practice.
+   * @param {RuleSet} ruleSet
+   * @param {ProbabilityAdvice | WinAdvice} advice
+   * @param {NonNullable<ProbabilityAdvice['best']>} best
+   */
+  function bestHeadline(ruleSet, advice, best) {
+    const ties = advice.options.filter((o, i) => i > 0 && o.nearTie).length;
+    return h(
+      'p',
+      { class: 'best-line', id: 'adv-best' },
+      t('adv.best'),
+      h('strong', {}, actionText(ruleSet, best.action)),
+      ties ? h('span', { class: 'tie-note' }, t('adv.tiesPp', { count: ties, limit: 0.01 })) : null,
+    );
+  }
+
+  /**
    * The reach goal: the chance of the target now and from the start of the turn, the options
    * ranked by it, and the odds curve of the position below.
    * @param {RuleSet} ruleSet
@@ -417,31 +455,14 @@ export function createAdvisor(root) {
     const best = advice.best;
     drawTray(best && 'hold' in best.action ? best.action.hold : undefined);
     const target = advice.goal.type === 'reach' ? advice.goal.score : NaN;
-    const summary = h(
-      'div',
-      { class: 'summary' },
-      h('div', { class: 'big' }, h('span', { class: 'label' }, t('adv.chanceOf', { target: String(target) })), h('output', { class: 'value', id: 'adv-chance' }, percentText(advice.probability))),
-      h(
-        'div',
-        { class: 'facts' },
-        h('span', {}, t('adv.onSheet', { score: String(advice.score) })),
-        h('span', { id: 'adv-chance-before' }, t('adv.fromTurnStart', { chance: percentText(advice.probabilityBefore) })),
-      ),
-    );
+    const summary = chanceSummary(advice, t('adv.chanceOf', { target: String(target) }), 'adv-chance');
     const odds = h('figure', { class: 'odds', id: 'adv-odds' }, h('figcaption', {}, t('adv.odds')), h('p', { class: 'help' }, t('adv.oddsLoading')));
     void drawOdds(odds, position, target, mine);
     if (!best) {
       result.replaceChildren(summary, h('p', { class: 'help' }, t('adv.startOfTurn', { count: ruleSet.dice })), odds);
       return;
     }
-    const ties = advice.options.filter((o, i) => i > 0 && o.nearTie).length;
-    const headline = h(
-      'p',
-      { class: 'best-line', id: 'adv-best' },
-      t('adv.best'),
-      h('strong', {}, actionText(ruleSet, best.action)),
-      ties ? h('span', { class: 'tie-note' }, t('adv.tiesPp', { count: ties, limit: 0.01 })) : null,
-    );
+    const headline = bestHeadline(ruleSet, advice, best);
     const legend = h('p', { class: 'help' }, t('adv.reachLegend', { target: String(target), limit: 0.01 }));
     result.replaceChildren(summary, headline, probabilityList(ruleSet, advice, { limit: 10 }), legend, odds);
   }
@@ -455,17 +476,7 @@ export function createAdvisor(root) {
   function showWinAdvice(ruleSet, advice) {
     const best = advice.best;
     drawTray(best && 'hold' in best.action ? best.action.hold : undefined);
-    const summary = h(
-      'div',
-      { class: 'summary' },
-      h('div', { class: 'big' }, h('span', { class: 'label' }, t('win.chance')), h('output', { class: 'value', id: 'adv-win' }, percentText(advice.probability))),
-      h(
-        'div',
-        { class: 'facts' },
-        h('span', {}, t('adv.onSheet', { score: String(advice.score) })),
-        h('span', { id: 'adv-chance-before' }, t('adv.fromTurnStart', { chance: percentText(advice.probabilityBefore) })),
-      ),
-    );
+    const summary = chanceSummary(advice, t('win.chance'), 'adv-win');
     const expectations = h(
       'ul',
       { class: 'opponent-expectations', id: 'adv-opponent-scores' },
@@ -475,14 +486,7 @@ export function createAdvisor(root) {
       result.replaceChildren(summary, expectations, h('p', { class: 'help' }, t('adv.startOfTurn', { count: ruleSet.dice })));
       return;
     }
-    const ties = advice.options.filter((o, i) => i > 0 && o.nearTie).length;
-    const headline = h(
-      'p',
-      { class: 'best-line', id: 'adv-best' },
-      t('adv.best'),
-      h('strong', {}, actionText(ruleSet, best.action)),
-      ties ? h('span', { class: 'tie-note' }, t('adv.tiesPp', { count: ties, limit: 0.01 })) : null,
-    );
+    const headline = bestHeadline(ruleSet, advice, best);
     const list = probabilityList(ruleSet, advice, { limit: 10, label: t('win.list'), title: t('win.optTitle'), head: t('win.head') });
     result.replaceChildren(summary, expectations, headline, list, h('p', { class: 'help' }, t('win.legend', { limit: 0.01 })));
   }
