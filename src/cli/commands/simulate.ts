@@ -139,6 +139,7 @@ export function registerSimulate(program: Command): void {
       const { specs } = await parseStrategies(flags.strategy, ruleset);
       if (specs.includes(WIN_STRATEGY) && players === undefined) throw invalid('strategy', 'win plays against others at a table: add --players N');
       if (players !== undefined && flags.target !== undefined) throw invalid('target', 'reports solo games; head to head reports shares of the stake');
+      if (players !== undefined && flags.plot !== undefined) throw invalid('plot', 'draws the score histograms of solo games; head to head reports shares of the stake');
       if (players !== undefined && flags.record !== undefined) throw invalid('record', 'writes solo games; head-to-head games are not recorded');
       const laneKinds: LaneKind[] = specs.includes(WIN_STRATEGY) ? ['reach', 'distribution'] : specs.some((s) => parseReachStrategy(s) !== undefined) ? ['reach'] : [];
       for (const kind of laneKinds) {
