@@ -23,6 +23,24 @@ function dicewise(...args: string[]) {
 }
 
 describe('dicewise simulate', () => {
+  it('--players plays head to head: --json gives each strategy\'s share, and options for solo games are refused by name', () => {
+    const r = dicewise('--ruleset', 'yahtzee', '--players', '2', '--strategy', 'optimal,greedy', '--games', '40', '--seed', '2', '--threads', '1', '--json', '--tables', TEST_TABLE_DIR);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const { headToHead } = JSON.parse(r.stdout) as { headToHead: { players: number; games: number; strategies: { name: string; share: number; ci95: number[]; mean: number }[] } };
+    expect(headToHead.players).toBe(2);
+    expect(headToHead.games).toBe(40);
+    expect(headToHead.strategies.map((x) => x.name)).toEqual(['optimal', 'greedy']);
+    expect(headToHead.strategies[0].share + headToHead.strategies[1].share).toBeCloseTo(1, 12);
+    const solo = dicewise('--strategy', 'win,optimal', '--games', '10', '--tables', TEST_TABLE_DIR);
+    expect(solo.code).not.toBe(0);
+    expect(solo.stderr).toContain('--players');
+    const plot = dicewise('--players', '2', '--strategy', 'optimal,greedy', '--games', '10', '--plot', 'x.svg', '--tables', TEST_TABLE_DIR);
+    expect(plot.stderr).toContain('--plot');
+    const odd = dicewise('--players', '3', '--strategy', 'optimal,greedy', '--games', '10', '--tables', TEST_TABLE_DIR);
+    expect(odd.stderr).toContain('games');
+  });
+
   it('--json prints the report; --plot writes the SVG atomically', async () => {
     const plot = join(dir, 'scores.svg');
     const r = dicewise('--ruleset', 'yahtzee', '--strategy', 'optimal,test/fixtures/my-bot.ts', '--games', '150', '--seed', '3', '--threads', '1', '--json', '--plot', plot, '--tables', TEST_TABLE_DIR);
