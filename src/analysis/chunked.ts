@@ -1,3 +1,4 @@
+import { runInLanes } from '../run-in-lanes.ts';
 import { DicewiseError } from '../errors.ts';
 import { RULESETS, type RuleSetId } from '../rules/index.ts';
 import type { GameModel, ReachTable } from '../solver/index.ts';
@@ -70,21 +71,10 @@ export async function analyseInChunks(batch: GameBatch, opts: ChunkedAnalysisOpt
   const parts: GameResult[][] = new Array(chunks.length);
   const total = batchSize(batch);
   let done = 0;
-  let next = 0;
-  let failed = false;
-  const lane = async (): Promise<void> => {
-    while (next < chunks.length && !failed) {
-      const i = next++;
-      try {
-        parts[i] = (await opts.runner(chunks[i])).map(unpackResult);
-      } catch (e) {
-        failed = true;
-        throw e;
-      }
-      done += parts[i].length;
-      opts.onProgress?.(done, total);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(chunks.length, concurrency * 2) }, lane));
+  await runInLanes(chunks, concurrency * 2, async (chunk, i) => {
+    parts[i] = (await opts.runner(chunk)).map(unpackResult);
+    done += parts[i].length;
+    opts.onProgress?.(done, total);
+  });
   return parts.flat();
 }

@@ -1,3 +1,4 @@
+import { runInLanes } from '../run-in-lanes.ts';
 import { DicewiseError } from '../errors.ts';
 import { RULESETS } from '../rules/index.ts';
 import { MAX_PLAYERS } from './head-to-head.ts';
@@ -82,26 +83,16 @@ export async function simulateHeadToHead(options: HeadToHeadOptions): Promise<He
   const shares = new Float64Array(o.games * N);
   let names: string[] = [];
   let done = 0;
-  let next = 0;
-  let failed = false;
-  const lane = async (): Promise<void> => {
-    while (next < tasks.length && !failed) {
-      try {
-        const r = await o.runner(tasks[next++]);
-        const h = r.headToHead;
-        if (!h) throw new Error('a head-to-head task came back without its table results');
-        names = r.names;
-        scores.set(h.scores, h.from * N);
-        shares.set(h.shares, h.from * N);
-        done += h.to - h.from;
-        o.onProgress(done, o.games);
-      } catch (e) {
-        failed = true;
-        throw e;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(tasks.length, o.concurrency * 2) }, lane));
+  await runInLanes(tasks, o.concurrency * 2, async (task) => {
+    const r = await o.runner(task);
+    const h = r.headToHead;
+    if (!h) throw new Error('a head-to-head task came back without its table results');
+    names = r.names;
+    scores.set(h.scores, h.from * N);
+    shares.set(h.shares, h.from * N);
+    done += h.to - h.from;
+    o.onProgress(done, o.games);
+  });
   return { headToHead: { ruleset: o.ruleset, players: N, games: o.games, seed: o.seed, strategies: summarise(names, N, scores, shares) } };
 }
 

@@ -1,3 +1,4 @@
+import { runInLanes } from '../run-in-lanes.ts';
 import { DicewiseError } from '../errors.ts';
 import { DEFAULT_RULESET, isRuleSetId, RULESETS, type RuleSetId } from '../rules/index.ts';
 import type { TaskResult, ChunkRunner, SimulateTask } from './task.ts';
@@ -143,7 +144,6 @@ export async function simulate(options: SimulateOptions): Promise<SimulationData
   }
   const inOrder = gameOrder();
   let done = 0;
-  let next = 0;
   const merge = (r: TaskResult): void => {
     if (data.names.length === 0) data.names = r.names;
     const n = r.to - r.from;
@@ -160,23 +160,11 @@ export async function simulate(options: SimulateOptions): Promise<SimulationData
     done += n;
     o.onProgress(done, o.games);
   };
-  // Two tasks per thread in flight keep every worker busy while results are merged; after a
-  // failure no further task starts.
-  let failed = false;
-  const lane = async (): Promise<void> => {
-    while (next < tasks.length && !failed) {
-      try {
-        const i = next++;
-        const r = await o.runner(tasks[i]);
-        merge(r);
-        if (o.onRecords) await inOrder(i, () => o.onRecords!(r.records ?? ''));
-      } catch (e) {
-        failed = true;
-        throw e;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(tasks.length, o.concurrency * 2) }, lane));
+  await runInLanes(tasks, o.concurrency * 2, async (task, i) => {
+    const r = await o.runner(task);
+    merge(r);
+    if (o.onRecords) await inOrder(i, () => o.onRecords!(r.records ?? ''));
+  });
   const names = data.names;
   if (new Set(names).size !== names.length) throw optionError('strategies', 'must have distinct names', names);
   return data;
