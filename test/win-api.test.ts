@@ -64,7 +64,7 @@ describe('POST /api/v1/hint with a win goal', () => {
     expect(unpack(new Uint8Array(await res.arrayBuffer()))).toEqual(await expected(cases[1]));
   });
 
-  it('gives a finished opponent its total and one far behind no chance', async () => {
+  it('gives a finished opponent their total, and a sure win against one far behind', async () => {
     const { body } = await hint({ ...mine, goal: win({ finalScore: 20 }) });
     expect(body.probabilityBefore).toBe(1);
     expect(body.opponents).toEqual([{ expectedFinalScore: 20 }]);

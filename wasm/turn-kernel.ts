@@ -368,39 +368,37 @@ export function evaluateTurn(hold3: usize, hold2: usize, roll1: usize, first: us
 }
 
 /**
- * The sum over i < n of d[i] * v[i], with d float64 and v float32 (a reach table as stored) or,
- * in dotF64, float64: the win goal's share of one option (src/solver/win-share.ts), two lanes at
- * a time in four running sums. Not bit-identical to a scalar loop (the sums are taken in another
- * order), which the share's tests allow for.
+ * The sum over i < n of d[i] * v[i], with d float64 and v float32 (a reach table as stored) or
+ * float64: the win goal's share of one option (src/solver/win-share.ts), two lanes at a time in
+ * four running sums. Not bit-identical to a scalar loop (the sums are taken in another order),
+ * which the share's tests allow for.
  */
 export function dotF32(d: usize, v: usize, n: i32): f64 {
-  let a = f64x2.splat(0);
-  let b = f64x2.splat(0);
-  let i: i32 = 0;
-  for (; i + 4 <= n; i += 4) {
-    const p = v + (<usize>i << 2);
-    const q = d + (<usize>i << 3);
-    a = f64x2.add(a, f64x2.mul(v128.load(q), f64x2.promote_low_f32x4(v128.load64_zero(p))));
-    b = f64x2.add(b, f64x2.mul(v128.load(q, 16), f64x2.promote_low_f32x4(v128.load64_zero(p, 8))));
-  }
-  const s = f64x2.add(a, b);
-  let sum = f64x2.extract_lane(s, 0) + f64x2.extract_lane(s, 1);
-  for (; i < n; i++) sum += load<f64>(d + (<usize>i << 3)) * <f64>load<f32>(v + (<usize>i << 2));
-  return sum;
+  return dot<f32>(d, v, n);
 }
 
 export function dotF64(d: usize, v: usize, n: i32): f64 {
+  return dot<f64>(d, v, n);
+}
+
+/** Two values of v as float64 lanes, from byte address p. */
+@inline function pair<T>(p: usize): v128 {
+  return sizeof<T>() == 4 ? f64x2.promote_low_f32x4(v128.load64_zero(p)) : v128.load(p);
+}
+
+@inline function dot<T>(d: usize, v: usize, n: i32): f64 {
+  const w = <usize>sizeof<T>();
   let a = f64x2.splat(0);
   let b = f64x2.splat(0);
   let i: i32 = 0;
   for (; i + 4 <= n; i += 4) {
-    const p = v + (<usize>i << 3);
+    const p = v + <usize>i * w;
     const q = d + (<usize>i << 3);
-    a = f64x2.add(a, f64x2.mul(v128.load(q), v128.load(p)));
-    b = f64x2.add(b, f64x2.mul(v128.load(q, 16), v128.load(p, 16)));
+    a = f64x2.add(a, f64x2.mul(v128.load(q), pair<T>(p)));
+    b = f64x2.add(b, f64x2.mul(v128.load(q, 16), pair<T>(p + 2 * w)));
   }
   const s = f64x2.add(a, b);
   let sum = f64x2.extract_lane(s, 0) + f64x2.extract_lane(s, 1);
-  for (; i < n; i++) sum += load<f64>(d + (<usize>i << 3)) * load<f64>(v + (<usize>i << 3));
+  for (; i < n; i++) sum += load<f64>(d + (<usize>i << 3)) * <f64>load<T>(v + <usize>i * w);
   return sum;
 }
