@@ -15,9 +15,9 @@ import {
   type HeadToHeadChunk,
 } from '../src/simulate/index.ts';
 import { winStrategy } from '../src/simulate/strategies/win.ts';
-import { buildReachTable, compileRules } from '../src/solver/index.ts';
+import { buildReachTable } from '../src/solver/index.ts';
 import { createWorkerPool, simulateRunner } from '../workers/pool.ts';
-import { testModel } from './support/models.ts';
+import { testModel, testValues } from './support/models.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 
 const inline = createInlineRunner({ model: (id) => testModel(id) });
@@ -84,8 +84,7 @@ describe('the win strategy', () => {
   it('decides as the win-goal advice does, against finished and in-progress opponents', async () => {
     const rs = RULESETS.yahtzee;
     const model = await testModel('yahtzee');
-    const values = new Float64Array(compileRules(rs).layout.size);
-    for (let s = 0; s < values.length; s++) values[s] = model.moments![2 * s];
+    const values = await testValues(rs.id);
     const reach = (await buildReachTable(rs, { cap: 200, float64: true, levels: 3 })).table;
     const distribution = (await buildReachTable(rs, { kind: 'distribution', values, cap: 200, float64: true, levels: 3 })).table;
     const win = winStrategy(rs, reach, distribution, optimalStrategy(model, 0));

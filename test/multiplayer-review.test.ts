@@ -8,14 +8,14 @@ import { countsToFaces, keepFaceCounts } from '../src/dice/index.ts';
 import { keepOfFaces, parsePosition } from '../src/position/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { createPlayer, GamePlayer, optimalStrategy, type DecisionContext, type Strategy } from '../src/simulate/index.ts';
-import { buildReachTable, compileRules, snapProbability } from '../src/solver/index.ts';
+import { snapProbability } from '../src/solver/index.ts';
 import { writeReachTable } from '../src/store/reach-store.ts';
 import { staticReachRegistry } from '../src/server/reach-registry.ts';
 import { dicewise } from './support/cli.ts';
 import { postJson, testApp } from './support/server.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 import { testModel } from './support/models.ts';
-import { TAIL_CAP, TAIL_RULESET, tailDistribution, tailReachTable } from './support/reach.ts';
+import { TAIL_RULESET, tailDistribution, tailDistributionTable, tailReachTable } from './support/reach.ts';
 
 /**
  * A two-player game review against the advisor: a game played by two optimal players, recorded
@@ -144,9 +144,7 @@ describe('dicewise analyse with multiplayer records', () => {
   it('reviews a multiplayer record among solo ones, in input order, as analyseMultiplayer does', async () => {
     const rs = RULESETS[TAIL_RULESET];
     const model = await testModel(TAIL_RULESET);
-    const values = new Float64Array(compileRules(rs).layout.size);
-    for (let s = 0; s < values.length; s++) values[s] = model.moments![2 * s];
-    const [reach, distribution] = await Promise.all([tailReachTable(), buildReachTable(rs, { kind: 'distribution', values, cap: TAIL_CAP, levels: 2 })]);
+    const [reach, distribution] = await Promise.all([tailReachTable(), tailDistributionTable()]);
     const dir = mkdtempSync(join(tmpdir(), 'dicewise-multi-'));
     try {
       await Promise.all([writeReachTable(dir, reach), writeReachTable(dir, distribution)]);

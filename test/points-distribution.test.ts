@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RULESETS } from '../src/rules/index.ts';
 import { buildReachTable, compileRules, distributionAt, statesAtLevel } from '../src/solver/index.ts';
 import { solverThreads } from '../workers/pool.ts';
-import { testModel } from './support/models.ts';
+import { testModel, testValues } from './support/models.ts';
 
 // The distribution of the points still to come under optimal expected-score play (an opponent
 // who plays for points) against the two tables it must agree with: its mean is the value table,
@@ -43,10 +43,8 @@ describe('points distribution of the expected-score strategy', () => {
 
   it('a smaller cap lumps the mass above it into its last lane, P(>= cap), and keeps every lane below exact', async () => {
     const rs = RULESETS.yahtzee;
-    const model = await testModel('yahtzee');
     const c = compileRules(rs);
-    const values = new Float64Array(c.layout.size);
-    for (let s = 0; s < values.length; s++) values[s] = model.moments![2 * s];
+    const values = await testValues(rs.id);
     const wide = (await buildReachTable(rs, { kind: 'distribution', values, cap: 600, levels: 3, float64: true })).table;
     const cap = 120;
     const narrow = (await buildReachTable(rs, { kind: 'distribution', values, cap, levels: 3, float64: true })).table;
@@ -60,9 +58,7 @@ describe('points distribution of the expected-score strategy', () => {
 
   it('worker threads build the same table as this thread (the distribution, not a reach table)', async () => {
     const rs = RULESETS.yahtzee;
-    const model = await testModel('yahtzee');
-    const values = new Float64Array(compileRules(rs).layout.size);
-    for (let s = 0; s < values.length; s++) values[s] = model.moments![2 * s];
+    const values = await testValues(rs.id);
     const threads = await solverThreads(2);
     try {
       const options = { kind: 'distribution' as const, values, cap: 150, levels: 2, float64: true };

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advise, adviseGoal, type ProbabilityAdvice } from '../src/advisor/index.ts';
 import { parsePosition, type PositionInput } from '../src/position/index.ts';
 import { createReachRegistry } from '../src/server/reach-registry.ts';
-import { buildReachTable, compileRules, type ReachTable } from '../src/solver/index.ts';
+import type { ReachTable } from '../src/solver/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { hasChromium, launchChromium } from './support/browser.ts';
 import { testModel } from './support/models.ts';
-import { TAIL_CAP, TAIL_RULESET, tailReachTable } from './support/reach.ts';
+import { TAIL_RULESET, tailDistribution, tailReachTable } from './support/reach.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
 
 /**
@@ -66,11 +66,7 @@ describe.skipIf(!hasChromium)('web page: coach against the computer', () => {
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    const rs = RULESETS[TAIL_RULESET];
-    const model = await testModel(TAIL_RULESET);
-    const values = new Float64Array(compileRules(rs).layout.size);
-    for (let s = 0; s < values.length; s++) values[s] = model.moments![2 * s];
-    [reach, distribution] = await Promise.all([tailReachTable().then((b) => b.table), buildReachTable(rs, { kind: 'distribution', values, cap: TAIL_CAP, levels: 2 }).then((b) => b.table)]);
+    [reach, distribution] = await Promise.all([tailReachTable().then((b) => b.table), tailDistribution()]);
     const registries = [createReachRegistry({ load: async () => reach }), createReachRegistry({ label: 'points distribution', load: async () => distribution })] as const;
     [server, browser] = await Promise.all([startWebServer([TAIL_RULESET, 'triple-yahtzee'], ...registries), launchChromium()]);
   });

@@ -16,7 +16,7 @@ import {
   type GameState,
   type ReachTable,
 } from '../src/solver/index.ts';
-import { testModel } from './support/models.ts';
+import { testModel, testValues } from './support/models.ts';
 // The naive side shares nothing with the engine but the rules and scoreOptions.
 import { naivePointsDistribution, naiveUtility } from './support/naive-game.ts';
 import { mulberry32, sampleOpenStates } from './support/random-positions.ts';
@@ -40,9 +40,7 @@ function tails(id: RuleSetId) {
   if (!t) {
     t = (async () => {
       const rs = RULESETS[id];
-      const model = await testModel(id);
-      const values = new Float64Array(compileRules(rs).layout.size);
-      for (let s = 0; s < values.length; s++) values[s] = model.moments![2 * s];
+      const values = await testValues(rs.id);
       const reach = (await buildReachTable(rs, { cap: CAP, float64: true, levels: 2 })).table;
       const distribution = (await buildReachTable(rs, { kind: 'distribution', values, cap: CAP, float64: true, levels: 2 })).table;
       return { reach, distribution };

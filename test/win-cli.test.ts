@@ -4,11 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DicewiseApp } from '../src/server/app.ts';
 import { staticReachRegistry } from '../src/server/reach-registry.ts';
-import { RULESETS } from '../src/rules/index.ts';
-import { buildReachTable, compileRules } from '../src/solver/index.ts';
 import { writeReachTable } from '../src/store/reach-store.ts';
-import { testModel } from './support/models.ts';
-import { sheetExcept, TAIL_CAP, TAIL_RULESET, tailReachTable } from './support/reach.ts';
+import { sheetExcept, TAIL_RULESET, tailDistributionTable, tailReachTable } from './support/reach.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 import { dicewise as run } from './support/cli.ts';
 import { postJson, testApp } from './support/server.ts';
@@ -18,11 +15,7 @@ const dicewise = (...args: string[]) => run(args);
 let dir: string;
 let app: DicewiseApp;
 beforeAll(async () => {
-  const rs = RULESETS[TAIL_RULESET];
-  const model = await testModel(TAIL_RULESET);
-  const values = new Float64Array(compileRules(rs).layout.size);
-  for (let s = 0; s < values.length; s++) values[s] = model.moments![2 * s];
-  const [reach, distribution] = await Promise.all([tailReachTable(), buildReachTable(rs, { kind: 'distribution', values, cap: TAIL_CAP, levels: 2 })]);
+  const [reach, distribution] = await Promise.all([tailReachTable(), tailDistributionTable()]);
   dir = mkdtempSync(join(tmpdir(), 'dicewise-win-'));
   await Promise.all([writeReachTable(dir, reach), writeReachTable(dir, distribution)]);
   // The value table as the test setup built it: the hint then builds nothing.

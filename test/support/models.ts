@@ -2,6 +2,7 @@ import type { ColumnTables } from '../../src/approx/index.ts';
 import { RULESETS, type RuleSetId } from '../../src/rules/index.ts';
 import type { GameModel } from '../../src/solver/index.ts';
 import { loadColumnTables, loadModel } from '../../src/store/models.ts';
+import { readTable } from '../../src/store/table-store.ts';
 import { TEST_TABLE_DIR } from './paths.ts';
 
 const cache = new Map<string, Promise<GameModel>>();
@@ -26,4 +27,16 @@ export function testColumnTables(id: 'triple-yahtzee' | 'superpass'): Promise<Co
     columnCache.set(id, t);
   }
   return t;
+}
+
+const valueCache = new Map<string, Promise<Float64Array>>();
+
+/** The exact expected-score table of a single-column rule set (what a points distribution follows), from the global setup's tables. */
+export function testValues(id: RuleSetId): Promise<Float64Array> {
+  let v = valueCache.get(id);
+  if (!v) {
+    v = readTable(TEST_TABLE_DIR, RULESETS[id]).then((t) => t.values);
+    valueCache.set(id, v);
+  }
+  return v;
 }

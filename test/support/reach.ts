@@ -1,6 +1,6 @@
 import { RULESETS } from '../../src/rules/index.ts';
 import { buildReachTable, columnStateIndex, compileRules, type BuiltReachTable, type GameState, type ReachTable } from '../../src/solver/index.ts';
-import { testModel } from './models.ts';
+import { testValues } from './models.ts';
 
 /**
  * A reach table that is exact for the last two turns of `yahtzee-no-bonus` (states with one or
@@ -12,7 +12,7 @@ export const TAIL_RULESET = 'yahtzee-no-bonus' as const;
 export const TAIL_CAP = 60;
 
 let tail: Promise<BuiltReachTable> | undefined;
-let tailPoints: Promise<ReachTable> | undefined;
+let tailPoints: Promise<BuiltReachTable> | undefined;
 
 export function tailReachTable(): Promise<BuiltReachTable> {
   tail ??= buildReachTable(RULESETS[TAIL_RULESET], { cap: TAIL_CAP, levels: 2 });
@@ -20,15 +20,13 @@ export function tailReachTable(): Promise<BuiltReachTable> {
 }
 
 /** The points distribution of expected-score play over the same two last levels (how opponents in progress finish). */
-export function tailDistribution(): Promise<ReachTable> {
-  tailPoints ??= (async () => {
-    const rs = RULESETS[TAIL_RULESET];
-    const model = await testModel(TAIL_RULESET);
-    const values = new Float64Array(compileRules(rs).layout.size);
-    for (let s = 0; s < values.length; s++) values[s] = model.moments![2 * s];
-    return (await buildReachTable(rs, { kind: 'distribution', values, cap: TAIL_CAP, levels: 2 })).table;
-  })();
+export function tailDistributionTable(): Promise<BuiltReachTable> {
+  tailPoints ??= testValues(TAIL_RULESET).then((values) => buildReachTable(RULESETS[TAIL_RULESET], { kind: 'distribution', values, cap: TAIL_CAP, levels: 2 }));
   return tailPoints;
+}
+
+export function tailDistribution(): Promise<ReachTable> {
+  return tailDistributionTable().then((b) => b.table);
 }
 
 /** Every box of the rule set filled with these points except the `open` ones. */
