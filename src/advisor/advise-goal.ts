@@ -83,7 +83,7 @@ function reachTurn(rs: RuleSet, table: ReachTable): { model: ReachGoalModel; te:
 }
 
 /** Every opponent's final total in distribution: a point for the finished, the table's for those in progress. */
-export function opponentFinals(rs: RuleSet, distribution: ReachTable | undefined, position: Position): FinalDistribution[] {
+function opponentFinals(rs: RuleSet, distribution: ReachTable | undefined, position: Position): FinalDistribution[] {
   return (position.opponents ?? []).map((o) => ('finalScore' in o ? pointMass(o.finalScore) : opponentFinal(rs, distribution, o.state, o.score)));
 }
 

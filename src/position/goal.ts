@@ -1,7 +1,7 @@
 import type { Issue } from '../errors.ts';
 import type { RuleSet } from '../rules/index.ts';
 import type { GameState } from '../solver/index.ts';
-import { maxFinalScore, parseOpponents } from './opponents.ts';
+import { parseOpponents } from './opponents.ts';
 import type { ScorecardColumn } from './types.ts';
 
 /** An opponent as a player describes one: their sheet at the start of their next turn, or their final total. */
@@ -23,8 +23,6 @@ export const MAX_TARGET = 100_000;
 
 /** At most this many opponents: an eight-player table, more than any of the games' own sites seat. */
 export const MAX_OPPONENTS = 7;
-
-export { maxFinalScore };
 
 /**
  * Validates a goal; issues name `goal.*` fields. Win goals also return their opponents, parsed for

@@ -3,3 +3,4 @@ export * from './parse-position.ts';
 export { possibleBoxValues } from './parse-column.ts';
 export * from './actions.ts';
 export * from './goal.ts';
+export { maxFinalScore } from './opponents.ts';

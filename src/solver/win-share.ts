@@ -48,7 +48,7 @@ export interface ShareCurve {
  * probabilities far below anything a share can show (a 1e-15 chance of 700 points); reading them
  * would multiply the work of every option's value for nothing.
  */
-export const SHARE_TAIL = 1e-10;
+const SHARE_TAIL = 1e-10;
 
 export function pointMass(total: number): FinalDistribution {
   return { lo: total, p: Float64Array.of(1) };
