@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { decompositionModel, greedyModel } from '../src/approx/index.ts';
+import { decompositionModel, goalModel, greedyModel } from '../src/approx/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { initialState, scoreOptions } from '../src/solver/index.ts';
 import { createBuiltinStrategy } from '../src/simulate/strategies/index.ts';
-import { buildReport, createInlineRunner, simulate, type Strategy } from '../src/simulate/index.ts';
+import { buildReport, createInlineRunner, simulate, simulateHeadToHead, type Strategy } from '../src/simulate/index.ts';
 import { createPlayer, GamePlayer } from '../src/simulate/play-game.ts';
 import { createWorkerPool, simulateRunner } from '../workers/pool.ts';
 import { testColumnTables, testModel } from './support/models.ts';
@@ -12,6 +12,7 @@ import { TEST_TABLE_DIR } from './support/paths.ts';
 const inline = createInlineRunner({
   model: (id) => testModel(id),
   approxModel: async (id, kind) => (kind === 'greedy' ? greedyModel(RULESETS[id]) : decompositionModel(RULESETS[id], await testColumnTables(id as 'superpass'))),
+  goalModel,
 });
 const pools = [createWorkerPool({ threads: 1, tables: TEST_TABLE_DIR }), createWorkerPool({ threads: 2, tables: TEST_TABLE_DIR })];
 afterAll(() => Promise.all(pools.map((p) => p.destroy())));
@@ -85,6 +86,22 @@ describe.each(['triple-yahtzee', 'superpass'] as const)('%s', (id) => {
   it('refuses optimal and heuristic (no exact table, single-column heuristic)', async () => {
     await expect(simulate({ ruleset: id, strategies: ['optimal'], games: 1, runner: inline })).rejects.toThrow(/use best/);
     await expect(simulate({ ruleset: id, strategies: ['heuristic'], games: 1, runner: inline })).rejects.toThrow(/single-column/);
+  });
+
+  it('reach:T and win (two players) play complete games, on worker threads as inline; win against more than one opponent is refused by name', async () => {
+    const target = id === 'superpass' ? 1251 : 2350;
+    const solo = (runner = inline) => simulate({ ruleset: id, strategies: [`reach:${target}`, 'best'], games: 12, seed: 4, chunkSize: 6, concurrency: 2, runner });
+    const [here, pooled] = await Promise.all([solo(), solo(simulateRunner(pools[1]))]);
+    expect(pooled.scores).toEqual(here.scores);
+    const report = buildReport(here);
+    expect(report.strategies.map((s) => s.name)).toEqual([`reach:${target}`, 'best']);
+    expect(report.strategies.every((s) => s.min > 0)).toBe(true);
+    const table = (runner = inline) => simulateHeadToHead({ ruleset: id, strategies: ['win', 'best'], players: 2, games: 8, seed: 4, chunkSize: 4, concurrency: 2, runner });
+    const [h2h, h2hPooled] = await Promise.all([table(), table(simulateRunner(pools[1]))]);
+    expect(h2hPooled).toEqual(h2h);
+    const shares = h2h.headToHead.strategies.map((s) => s.share);
+    expect(shares[0] + shares[1]).toBeCloseTo(1, 12);
+    await expect(simulateHeadToHead({ ruleset: id, strategies: ['win', 'best'], players: 3, games: 3, runner: inline })).rejects.toMatchObject({ issues: [{ field: 'players' }] });
   });
 
   it('initial state has every column free', () => {

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { createInlineRunner, type SimulateTask, type TaskResult } from '../src/simulate/index.ts';
+import { goalModel } from '../src/approx/index.ts';
 import { loadApproxModel, loadModel } from '../src/store/models.ts';
 import { readReachTable } from '../src/store/reach-store.ts';
 import { RULESETS } from '../src/rules/index.ts';
@@ -13,6 +14,7 @@ const runner = createInlineRunner({
   // Players never read the final score's SD: each thread skips reading and checking the moments table.
   model: (id) => loadModel(tables, id, { moments: false }),
   approxModel: (id, kind) => loadApproxModel(tables, id, kind),
+  goalModel,
   reachTable: async (id, kind) => (await readReachTable(tables, RULESETS[id], kind)).table,
   importModule,
 });

@@ -13,8 +13,10 @@ import {
   winGoalModel,
   type FinalDistribution,
   type GameModel,
+  type LaneKind,
   type ReachGoalModel,
   type ReachTable,
+  type ThresholdModel,
   type TurnEval,
   type WinGoalModel,
 } from '../solver/index.ts';
@@ -27,11 +29,14 @@ export interface GoalTables {
   reach?: ReachTable;
   /** the points distribution of expected-score play: how opponents in progress finish */
   distribution?: ReachTable;
+  /** multi-column rule sets: the approximate goal model over the column tables (approx/goal-model.ts) */
+  goal?: ThresholdModel;
 }
 
-/** Which extra tables a position's goal needs ([] for points). */
-export function goalTablesNeeded(position: Position): (keyof GoalTables)[] {
-  if (position.goal.type === 'points') return [];
+/** Which lane tables a position's goal needs ([] for points and for multi-column rule sets). */
+export function goalTablesNeeded(position: Position): LaneKind[] {
+  // Multi-column rule sets play their goals from the column tables (GoalTables.goal).
+  if (position.goal.type === 'points' || position.rs.columns.length > 1) return [];
   const inProgress = position.opponents?.some((o) => 'state' in o);
   return inProgress ? ['reach', 'distribution'] : ['reach'];
 }
@@ -45,6 +50,7 @@ export function goalTablesNeeded(position: Position): (keyof GoalTables)[] {
 export function adviseGoal(model: GameModel, tables: GoalTables, position: Position, te?: TurnEval): Advice | ProbabilityAdvice {
   const goal = position.goal;
   if (goal.type === 'points') return advise(model, position, te);
+  if (position.rs.columns.length > 1) return adviseSpreadGoal(tables, position);
   if (!position.rs.exact || !isPlainColumn(position.rs)) {
     throw invalidInput([{ field: 'goal.type', message: `the ${goal.type} goal is answered for the exactly solved rule sets, not ${position.rs.id}` }]);
   }
@@ -113,4 +119,35 @@ function winTurn(rs: RuleSet, table: ReachTable): { model: WinGoalModel; te: Tur
     winTurns.set(table, t);
   }
   return t;
+}
+
+const spreadTurns = new WeakMap<ThresholdModel, TurnEval>();
+
+/**
+ * The reach and win goals of a multi-column rule set, from its approximate goal model: the chance
+ * of reaching the target, or of finishing ahead of the one opponent (a tie counting half), whose
+ * total is taken with the mean and spread of best play from their sheet.
+ */
+function adviseSpreadGoal(tables: GoalTables, position: Position): ProbabilityAdvice {
+  const model = tables.goal;
+  if (!model) throw new Error(`the ${position.goal.type} goal of a multi-column rule set needs its goal model`);
+  let te = spreadTurns.get(model);
+  if (!te) spreadTurns.set(model, (te = createTurnEval(model)));
+  const goal = position.goal;
+  if (goal.type === 'reach') {
+    model.need = goal.score - position.score;
+    model.extraVariance = 0;
+    return adviseProbability(model, position, evaluateState(te, position.state));
+  }
+  const opponents = position.opponents ?? [];
+  if (opponents.length !== 1) {
+    throw invalidInput([{ field: 'goal.opponents', message: `${position.rs.id} is played against one opponent: the win goal takes exactly one, got ${opponents.length}` }]);
+  }
+  const o = opponents[0];
+  const spread = 'finalScore' in o ? { mean: o.finalScore, variance: 0 } : (({ mean, variance }) => ({ mean: o.score + mean, variance }))(model.spread(o.state));
+  model.need = spread.mean - position.score + 0.5;
+  model.extraVariance = spread.variance;
+  const advice = adviseProbability(model, position, evaluateState(te, position.state));
+  advice.opponents = [{ expectedFinalScore: spread.mean }];
+  return advice;
 }

@@ -1,31 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { RULESETS, type RuleSet } from '../rules/index.ts';
-import { boxCount, genericScoreNow, initialState, scoreOptions, type GameModel, type GameState } from '../solver/index.ts';
-import { mulberry32 } from '../../test/support/random-positions.ts';
+import { RULESETS } from '../rules/index.ts';
+import { boxCount, genericScoreNow, initialState, type GameModel, type GameState } from '../solver/index.ts';
+import { mulberry32, randomStates } from '../../test/support/random-positions.ts';
 import { testColumnTables } from '../../test/support/models.ts';
 import { columnSumModel, decompositionModel } from './column-sum-model.ts';
 import { featureCount, linearCorrection } from './features.ts';
 import { correctedModel, greedyModel } from './models.ts';
 
 type MultiId = 'triple-yahtzee' | 'superpass';
-
-/** States reached by random legal play: random rolls (often n of a kind), first roll or not, a random legal box. */
-function randomStates(rs: RuleSet, rng: () => number, count: number): GameState[] {
-  const out: GameState[] = [];
-  while (out.length < count) {
-    let state = initialState(rs);
-    const turns = Math.floor(rng() * boxCount(rs));
-    for (let t = 0; t < turns; t++) {
-      const counts = [0, 0, 0, 0, 0, 0];
-      if (rng() < 0.15) counts[Math.floor(rng() * 6)] = rs.dice;
-      else for (let i = 0; i < rs.dice; i++) counts[Math.floor(rng() * 6)]++;
-      const options = scoreOptions(rs, state, counts, rng() < 0.5);
-      state = options[Math.floor(rng() * options.length)].next;
-    }
-    out.push(state);
-  }
-  return out;
-}
 
 function expectSameScoreNow(model: GameModel, states: GameState[]): void {
   const R = model.c.dice.rollCount;

@@ -16,5 +16,6 @@
 export * from './column-parts.ts';
 export * from './column-sum-model.ts';
 export * from './features.ts';
+export * from './goal-model.ts';
 export * from './models.ts';
 export * from './self-play.ts';

@@ -1,10 +1,13 @@
 import type { RuleSet } from '../rules/index.ts';
 import { columnTypes } from '../rules/index.ts';
-import { compileRules, type GameModel } from '../solver/index.ts';
+import { DicewiseError } from '../errors.ts';
+import { compileRules, type GameModel, type ThresholdModel } from '../solver/index.ts';
 import type { ColumnTables } from './column-parts.ts';
 import { columnSumModel } from './column-sum-model.ts';
 import { CORRECTIONS } from './corrections.ts';
 import { linearCorrection } from './features.ts';
+import { thresholdGoalModel } from './goal-model.ts';
+import { SPREADS } from './spreads.ts';
 
 /** Greedy play: every column valued 0, so each turn maximises its own multiplier-weighted points. */
 export function greedyModel(rs: RuleSet): GameModel {
@@ -25,4 +28,26 @@ export function correctedModel(rs: RuleSet, tables: ColumnTables): GameModel {
  */
 export function bestModel(rs: RuleSet, tables: ColumnTables): GameModel {
   return correctedModel(rs, tables);
+}
+
+/**
+ * A goal model (reach, win) over a multi-column rule set's best model, with the spread measured
+ * for it (spreads.ts; goal-model.ts). Each player needs its own: it holds the points it needs.
+ */
+export function goalModel(best: GameModel): ThresholdModel {
+  const spread = SPREADS[best.rs.id];
+  if (!spread) throw new DicewiseError('NOT_SOLVED', `${best.rs.id} has no measured goal spread: only points are advised`);
+  return thresholdGoalModel(best, spread);
+}
+
+const served = new WeakMap<GameModel, ThresholdModel>();
+
+/**
+ * The goal model of a served best model (one per model: a hint sets the points it needs and reads
+ * its answer before another hint can run).
+ */
+export function servedGoalModel(best: GameModel): ThresholdModel {
+  let g = served.get(best);
+  if (!g) served.set(best, (g = goalModel(best)));
+  return g;
 }

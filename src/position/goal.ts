@@ -5,7 +5,7 @@ import { parseOpponents } from './opponents.ts';
 import type { ScorecardColumn } from './types.ts';
 
 /** An opponent as a player describes one: their sheet at the start of their next turn, or their final total. */
-export type OpponentInput = { scorecard: ScorecardColumn; yahtzeeBonus?: number } | { finalScore: number };
+export type OpponentInput = { scorecard: ScorecardColumn | ScorecardColumn[]; yahtzeeBonus?: number | number[] } | { finalScore: number };
 
 /** What a player plays for (RULES.md, "Goals"). */
 export type Goal = { type: 'points' } | { type: 'reach'; score: number } | { type: 'win'; opponents: OpponentInput[] };

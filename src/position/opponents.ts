@@ -1,7 +1,8 @@
 import type { Issue } from '../errors.ts';
 import type { RuleSet } from '../rules/index.ts';
 import type { GameState } from '../solver/index.ts';
-import { checkFillOrder, isObject, parseColumn, possibleBoxValues } from './parse-column.ts';
+import { isObject, possibleBoxValues } from './parse-column.ts';
+import { parseSheet } from './parse-sheet.ts';
 import type { Opponent, OpponentInput } from './goal.ts';
 
 /**
@@ -16,9 +17,9 @@ export function maxFinalScore(rs: RuleSet): number {
 }
 
 /**
- * Validates the opponents of a win goal, each either finished (`finalScore`) or in progress (a
- * single-column sheet at the start of their next turn; a full sheet counts as finished with its
- * total). Issues name `goal.opponents[i].…`.
+ * Validates the opponents of a win goal, each either finished (`finalScore`) or in progress (their
+ * sheet at the start of their next turn, as a position's: an array of columns for multi-column
+ * rule sets; a full sheet counts as finished with its total). Issues name `goal.opponents[i].…`.
  */
 export function parseOpponents(rs: RuleSet, raw: unknown, max: number, issues: Issue[]): { inputs: OpponentInput[]; opponents: Opponent[] } {
   const inputs: OpponentInput[] = [];
@@ -55,21 +56,23 @@ export function parseOpponents(rs: RuleSet, raw: unknown, max: number, issues: I
       }
       return;
     }
-    if (rs.columns.length !== 1) {
-      issues.push({ field: `${path}.scorecard`, message: `opponents in progress are answered for single-column rule sets; give ${rs.id} opponents' finalScore` });
-      return;
-    }
     const before = issues.length;
-    const r = parseColumn(rs, 0, o.scorecard, `${path}.scorecard`, o.yahtzeeBonus, `${path}.yahtzeeBonus`, issues);
-    checkFillOrder(rs, 0, r.col.mask, `${path}.scorecard`, issues);
-    if (issues.length > before) return;
-    const state: GameState = { columns: [r.col] };
-    const sheet: Record<string, number> = {};
-    r.values.forEach((v, b) => {
-      if (v !== undefined) sheet[rs.boxes[b].id] = v;
+    const sheet = parseSheet(rs, o.scorecard, o.yahtzeeBonus, `${path}.scorecard`, `${path}.yahtzeeBonus`, issues);
+    if (!sheet || issues.length > before) return;
+    const full = (1 << rs.boxes.length) - 1;
+    const state: GameState = { columns: sheet.map((r) => r.col) };
+    const score = sheet.reduce((s, r, ci) => s + rs.columns[ci].multiplier * r.total, 0);
+    const cards = sheet.map((r) => {
+      const card: Record<string, number> = {};
+      r.values.forEach((v, b) => {
+        if (v !== undefined) card[rs.boxes[b].id] = v;
+      });
+      return card;
     });
-    inputs.push(r.bonus > 0 ? { scorecard: sheet, yahtzeeBonus: r.bonus } : { scorecard: sheet });
-    opponents.push(r.col.mask === (1 << rs.boxes.length) - 1 ? { finalScore: r.total } : { state, score: r.total });
+    const bonus = sheet.map((r) => r.bonus);
+    if (rs.columns.length === 1) inputs.push(bonus[0] > 0 ? { scorecard: cards[0], yahtzeeBonus: bonus[0] } : { scorecard: cards[0] });
+    else inputs.push(bonus.some((b) => b > 0) ? { scorecard: cards, yahtzeeBonus: bonus } : { scorecard: cards });
+    opponents.push(sheet.every((r) => r.col.mask === full) ? { finalScore: score } : { state, score });
   });
   return { inputs, opponents };
 }

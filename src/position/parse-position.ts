@@ -2,7 +2,8 @@ import type { Issue } from '../errors.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { DEFAULT_RULESET, isRuleSetId, RULESETS } from '../rules/index.ts';
 import type { GameState } from '../solver/index.ts';
-import { checkFillOrder, isObject, parseColumn } from './parse-column.ts';
+import { isObject } from './parse-column.ts';
+import { parseSheet } from './parse-sheet.ts';
 import type { PositionInput } from './types.ts';
 import { parseGoal, type Goal, type Opponent } from './goal.ts';
 
@@ -40,31 +41,8 @@ export function parsePosition(input: unknown): ParseResult {
     return { ok: false, issues: [{ field: 'ruleset', message: `unknown rule set ${JSON.stringify(id)}; known: ${Object.keys(RULESETS).join(', ')}` }] };
   }
   const rs = RULESETS[id as RuleSetId];
-  const multi = rs.columns.length > 1;
-  const rawCard = p.scorecard ?? (multi ? rs.columns.map(() => ({})) : {});
-  let cards: unknown[];
-  let bonuses: unknown[];
-  if (multi) {
-    if (!Array.isArray(rawCard) || rawCard.length !== rs.columns.length) {
-      return { ok: false, issues: [{ field: 'scorecard', message: `${rs.id} needs an array of ${rs.columns.length} column objects` }] };
-    }
-    cards = rawCard;
-    const rb = p.yahtzeeBonus ?? rs.columns.map(() => 0);
-    if (!Array.isArray(rb) || rb.length !== rs.columns.length) {
-      return { ok: false, issues: [{ field: 'yahtzeeBonus', message: `${rs.id} needs an array of ${rs.columns.length} numbers` }] };
-    }
-    bonuses = rb;
-  } else {
-    cards = [Array.isArray(rawCard) && rawCard.length === 1 ? rawCard[0] : rawCard];
-    bonuses = [Array.isArray(p.yahtzeeBonus) && p.yahtzeeBonus.length === 1 ? p.yahtzeeBonus[0] : p.yahtzeeBonus];
-  }
-  const parsed = cards.map((card, ci) => {
-    const path = multi ? `scorecard[${ci}]` : 'scorecard';
-    const bonusPath = multi ? `yahtzeeBonus[${ci}]` : 'yahtzeeBonus';
-    const r = parseColumn(rs, ci, card, path, bonuses[ci], bonusPath, issues);
-    checkFillOrder(rs, ci, r.col.mask, path, issues);
-    return r;
-  });
+  const parsed = parseSheet(rs, p.scorecard, p.yahtzeeBonus, 'scorecard', 'yahtzeeBonus', issues);
+  if (!parsed) return { ok: false, issues };
   const full = (1 << rs.boxes.length) - 1;
   if (issues.length === 0 && parsed.every((r) => r.col.mask === full)) {
     issues.push({ field: 'scorecard', message: 'every box is filled: the game is over' });

@@ -71,8 +71,9 @@ export async function simulateHeadToHead(options: HeadToHeadOptions): Promise<He
       { field: 'games', message: `a multiple of ${N}` },
     ]);
   }
-  if (RULESETS[o.ruleset].columns.length > 1 && o.strategies.includes(WIN_STRATEGY)) {
-    throw new DicewiseError('INVALID_OPTION', `strategies: win plays the exactly solved single-column rule sets, not ${o.ruleset}`, [{ field: 'strategies', message: 'win needs an exact rule set' }]);
+  // Multi-column games are two-player games; their win goal takes one opponent (approx/goal-model.ts).
+  if (RULESETS[o.ruleset].columns.length > 1 && o.strategies.includes(WIN_STRATEGY) && N !== 2) {
+    throw new DicewiseError('INVALID_OPTION', `players: win plays ${o.ruleset} against one opponent, not ${N - 1}`, [{ field: 'players', message: `win plays two-player ${o.ruleset}` }]);
   }
   const chunk = Math.max(N, o.chunkSize - (o.chunkSize % N));
   const tasks: SimulateTask[] = [];

@@ -1,12 +1,12 @@
 import { DicewiseError } from '../errors.ts';
 import { RULESETS, type RuleSetId } from '../rules/index.ts';
-import type { GameModel, LaneKind, ReachTable } from '../solver/index.ts';
+import { reachGoalModel, type GameModel, type LaneKind, type ReachTable, type ThresholdModel } from '../solver/index.ts';
 import { JsonLinesRecorder } from './game-recorder.ts';
 import { createPlayer } from './play-game.ts';
 import { runChunk, emptyChunk } from './run-chunk.ts';
 import { runHeadToHead } from './head-to-head.ts';
 import { seatStrategies, WIN_STRATEGY } from './head-to-head-run.ts';
-import { winStrategy } from './strategies/win.ts';
+import { spreadWinStrategy, winStrategy } from './strategies/win.ts';
 import { isPlainColumn } from '../solver/fast-play.ts';
 import { BUILTIN_STRATEGIES, createBuiltinStrategy, isBuiltinStrategy, modelKindOf, parseReachStrategy, reachStrategy, type ModelKind } from './strategies/index.ts';
 import type { Strategy } from './strategy.ts';
@@ -22,6 +22,8 @@ export interface InlineRunnerDeps {
   importModule?: (spec: string) => Promise<unknown>;
   /** the reach table (or the points distribution) of an exact rule set, for `reach:T` and `win` strategies */
   reachTable?: (id: RuleSetId, kind: LaneKind) => Promise<ReachTable> | ReachTable;
+  /** a fresh goal model over a multi-column rule set's best model (approx/models.ts goalModel), for `reach:T` and `win` there */
+  goalModel?: (best: GameModel) => ThresholdModel;
 }
 
 /**
@@ -64,17 +66,25 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
   const create = async (task: SimulateTask, spec: string): Promise<Strategy> => {
     const rs = RULESETS[task.ruleset];
     const target = parseReachStrategy(spec);
+    const multi = rs.columns.length > 1;
+    if (multi && (target !== undefined || spec === WIN_STRATEGY)) {
+      if (!deps.goalModel) throw new DicewiseError('NOT_READY', `no goal models here: ${spec} cannot play ${rs.id}`);
+      const best = await modelOf(task.ruleset, 'best', spec);
+      const model = deps.goalModel(best);
+      if (target !== undefined) return reachStrategy(model, target);
+      return spreadWinStrategy(model, createBuiltinStrategy('best', { rs, model: best, cacheEntries: task.cacheEntries }));
+    }
     if (target !== undefined) {
-      if (!rs.exact) throw new DicewiseError('INVALID_INPUT', `strategy "${spec}" needs an exact rule set, not ${rs.id}`, [{ field: 'strategies', message: 'reach plays the exact rule sets' }]);
+      if (!rs.exact) throw new DicewiseError('INVALID_INPUT', `strategy "${spec}" needs an exact or multi-column rule set, not ${rs.id}`, [{ field: 'strategies', message: 'reach plays the exact and the multi-column rule sets' }]);
       const table = await reachOf(task.ruleset);
       if (target > table.cap) {
         throw new DicewiseError('INVALID_INPUT', `strategy "${spec}": the ${rs.id} reach table holds targets up to ${table.cap}`, [{ field: 'strategies', message: `target above ${table.cap}` }]);
       }
-      return reachStrategy(rs, table, target);
+      return reachStrategy(reachGoalModel(rs, table, target), target);
     }
     if (spec === WIN_STRATEGY) {
       if (!rs.exact || !isPlainColumn(rs)) {
-        throw new DicewiseError('INVALID_INPUT', `strategy "win" needs an exactly solved single-column rule set, not ${rs.id}`, [{ field: 'strategies', message: 'win plays the exact rule sets' }]);
+        throw new DicewiseError('INVALID_INPUT', `strategy "win" needs an exactly solved single-column or a multi-column rule set, not ${rs.id}`, [{ field: 'strategies', message: 'win plays the exact and the multi-column rule sets' }]);
       }
       const [reach, distribution, model] = await Promise.all([reachOf(task.ruleset), reachOf(task.ruleset, 'distribution'), modelOf(task.ruleset, 'best', spec)]);
       return winStrategy(rs, reach, distribution, createBuiltinStrategy('optimal', { rs, model, cacheEntries: task.cacheEntries }));

@@ -31,6 +31,21 @@ export interface GameModel {
   moments?: Float64Array;
 }
 
+/**
+ * An approximate goal model of a multi-column rule set (approx/goal-model.ts): values are the
+ * chance that the points still to come, R, reach `need`, read from R's mean and spread under best
+ * play. `need` and `extraVariance` are set per turn: the reach goal needs T − score points with no
+ * extra spread; against one opponent, `need` is where the opponent is expected to finish (less our
+ * score, plus ½ so that a tie counts half) and `extraVariance` is the spread of their total.
+ */
+export interface ThresholdModel extends GameModel {
+  valueKind: 'probability';
+  need: number;
+  extraVariance: number;
+  /** mean and variance of the points still to come from a turn-start state under best play */
+  spread(state: GameState): { mean: number; variance: number };
+}
+
 /** The value of a scoring option under the model's goal. */
 export function optionValue(model: GameModel, next: GameState, gain: number): number {
   return model.valueAfter ? model.valueAfter(next, gain) : gain + model.value(next);

@@ -1,7 +1,7 @@
 import type { PositionInput } from '../../src/position/index.ts';
 import type { RuleSet } from '../../src/rules/index.ts';
 import { scoreBox, UPPER_COUNT, yahtzeeBoxIndex } from '../../src/rules/index.ts';
-import { compileRules, decodeState, statesAtLevel, type GameState } from '../../src/solver/index.ts';
+import { boxCount, compileRules, decodeState, initialState, scoreOptions, statesAtLevel, type GameState } from '../../src/solver/index.ts';
 
 /** The seeded PRNG of random positions: the same seed gives the same positions on every run. */
 export { mulberry32 } from '../../src/dice/index.ts';
@@ -81,6 +81,24 @@ export function sampleOpenStates(rs: RuleSet, open: number, count: number, seed:
     x = (Math.imul(x, 1103515245) + 12345) >>> 0;
     const { mask, upper, flag } = decodeState(c.layout, states[x % states.length]);
     out.push({ columns: [{ mask, upper, yahtzee50: flag === 1 }] });
+  }
+  return out;
+}
+
+/** States reached by random legal play: random rolls (often n of a kind), first roll or not, a random legal box. */
+export function randomStates(rs: RuleSet, rng: () => number, count: number): GameState[] {
+  const out: GameState[] = [];
+  while (out.length < count) {
+    let state = initialState(rs);
+    const turns = Math.floor(rng() * boxCount(rs));
+    for (let t = 0; t < turns; t++) {
+      const counts = [0, 0, 0, 0, 0, 0];
+      if (rng() < 0.15) counts[Math.floor(rng() * 6)] = rs.dice;
+      else for (let i = 0; i < rs.dice; i++) counts[Math.floor(rng() * 6)]++;
+      const options = scoreOptions(rs, state, counts, rng() < 0.5);
+      state = options[Math.floor(rng() * options.length)].next;
+    }
+    out.push(state);
   }
   return out;
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { describeCommand } from '../command-list.ts';
 import { adviseGoal, goalTablesNeeded, type GoalTables } from '../../advisor/index.ts';
+import { servedGoalModel } from '../../approx/index.ts';
 import { DicewiseError, invalidInput } from '../../errors.ts';
 import { parsePosition, type PositionInput } from '../../position/index.ts';
 import { RULESET_IDS } from '../../rules/index.ts';
@@ -93,6 +94,7 @@ export function registerHint(program: Command): void {
       });
       bar.stop();
       const tables: GoalTables = {};
+      if (position.goal.type !== 'points' && position.rs.columns.length > 1) tables.goal = servedGoalModel(model);
       for (const kind of position.rs.exact ? goalTablesNeeded(position) : []) {
         const name = kind === 'reach' ? 'reach table' : 'points distribution table';
         const laneBar = progressBar(`building ${position.rs.id} ${name}`);

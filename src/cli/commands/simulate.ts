@@ -141,7 +141,9 @@ export function registerSimulate(program: Command): void {
       if (players !== undefined && flags.target !== undefined) throw invalid('target', 'reports solo games; head to head reports shares of the stake');
       if (players !== undefined && flags.plot !== undefined) throw invalid('plot', 'draws the score histograms of solo games; head to head reports shares of the stake');
       if (players !== undefined && flags.record !== undefined) throw invalid('record', 'writes solo games; head-to-head games are not recorded');
-      const laneKinds: LaneKind[] = specs.includes(WIN_STRATEGY) ? ['reach', 'distribution'] : specs.some((s) => parseReachStrategy(s) !== undefined) ? ['reach'] : [];
+      // Multi-column rule sets play their goals from the column tables (approx/goal-model.ts).
+      const exactGoals = RULESETS[ruleset].columns.length === 1;
+      const laneKinds: LaneKind[] = !exactGoals ? [] : specs.includes(WIN_STRATEGY) ? ['reach', 'distribution'] : specs.some((s) => parseReachStrategy(s) !== undefined) ? ['reach'] : [];
       for (const kind of laneKinds) {
         // Workers read the tables; build them here first when missing (minutes), not once per worker.
         await ensureReachTable(tableDir(flags.tables), ruleset, {

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { advise, adviseGoal, goalTablesNeeded, type GoalTables } from '../../advisor/index.ts';
+import { servedGoalModel } from '../../approx/index.ts';
 import { invalidInput } from '../../errors.ts';
 import { parsePosition } from '../../position/index.ts';
 import type { RouteModule } from '../app-deps.ts';
@@ -49,9 +50,10 @@ export const registerHintRoute: RouteModule = (app, deps) => {
     const { position } = parsed;
     const model = deps.registry.get(position.rs.id);
     if (position.goal.type !== 'points') {
-      // Only exact rule sets have reach tables: adviseGoal refuses the others (naming goal.type) without one.
+      // Exact rule sets answer goals from their lane tables, multi-column ones from their column tables.
       const tables: GoalTables = {};
-      if (position.rs.exact) {
+      if (position.rs.columns.length > 1) tables.goal = servedGoalModel(model);
+      else if (position.rs.exact) {
         for (const kind of goalTablesNeeded(position)) tables[kind] = deps[kind].get(position.rs.id);
       }
       return sendData(c, adviseGoal(model, tables, position));

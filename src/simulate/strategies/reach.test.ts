@@ -20,7 +20,7 @@ describe('reach:T strategy', () => {
     const c = compileRules(rs);
     const { table } = await buildReachTable(rs, { cap: 120, levels: 2 });
     const target = 100;
-    const strategy = reachStrategy(rs, table, target);
+    const strategy = reachStrategy(reachGoalModel(rs, table, target), target);
     const states = statesAtLevel(c.layout, rs.boxes.length - 2);
     let x = 7;
     const next = () => (x = (Math.imul(x, 1103515245) + 12345) >>> 0);

@@ -1,5 +1,4 @@
-import type { RuleSet } from '../../rules/index.ts';
-import { createTurnEval, evaluateState, reachGoalModel, type ReachTable, type TurnEval } from '../../solver/index.ts';
+import { createTurnEval, evaluateState, type GameModel, type TurnEval } from '../../solver/index.ts';
 import { engineBox, engineHold } from '../../solver/fast-play.ts';
 import type { DecisionContext, Strategy } from '../strategy.ts';
 
@@ -11,11 +10,11 @@ export function parseReachStrategy(name: string): number | undefined {
 
 /**
  * Plays for the best chance of a final total of at least `target`: each turn, the reach goal
- * model is set to the points still needed and the turn is evaluated once through the engine;
- * holds and boxes then follow the same decision functions as every engine strategy.
+ * model (the exact reach table's, or a multi-column rule set's approximate goal model) is set to
+ * the points still needed and the turn is evaluated once through the engine; holds and boxes then
+ * follow the same decision functions as every engine strategy.
  */
-export function reachStrategy(rs: RuleSet, table: ReachTable, target: number): Strategy {
-  const model = reachGoalModel(rs, table, target);
+export function reachStrategy(model: GameModel & { need: number }, target: number): Strategy {
   const te = createTurnEval(model);
   let game = -1;
   let turn = -1;

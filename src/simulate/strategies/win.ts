@@ -7,6 +7,7 @@ import {
   winGoalModel,
   type FinalDistribution,
   type ReachTable,
+  type ThresholdModel,
   type TurnEval,
 } from '../../solver/index.ts';
 import { engineBox, engineHold } from '../../solver/fast-play.ts';
@@ -46,6 +47,45 @@ export function winStrategy(rs: RuleSet, reach: ReachTable, distribution: ReachT
       }
     }
     return decided ? undefined : te;
+  };
+  return markTrusted({
+    name: 'win',
+    chooseHold: (ctx) => {
+      const t = turnOf(ctx);
+      return t ? engineHold(t, ctx.roll, ctx.rollsLeft as 1 | 2) : fallback.chooseHold(ctx);
+    },
+    chooseBox: (ctx) => {
+      const t = turnOf(ctx);
+      return t ? engineBox(t, ctx.roll, ctx.rollsLeft === 2) : fallback.chooseBox(ctx);
+    },
+  });
+}
+
+/**
+ * `win` on a multi-column rule set, two players: the goal model (approx/goal-model.ts) values
+ * this turn's options by the chance of finishing ahead of the one opponent, whose total is taken
+ * as normal with the mean and spread of best play from their sheet (a tie counts half). Solo, it
+ * plays `fallback` (best).
+ */
+export function spreadWinStrategy(model: ThresholdModel, fallback: Strategy): Strategy {
+  const te = createTurnEval(model);
+  let game = -1;
+  let turn = -1;
+  let solo = true;
+  const turnOf = (ctx: DecisionContext): TurnEval | undefined => {
+    if (ctx.game !== game || ctx.turn !== turn) {
+      game = ctx.game;
+      turn = ctx.turn;
+      solo = ctx.opponents.length === 0;
+      if (!solo) {
+        const o = ctx.opponents[0];
+        const { mean, variance } = model.spread(o.state);
+        model.need = o.score + mean - ctx.score + 0.5;
+        model.extraVariance = variance;
+        evaluateState(te, ctx.state);
+      }
+    }
+    return solo ? undefined : te;
   };
   return markTrusted({
     name: 'win',

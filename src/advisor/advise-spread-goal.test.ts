@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { servedGoalModel } from '../approx/index.ts';
+import { isDicewiseError } from '../errors.ts';
+import { parsePosition, type PositionInput } from '../position/index.ts';
+import { RULESETS } from '../rules/index.ts';
+import { testModel } from '../../test/support/models.ts';
+import { adviseGoal } from './advise-goal.ts';
+import type { ProbabilityAdvice } from './types.ts';
+
+/** A Triple Yahtzee sheet with every box filled but `chance` in column 3 (× 3): the last turn. */
+function lastTurnSheet(): Record<string, number>[] {
+  const rs = RULESETS['triple-yahtzee'];
+  const col = Object.fromEntries(rs.boxes.map((b) => [b.id, 0]));
+  const third = { ...col };
+  delete third.chance;
+  return [
+    { ...col, chance: 20 },
+    { ...col, chance: 20 },
+    third,
+  ];
+}
+
+async function advice(input: PositionInput): Promise<ProbabilityAdvice> {
+  const parsed = parsePosition(input);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  const model = await testModel(parsed.position.rs.id);
+  return adviseGoal(model, { goal: servedGoalModel(model) }, parsed.position) as ProbabilityAdvice;
+}
+
+async function refusal(input: PositionInput): Promise<string[]> {
+  const parsed = parsePosition(input);
+  if (!parsed.ok) return parsed.issues.map((i) => i.field);
+  const model = await testModel(parsed.position.rs.id);
+  try {
+    adviseGoal(model, { goal: servedGoalModel(model) }, parsed.position);
+  } catch (e) {
+    if (isDicewiseError(e)) return (e.issues ?? []).map((i) => i.field);
+    throw e;
+  }
+  return [];
+}
+
+describe('reach and win goals of the multi-column rule sets', () => {
+  it('the last turn is exact: chance × 3 reaches the target or not, a tie with a finished opponent counts half', async () => {
+    // On the sheet: two chances of 20 (× 1 and × 2) = 60. Dice 2 2 3 5 6 (18) with no reroll left score 54 more.
+    const base = { ruleset: 'triple-yahtzee' as const, scorecard: lastTurnSheet(), dice: [2, 2, 3, 5, 6], rollsLeft: 0 as const };
+    for (const [target, p] of [
+      [114, 1],
+      [115, 0],
+    ] as const) {
+      const a = await advice({ ...base, goal: { type: 'reach', score: target } });
+      expect(a.exact).toBe(false);
+      expect(a.score).toBe(60);
+      expect(a.options).toHaveLength(1);
+      expect(a.probability).toBe(p);
+    }
+    for (const [final, share] of [
+      [113, 1],
+      [114, 0.5],
+      [115, 0],
+    ] as const) {
+      const a = await advice({ ...base, goal: { type: 'win', opponents: [{ finalScore: final }] } });
+      expect(a.probability).toBe(share);
+      expect(a.opponents).toEqual([{ expectedFinalScore: final }]);
+    }
+  });
+
+  it('at the start of a Superpass game, P(better than 1250) is the normal tail of best play, and an opponent in progress is read from their sheet', async () => {
+    const model = await testModel('superpass');
+    const goal = servedGoalModel(model);
+    const start = { ruleset: 'superpass' as const };
+    const a = await advice({ ...start, goal: { type: 'reach', score: 1251 } });
+    const { mean, variance } = goal.spread({ columns: RULESETS.superpass.columns.map(() => ({ mask: 0, upper: 0, yahtzee50: false })) });
+    expect(a.probabilityBefore).toBeGreaterThan(0.05);
+    expect(a.probabilityBefore).toBeLessThan(0.25);
+    expect(mean).toBeGreaterThan(1150);
+    expect(Math.sqrt(variance)).toBeGreaterThan(60);
+    // Against an opponent who has scored a 6 in column 1's ones and nothing else, we are behind: below ½.
+    const card: Record<string, number>[] = [{ ones: 6 }, {}, {}, {}];
+    const w = await advice({ ...start, goal: { type: 'win', opponents: [{ scorecard: card }] } });
+    expect(w.opponents![0].expectedFinalScore).toBeGreaterThan(6 + 1100);
+    expect(w.probabilityBefore).toBeGreaterThan(0.3);
+    expect(w.probabilityBefore).toBeLessThan(0.5);
+  });
+
+  it('names the field: one opponent only, and an opponent sheet of the wrong shape', async () => {
+    const two = await refusal({ ruleset: 'triple-yahtzee', goal: { type: 'win', opponents: [{ finalScore: 1800 }, { finalScore: 1700 }] } });
+    expect(two).toEqual(['goal.opponents']);
+    const shape = await refusal({ ruleset: 'triple-yahtzee', goal: { type: 'win', opponents: [{ scorecard: { ones: 3 } }] } });
+    expect(shape).toEqual(['goal.opponents[0].scorecard']);
+    const box = await refusal({ ruleset: 'triple-yahtzee', goal: { type: 'win', opponents: [{ scorecard: [{}, { ones: 7 }, {}] }] } });
+    expect(box).toEqual(['goal.opponents[0].scorecard[1].ones']);
+  });
+});

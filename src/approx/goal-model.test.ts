@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { RULESETS } from '../rules/index.ts';
+import { boxCount, createTurnEval, evaluateState, filledCount, optionValue, scoreOptions, type GameState, type ThresholdModel } from '../solver/index.ts';
+import { mulberry32, randomStates } from '../../test/support/random-positions.ts';
+import { testColumnTables } from '../../test/support/models.ts';
+import { thresholdGoalModel } from './goal-model.ts';
+import { correctedModel } from './models.ts';
+import { normalCdf } from './normal-cdf.ts';
+
+type MultiId = 'triple-yahtzee' | 'superpass';
+
+/** A spread of random variances per level: the tests check the model's arithmetic, not the fit. */
+async function randomSpreadModel(id: MultiId, seed: number): Promise<ThresholdModel> {
+  const rs = RULESETS[id];
+  const rng = mulberry32(seed);
+  const variance = Array.from({ length: boxCount(rs) }, () => 1 + rng() * 5000);
+  const bias = Array.from({ length: boxCount(rs) }, () => (rng() - 0.7) * 20);
+  return thresholdGoalModel(correctedModel(rs, await testColumnTables(id)), { bias, variance });
+}
+
+/** The best value over the option list (`scoreOptions`, the rules' own entries) of every roll. */
+function optionListBest(model: ThresholdModel, state: GameState, firstRoll: boolean): Float64Array {
+  const { c } = model;
+  const out = new Float64Array(c.dice.rollCount);
+  for (let r = 0; r < c.dice.rollCount; r++) {
+    let best = -Infinity;
+    for (const o of scoreOptions(model.rs, state, c.dice.keepCounts.subarray(r * 6, r * 6 + 6), firstRoll)) best = Math.max(best, optionValue(model, o.next, o.gain));
+    out[r] = best;
+  }
+  return out;
+}
+
+describe.each(['triple-yahtzee', 'superpass'] as MultiId[])('%s goal model', (id) => {
+  const rs = RULESETS[id];
+
+  it('fast score-now equals the best of the option list for reach targets and opponents, on random reachable states', async () => {
+    const model = await randomSpreadModel(id, 3);
+    const R = model.c.dice.rollCount;
+    const first = new Float64Array(R);
+    const later = new Float64Array(R);
+    let checked = 0;
+    for (const [i, state] of randomStates(rs, mulberry32(21), 24).entries()) {
+      const { mean } = model.spread(state);
+      // Targets below, at and above what best play expects; no spread, and an opponent's.
+      model.need = mean + [-80, 0, 60][i % 3];
+      model.extraVariance = i % 2 === 0 ? 0 : 2500;
+      model.fillScoreNow(state, first, later);
+      const f = optionListBest(model, state, true);
+      const l = optionListBest(model, state, false);
+      for (let r = 0; r < R; r++) {
+        expect(Math.abs(first[r] - f[r])).toBeLessThan(1e-9);
+        expect(Math.abs(later[r] - l[r])).toBeLessThan(1e-9);
+      }
+      checked++;
+    }
+    expect(checked).toBe(24);
+  });
+
+  it('a turn-start value is Φ((mean − need + ½) / sd) of its spread', async () => {
+    const model = await randomSpreadModel(id, 4);
+    for (const state of randomStates(rs, mulberry32(22), 5)) {
+      const { mean, variance } = model.spread(state);
+      if (filledCount(state) === boxCount(rs)) continue;
+      expect(variance).toBeGreaterThanOrEqual(1);
+      model.need = Math.round(mean) + 25;
+      model.extraVariance = 900;
+      expect(model.value(state)).toBeCloseTo(normalCdf((mean - model.need + 0.5) / Math.sqrt(variance + 900)), 12);
+    }
+  });
+
+  it('with one box left the goal is exact: the last turn’s chance of each total, a tie counting half', async () => {
+    const model = await randomSpreadModel(id, 5);
+    const state = randomStates(rs, mulberry32(23), 400).find((s) => filledCount(s) === boxCount(rs) - 1);
+    expect(state).toBeDefined();
+    const te = createTurnEval(model);
+    // Every final roll ends the game: each option's value is 0, ½ or 1 against a fixed total.
+    for (const need of [0, 10, 25, 40, 1000]) {
+      model.need = need;
+      model.extraVariance = 0;
+      evaluateState(te, state!);
+      for (let r = 0; r < model.c.dice.rollCount; r++) for (const v of [te.first[r], te.later[r]]) expect([0, 0.5, 1]).toContain(v);
+      for (const o of scoreOptions(rs, state!, model.c.dice.keepCounts.subarray(0, 6), true)) {
+        const v = optionValue(model, o.next, o.gain);
+        expect(v).toBe(o.gain + 0.5 - need > 0 ? 1 : o.gain + 0.5 === need ? 0.5 : 0);
+      }
+    }
+  });
+});
+
+describe('normalCdf', () => {
+  it('matches Φ at known points and keeps its order in the tails', () => {
+    expect(normalCdf(0)).toBeCloseTo(0.5, 6);
+    expect(normalCdf(1.959963985)).toBeCloseTo(0.975, 5);
+    expect(normalCdf(-1)).toBeCloseTo(0.158655254, 5);
+    expect(normalCdf(-8) / 6.220960574e-16).toBeCloseTo(1, 5);
+    expect(normalCdf(-7)).toBeLessThan(normalCdf(-6.9));
+    expect(normalCdf(7)).toBeLessThanOrEqual(1);
+  });
+});
