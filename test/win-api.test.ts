@@ -9,6 +9,9 @@ import type { ReachTable } from '../src/solver/index.ts';
 import { testModel } from './support/models.ts';
 import { sheetExcept, TAIL_RULESET, tailDistribution, tailReachTable } from './support/reach.ts';
 import { postJson, testApp } from './support/server.ts';
+import { servedGoalModel } from '../src/approx/index.ts';
+import { createApp } from '../src/server/app.ts';
+import { staticRegistry } from '../src/server/model-registry.ts';
 
 /**
  * The win goal over HTTP against the advisor called directly on the same tables (reach and points
@@ -90,13 +93,20 @@ describe('POST /api/v1/hint with a win goal', () => {
     expect(body.errors.map((e) => e.field)).toContain(field);
   });
 
-  it('refuses the win goal on a multi-column rule set, naming goal.type', async () => {
-    const p = parsePosition({ ruleset: 'triple-yahtzee', goal: win({ finalScore: 1500 }) });
+  it('answers the win goal on a multi-column rule set against one opponent, as the advisor does; two opponents are a 400 naming goal.opponents', async () => {
+    const model = await testModel('triple-yahtzee');
+    const app3 = createApp({ registry: await staticRegistry([model]) });
+    const input = { ruleset: 'triple-yahtzee', dice: [6, 6, 6, 2, 1], rollsLeft: 2, goal: win({ scorecard: [{ sixes: 24 }, {}, {}] }) } as const;
+    const res = await postJson(app3, '/api/v1/hint', input);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as ProbabilityAdvice;
+    const p = parsePosition(input);
     if (!p.ok) throw new Error(JSON.stringify(p.issues));
-    const model = await testModel(TAIL_RULESET);
-    expect(() => adviseGoal(model, {}, p.position)).toThrow(expect.objectContaining({ issues: [expect.objectContaining({ field: 'goal.type' })] }));
-    // An opponent in progress is refused earlier, at the sheet.
-    const sheet = parsePosition({ ruleset: 'triple-yahtzee', goal: win({ scorecard: {} }) });
-    expect(!sheet.ok && sheet.issues.map((i) => i.field)).toEqual(['goal.opponents[0].scorecard']);
+    expect(body).toEqual(JSON.parse(JSON.stringify(adviseGoal(model, { goal: servedGoalModel(model) }, p.position))));
+    expect(body.exact).toBe(false);
+    expect(body.opponents![0].expectedFinalScore).toBeGreaterThan(24 + 1700);
+    const two = await postJson(app3, '/api/v1/hint', { ...input, goal: win({ finalScore: 1800 }, { finalScore: 1700 }) });
+    expect(two.status).toBe(400);
+    expect(((await two.json()) as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(['goal.opponents']);
   });
 });

@@ -89,6 +89,7 @@ export function columnSumModel(rs: RuleSet, tables: ColumnTables, correction?: C
     rs,
     c,
     exact: false,
+    columnTables: tables,
     value(state) {
       let v = 0;
       for (const p of parts) v += p.multiplier * p.pristine[partIndex(p, state.columns[p.column])];

@@ -3,19 +3,22 @@ import { RULESETS } from '../rules/index.ts';
 import { boxCount, createTurnEval, evaluateState, filledCount, optionValue, scoreOptions, type GameState, type ThresholdModel } from '../solver/index.ts';
 import { mulberry32, randomStates } from '../../test/support/random-positions.ts';
 import { testColumnTables } from '../../test/support/models.ts';
-import { thresholdGoalModel } from './goal-model.ts';
-import { correctedModel } from './models.ts';
+import { spreadClassCount, thresholdGoalModel } from './goal-model.ts';
+import { CORRECTIONS } from './corrections.ts';
+import { linearCorrection } from './features.ts';
 import { normalCdf } from './normal-cdf.ts';
 
 type MultiId = 'triple-yahtzee' | 'superpass';
 
-/** A spread of random variances per level: the tests check the model's arithmetic, not the fit. */
-async function randomSpreadModel(id: MultiId, seed: number): Promise<ThresholdModel> {
+/** A random spread per level and class (and shape): the tests check the model's arithmetic, not the fit. */
+async function randomSpreadModel(id: MultiId, seed: number, shaped = false): Promise<ThresholdModel> {
   const rs = RULESETS[id];
   const rng = mulberry32(seed);
-  const variance = Array.from({ length: boxCount(rs) }, () => 1 + rng() * 5000);
-  const bias = Array.from({ length: boxCount(rs) }, () => (rng() - 0.7) * 20);
-  return thresholdGoalModel(correctedModel(rs, await testColumnTables(id)), { bias, variance });
+  const level = () => Array.from({ length: spreadClassCount(rs) }, () => rng());
+  const variance = Array.from({ length: boxCount(rs) }, () => level().map((x) => 1 + x * 5000));
+  const bias = Array.from({ length: boxCount(rs) }, () => level().map((x) => (x - 0.7) * 20));
+  const shape = shaped ? Array.from({ length: boxCount(rs) }, () => Float64Array.from({ length: 20 }, (_, i) => -2 + i * 0.2 + rng() * 0.1)) : undefined;
+  return thresholdGoalModel(rs, await testColumnTables(id), linearCorrection(rs, 'correction', CORRECTIONS[id]!.weights), { bias, variance, shape });
 }
 
 /** The best value over the option list (`scoreOptions`, the rules' own entries) of every roll. */
@@ -34,7 +37,7 @@ describe.each(['triple-yahtzee', 'superpass'] as MultiId[])('%s goal model', (id
   const rs = RULESETS[id];
 
   it('fast score-now equals the best of the option list for reach targets and opponents, on random reachable states', async () => {
-    const model = await randomSpreadModel(id, 3);
+    const model = await randomSpreadModel(id, 3, true);
     const R = model.c.dice.rollCount;
     const first = new Float64Array(R);
     const later = new Float64Array(R);

@@ -1,59 +1,170 @@
-import { boxCount, filledCount, type GameModel, type GameState, type ThresholdModel } from '../solver/index.ts';
+import type { RuleSet } from '../rules/index.ts';
+import { allowedMask, boxCount, compileRules, filledCount, stateIndex, UPPER_SLOTS, type GameState, type ThresholdModel } from '../solver/index.ts';
+import { createEntryScratch, scoreEntry } from '../solver/fast-play.ts';
+import { columnParts, partIndex, type ColumnTables } from './column-parts.ts';
+import { canonicalColumns, writeCanonical, type CanonicalColumns, type Correction } from './column-sum-model.ts';
 import { shapeSurvival } from './level-shape.ts';
 import { normalCdf } from './normal-cdf.ts';
 
-/** Best play's errors per level (boxes filled): their mean, their variance around it, and their shape. */
-export interface LevelSpread {
-  bias: ArrayLike<number>;
-  variance: ArrayLike<number>;
-  /** quantiles of the standardized errors (level-shape.ts); without them, normal */
+/**
+ * Best play's errors (points still to come − best play's value) by level (boxes filled) and
+ * spread class (`spreadClass`): their mean and variance per [level][class], and per level the
+ * quantiles of the errors standardized by their class's mean and SD (level-shape.ts).
+ */
+export interface ClassSpread {
+  bias: readonly ArrayLike<number>[];
+  variance: readonly ArrayLike<number>[];
   shape?: readonly ArrayLike<number>[];
+}
+
+/** The box worth 50 (Yahtzee, Superpass's kniffel): where most of a column's spread lives. */
+function fiftyBox(rs: RuleSet): number {
+  return rs.boxes.findIndex((b) => b.pattern.kind === 'ofAKindFixed');
+}
+
+export function spreadClassCount(rs: RuleSet): number {
+  return (rs.columns.length + 1) ** 2;
+}
+
+/**
+ * How much of the game's spread is still open, in the terms that move it most: o = columns whose
+ * 50 box is free (a 50 still to win or to lose), f = columns not yet full whose Yahtzee box holds
+ * 50 (Yahtzee bonuses still to come); class = o × (columns + 1) + f. Best play's errors at level
+ * 40 of Superpass have an SD of 26 with no kniffel box free and 47 with three.
+ */
+export function spreadClass(rs: RuleSet, cols: CanonicalColumns): number {
+  const bit = 1 << fiftyBox(rs);
+  const full = (1 << rs.boxes.length) - 1;
+  let open = 0;
+  let flagged = 0;
+  for (let k = 0; k < rs.columns.length; k++) {
+    if ((cols.mask[k] & bit) === 0) open++;
+    else if (cols.flag[k] === 1 && cols.mask[k] !== full) flagged++;
+  }
+  return open * (rs.columns.length + 1) + flagged;
 }
 
 /**
  * Reach and win goals for the multi-column rule sets, whose joint state space cannot be solved:
- * the points still to come from a turn-start state s, R(s), are taken as normal with best play's
- * value, `best.value(s)` (the corrected column sum, column-sum-model.ts), as its mean, corrected by
- * the mean error of that value at s's level, and the variance of those errors as its variance
- * (`spread`, per level = boxes filled; measured by fit/spread-fit.ts). A turn is then solved
- * exactly for the goal: every hold and box is valued by
+ * the points still to come from a turn-start state s, R(s), are read from best play's value at s
+ * (the corrected column sum, column-sum-model.ts) and best play's measured errors in s's level and
+ * spread class (`spread`, fit/spread-fit.ts): mean = value + bias, SD = the errors' SD there. A
+ * turn is then solved exactly for the goal, every hold and box valued by
  *
- *   P(gain + R(s') ≥ need) ≈ Φ((gain + mean(s') − need + ½) / √(variance(level + 1) + extraVariance)),
+ *   P(gain + R(s') ≥ need) = S((need − ½ − gain − mean(s')) / sd(s')),
  *
- * s' the state after the entry (½: totals are whole numbers), Φ the distribution function of the
- * level's standardized errors (their measured shape: Superpass's are skewed left, Triple
- * Yahtzee's right, by its Yahtzee bonuses) for a target, the normal one against an opponent.
- * With one box left s' is the end of the game and the value is exact (0, ½ or 1).
+ * s' the state after the entry (½: totals are whole numbers), S the survival function of the
+ * level's standardized errors for a target (Superpass's are skewed left, Triple Yahtzee's right,
+ * by its Yahtzee bonuses), the normal one against an opponent (whose own spread adds to sd: the
+ * difference of two skewed totals is nearly symmetric). With one box left s' is the end of the
+ * game and the value is exact (0, ½ or 1).
  *
- * The variance is the level's alone on purpose. A variance fitted to features of the state (which
- * boxes are open) was exploited by the goal's own play: it steered into states best play rarely
- * visits, where the fit was worst (a Superpass small straight in column 4 on the first turn
- * "raised" the spread from 70 to 92 points), and reached 1251 in 4.0% of games against best
- * play's 9.6%. With one spread per level, every entry of a turn leads to the same spread and Φ is
- * increasing, so the best entry of each roll is best play's and its value is Φ of best play's
- * score-now value: `fillScoreNow` maps `best.fillScoreNow`. What the goal changes is the holds,
- * valued by the expected chance instead of the expected points: behind the target the chance
- * favours the risky ones, ahead of it the safe ones.
+ * Why a class and not a fit on every feature of the state: a variance fitted to which boxes are
+ * open was exploited by the goal's own play, which steered into states best play rarely visits,
+ * where the fit was worst (a Superpass small straight in column 4 on the first turn "raised" the
+ * SD from 70 to 92 points). And why not one spread per level: then every entry of a turn leads to
+ * the same spread, so a 50 won counts as much as it adds to the mean although it also closes that
+ * box's chance of a 50 later; reach play over-gambled (Superpass: 1251 reached in 8.5% of games
+ * against best play's 9.3%, 29 points lost on average).
  */
-export function thresholdGoalModel(best: GameModel, spread: LevelSpread): ThresholdModel {
-  const { rs, c } = best;
-  const { variance, bias, shape } = spread;
+export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction: Correction | undefined, spread: ClassSpread): ThresholdModel {
+  const c = compileRules(rs);
+  const parts = columnParts(rs, tables, false);
+  const C = parts.length;
+  const B = rs.boxes.length;
+  const full = (1 << B) - 1;
   const total = boxCount(rs);
-  if (variance.length < total || bias.length < total) throw new Error(`${rs.id}: a spread needs ${total} levels, got ${variance.length} and ${bias.length}`);
-  const biasAt = (filled: number): number => (filled >= total ? 0 : bias[filled]);
+  const classes = spreadClassCount(rs);
+  if (spread.bias.length < total || spread.variance.length < total || spread.bias.some((b) => b.length !== classes)) {
+    throw new Error(`${rs.id}: a spread needs ${total} levels of ${classes} classes`);
+  }
+  const R = c.dice.rollCount;
+  const zeroRule = rs.zeroOnlyWhenNothingScores;
+  const cols = canonicalColumns(C);
+  const entry = createEntryScratch();
+  // Per turn, per column and box, per variant of the next state (upper: n dice of the face;
+  // lower: the Yahtzee flag after): mean and SD of the points to come after it.
+  const mean = new Float64Array(C * B * 7);
+  const sd = new Float64Array(C * B * 7);
+  const allowed = new Int32Array(C);
+  const anchor = new Float64Array(C);
+  let shapeNext: ArrayLike<number> | undefined;
 
-  /**
-   * P(mean + sd·Z > need − ½) with d = mean − need + ½: Z of the level's shape for a target,
-   * normal against an opponent (the difference of two skewed totals is nearly symmetric).
-   */
-  const chance = (d: number, s: number, level: number): number => {
-    if (!(s > 0)) return d > 0 ? 1 : d < 0 ? 0 : 0.5;
-    return shape && model.extraVariance === 0 && level < total ? shapeSurvival(shape[level], -d / s) : normalCdf(d / s);
+  const columnValue = (k: number, mask: number, upperRaw: number, flag: number): number => {
+    if (mask === full) return 0;
+    const L = parts[k].c.layout;
+    return parts[k].pristine[stateIndex(L, mask, Math.min(L.threshold, upperRaw), flag)];
   };
-  const sdAt = (filled: number): number => Math.sqrt((filled >= total ? 0 : variance[filled]) + model.extraVariance);
+
+  /** Best play's value of the canonical columns in `cols` at `filled` boxes filled. */
+  const valueOf = (state: GameState, filled: number): number => {
+    let v = correction ? correction.value(cols, filled) : 0;
+    for (const p of parts) {
+      const col = state.columns[p.column];
+      if (col.mask !== full) v += p.multiplier * p.pristine[partIndex(p, col)];
+    }
+    return v;
+  };
+
   const spreadOf = (state: GameState): { mean: number; variance: number } => {
     const filled = filledCount(state);
-    return filled >= total ? { mean: 0, variance: 0 } : { mean: best.value(state) + bias[filled], variance: variance[filled] };
+    if (filled >= total) return { mean: 0, variance: 0 };
+    writeCanonical(parts, state, cols);
+    const k = spreadClass(rs, cols);
+    return { mean: valueOf(state, filled) + spread.bias[filled][k], variance: spread.variance[filled][k] };
+  };
+
+  /** P(mean + sd·Z > need − ½), d = mean − need + ½; `shape` the level's for a target, undefined for normal. */
+  const chance = (d: number, s: number, shape: ArrayLike<number> | undefined): number => {
+    if (!(s > 0)) return d > 0 ? 1 : d < 0 ? 0 : 0.5;
+    return shape ? shapeSurvival(shape, -d / s) : normalCdf(d / s);
+  };
+  const shapeAt = (level: number): ArrayLike<number> | undefined => (spread.shape && model.extraVariance === 0 && level < total ? spread.shape[level] : undefined);
+
+  /** Fills mean/sd for every entry of the turn in `state`. */
+  const prepare = (state: GameState, next: number): void => {
+    writeCanonical(parts, state, cols);
+    let base = 0;
+    for (let k = 0; k < C; k++) {
+      const col = state.columns[k];
+      anchor[k] = col.mask === full ? 0 : parts[k].multiplier * parts[k].pristine[partIndex(parts[k], col)];
+      base += anchor[k];
+      allowed[k] = col.mask === full ? 0 : allowedMask(rs.columns[k].fill, B, col.mask);
+    }
+    const last = next === total;
+    shapeNext = shapeAt(next);
+    for (let k = 0; k < C; k++) {
+      const p = parts[k];
+      const L = p.c.layout;
+      const col = state.columns[k];
+      const [mask0, upper0, flag0] = [cols.mask[k], cols.upper[k], cols.flag[k]];
+      const visit = (b: number, v: number, mask: number, raw: number, f: number): void => {
+        const i = (k * B + b) * 7 + v;
+        if (last) {
+          mean[i] = 0;
+          sd[i] = Math.sqrt(model.extraVariance);
+          return;
+        }
+        cols.mask[k] = mask;
+        cols.upper[k] = L.canonUpper[(mask & 63) * UPPER_SLOTS + Math.min(L.threshold, raw)];
+        cols.flag[k] = f;
+        const cls = spreadClass(rs, cols);
+        mean[i] = base - anchor[k] + p.multiplier * columnValue(k, mask, raw, f) + (correction ? correction.value(cols, next) : 0) + spread.bias[next][cls];
+        sd[i] = Math.sqrt(spread.variance[next][cls] + model.extraVariance);
+      };
+      for (let m = allowed[k]; m; m &= m - 1) {
+        const b = 31 - Math.clz32(m & -m);
+        const mask = col.mask | (1 << b);
+        if (b < 6) for (let n = 0; n <= L.dice; n++) visit(b, n, mask, col.upper + (b + 1) * n, flag0);
+        else {
+          visit(b, flag0, mask, col.upper, flag0);
+          if (b === L.yahtzeeBox && L.flags === 2 && flag0 === 0) visit(b, 1, mask, col.upper, 1);
+        }
+      }
+      cols.mask[k] = mask0;
+      cols.upper[k] = upper0;
+      cols.flag[k] = flag0;
+    }
   };
 
   const model: ThresholdModel = {
@@ -65,22 +176,57 @@ export function thresholdGoalModel(best: GameModel, spread: LevelSpread): Thresh
     extraVariance: 0,
     spread: spreadOf,
     value(state) {
-      const filled = filledCount(state);
-      return chance(spreadOf(state).mean - model.need + 0.5, sdAt(filled), filled);
+      const s = spreadOf(state);
+      return chance(s.mean - model.need + 0.5, Math.sqrt(s.variance + model.extraVariance), shapeAt(filledCount(state)));
     },
     valueAfter(next, gain) {
-      const filled = filledCount(next);
-      return chance(gain + spreadOf(next).mean - model.need + 0.5, sdAt(filled), filled);
+      const s = spreadOf(next);
+      return chance(gain + s.mean - model.need + 0.5, Math.sqrt(s.variance + model.extraVariance), shapeAt(filledCount(next)));
     },
     fillScoreNow(state, first, later) {
-      best.fillScoreNow(state, first, later);
-      const next = filledCount(state) + 1;
-      const sd = sdAt(next);
-      const shift = biasAt(next) + 0.5 - model.need;
-      for (let r = 0; r < first.length; r++) {
-        first[r] = chance(first[r] + shift, sd, next);
-        later[r] = chance(later[r] + shift, sd, next);
+      prepare(state, filledCount(state) + 1);
+      const need = model.need - 0.5;
+      const shape = shapeNext;
+      let firstOnly = false;
+      for (let k = 0; k < C; k++) if (allowed[k] && rs.columns[k].fill === 'first-roll-only') firstOnly = true;
+      for (let r = 0; r < R; r++) {
+        let score1 = -Infinity;
+        let zero1 = -Infinity;
+        let score2 = -Infinity;
+        let zero2 = -Infinity;
+        for (let k = 0; k < C; k++) {
+          const p = parts[k];
+          const col = state.columns[k];
+          const flags2 = p.c.layout.flags === 2;
+          const onlyFirst = rs.columns[k].fill === 'first-roll-only';
+          for (let m = allowed[k]; m; m &= m - 1) {
+            const b = 31 - Math.clz32(m & -m);
+            if (!scoreEntry(p.c, col, r, b, entry)) continue;
+            const i = (k * B + b) * 7 + (b < 6 ? entry.points / (b + 1) : entry.next.yahtzee50 && flags2 ? 1 : 0);
+            const value = chance(p.multiplier * entry.gain + mean[i] - need, sd[i], shape);
+            const zero = zeroRule && entry.points === 0;
+            if (zero) {
+              if (value > zero1) zero1 = value;
+            } else if (value > score1) score1 = value;
+            if (!firstOnly) continue;
+            if (!onlyFirst) {
+              if (zero) {
+                if (value > zero2) zero2 = value;
+              } else if (value > score2) score2 = value;
+              continue;
+            }
+            // After a reroll this column's entry scores nothing: the next state of a zero.
+            const z = (k * B + b) * 7 + (b < 6 ? 0 : col.yahtzee50 && flags2 ? 1 : 0);
+            const late = chance(p.multiplier * entry.yahtzeeBonus + mean[z] - need, sd[z], shape);
+            if (zeroRule) {
+              if (late > zero2) zero2 = late;
+            } else if (late > score2) score2 = late;
+          }
+        }
+        first[r] = zeroRule ? (score1 > -Infinity ? score1 : zero1) : Math.max(score1, zero1);
+        if (firstOnly) later[r] = zeroRule ? (score2 > -Infinity ? score2 : zero2) : Math.max(score2, zero2);
       }
+      if (!firstOnly) later.set(first);
     },
   };
   return model;

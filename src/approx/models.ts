@@ -31,13 +31,15 @@ export function bestModel(rs: RuleSet, tables: ColumnTables): GameModel {
 }
 
 /**
- * A goal model (reach, win) over a multi-column rule set's best model, with the spread measured
- * for it (spreads.ts; goal-model.ts). Each player needs its own: it holds the points it needs.
+ * A goal model (reach, win) of a multi-column rule set: its best model's values with the spread
+ * measured for it (spreads.ts; goal-model.ts). Each player needs its own: it holds the points it
+ * needs.
  */
-export function goalModel(best: GameModel): ThresholdModel {
-  const spread = SPREADS[best.rs.id];
-  if (!spread) throw new DicewiseError('NOT_SOLVED', `${best.rs.id} has no measured goal spread: only points are advised`);
-  return thresholdGoalModel(best, spread);
+export function goalModel(rs: RuleSet, tables: ColumnTables): ThresholdModel {
+  const spread = SPREADS[rs.id];
+  if (!spread) throw new DicewiseError('NOT_SOLVED', `${rs.id} has no measured goal spread: only points are advised`);
+  const fit = CORRECTIONS[rs.id];
+  return thresholdGoalModel(rs, tables, fit ? linearCorrection(rs, `${rs.id} correction`, fit.weights) : undefined, spread);
 }
 
 const served = new WeakMap<GameModel, ThresholdModel>();
@@ -48,6 +50,9 @@ const served = new WeakMap<GameModel, ThresholdModel>();
  */
 export function servedGoalModel(best: GameModel): ThresholdModel {
   let g = served.get(best);
-  if (!g) served.set(best, (g = goalModel(best)));
+  if (!g) {
+    if (!best.columnTables) throw new DicewiseError('NOT_SOLVED', `${best.rs.id}: its model has no column tables to play goals from`);
+    served.set(best, (g = goalModel(best.rs, best.columnTables)));
+  }
   return g;
 }

@@ -17,8 +17,14 @@ const ScorecardColumn = z
 // total) is parsePosition's to say, naming the field, where a failed union names none.
 const OpponentSchema = z
   .strictObject({
-    scorecard: ScorecardColumn.optional().openapi({ description: 'Their sheet as it stands at the start of their next turn (an opponent in progress).' }),
-    yahtzeeBonus: z.number().int().min(0).optional().openapi({ description: 'With scorecard: their extra-Yahtzee bonus points so far.' }),
+    scorecard: z
+      .union([ScorecardColumn, z.array(ScorecardColumn)])
+      .optional()
+      .openapi({ description: 'Their sheet as it stands at the start of their next turn (an opponent in progress), shaped as a position\'s scorecard.' }),
+    yahtzeeBonus: z
+      .union([z.number().int().min(0), z.array(z.number().int().min(0))])
+      .optional()
+      .openapi({ description: 'With scorecard: their extra-Yahtzee bonus points so far (per column where columns exist).' }),
     finalScore: z.number().int().min(0).optional().openapi({ description: 'Their final total (a finished opponent), instead of a scorecard.' }),
   })
   .openapi('Opponent', {
@@ -47,7 +53,7 @@ export const GoalSchema = z
     description:
       '`points` (the default): maximise the expected final total. `reach`: maximise the chance that the final total, bonuses included, is at least `score`. ' +
       '`win`: maximise the expected share of the stake against `opponents` who play for points (the highest total takes it, a k-way tie splits it). ' +
-      'Reach and win are answered for the exactly solved (single-column) rule sets.',
+      'Reach and win are exact for the single-column rule sets; for triple-yahtzee and superpass they are approximate (`exact: false`) and win takes one opponent.',
     example: { type: 'reach', score: 250 },
   });
 

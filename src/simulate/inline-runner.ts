@@ -1,5 +1,5 @@
 import { DicewiseError } from '../errors.ts';
-import { RULESETS, type RuleSetId } from '../rules/index.ts';
+import { RULESETS, type RuleSet, type RuleSetId } from '../rules/index.ts';
 import { reachGoalModel, type GameModel, type LaneKind, type ReachTable, type ThresholdModel } from '../solver/index.ts';
 import { JsonLinesRecorder } from './game-recorder.ts';
 import { createPlayer } from './play-game.ts';
@@ -23,7 +23,7 @@ export interface InlineRunnerDeps {
   /** the reach table (or the points distribution) of an exact rule set, for `reach:T` and `win` strategies */
   reachTable?: (id: RuleSetId, kind: LaneKind) => Promise<ReachTable> | ReachTable;
   /** a fresh goal model over a multi-column rule set's best model (approx/models.ts goalModel), for `reach:T` and `win` there */
-  goalModel?: (best: GameModel) => ThresholdModel;
+  goalModel?: (rs: RuleSet, tables: NonNullable<GameModel['columnTables']>) => ThresholdModel;
 }
 
 /**
@@ -70,7 +70,8 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
     if (multi && (target !== undefined || spec === WIN_STRATEGY)) {
       if (!deps.goalModel) throw new DicewiseError('NOT_READY', `no goal models here: ${spec} cannot play ${rs.id}`);
       const best = await modelOf(task.ruleset, 'best', spec);
-      const model = deps.goalModel(best);
+      if (!best.columnTables) throw new DicewiseError('NOT_READY', `the ${rs.id} model has no column tables: ${spec} cannot play it`);
+      const model = deps.goalModel(rs, best.columnTables);
       if (target !== undefined) return reachStrategy(model, target);
       return spreadWinStrategy(model, createBuiltinStrategy('best', { rs, model: best, cacheEntries: task.cacheEntries }));
     }

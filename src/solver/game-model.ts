@@ -29,6 +29,8 @@ export interface GameModel {
   valueAfter?(next: GameState, gain: number): number;
   /** exact single-column models: [E, E2] of the points still to come per state slot (moments.ts), where built */
   moments?: Float64Array;
+  /** multi-column models: the column types' value tables they combine (approx/column-parts.ts), by type key */
+  columnTables?: ReadonlyMap<string, Float64Array>;
 }
 
 /**
