@@ -48,7 +48,7 @@ function formatProbabilityAdvice(a: ProbabilityAdvice): string {
       : goal.type === 'win'
         ? `win against ${goal.opponents.length} opponent${goal.opponents.length === 1 ? '' : 's'} (expected share of the stake)`
         : goal.type;
-  const lines = [`${a.ruleset}: score ${a.score}, goal ${target}: ${percent(a.probabilityBefore)} from the start of this turn`];
+  const lines = [`${a.ruleset}${a.exact ? '' : ' (approximate)'}: score ${a.score}, goal ${target}: ${percent(a.probabilityBefore)} from the start of this turn`];
   if (goal.type === 'win' && a.opponents) {
     a.opponents.forEach((o, i) => {
       const given = goal.opponents[i];

@@ -1,0 +1,60 @@
+/**
+ * Reach- and win-goal hint latency in process for the multi-column rule sets, as the server
+ * answers them (tables in memory): adviseGoal on positions of best play's own games (turn starts
+ * of random levels, with a random roll and rerolls left, or none), for a target and against one
+ * opponent in progress (another game's position), p50 and p99 over --hints hints each.
+ *
+ *   npx tsx bench/goal-hint-multi.ts [--hints 2000]   (tables from $DICEWISE_TABLES or ./tables)
+ */
+import { parseArgs } from 'node:util';
+import { adviseGoal } from '../src/advisor/index.ts';
+import { commonDice, playModelGame, servedGoalModel } from '../src/approx/index.ts';
+import { mulberry32 } from '../src/dice/index.ts';
+import type { Goal, Position } from '../src/position/index.ts';
+import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
+import type { GameState } from '../src/solver/index.ts';
+import { ensureModel } from '../src/store/models.ts';
+
+const { values: args } = parseArgs({ options: { hints: { type: 'string', default: '2000' } } });
+const n = Number(args.hints);
+const dir = process.env.DICEWISE_TABLES ?? 'tables';
+
+for (const [id, target] of [
+  ['superpass', 1251],
+  ['triple-yahtzee', 2350],
+] as [RuleSetId, number][]) {
+  const rs = RULESETS[id];
+  const model = await ensureModel(dir, id);
+  const tables = { goal: servedGoalModel(model) };
+  const turns: { state: GameState; score: number }[] = [];
+  for (let g = 0; turns.length < 4 * n; g++) playModelGame(model, commonDice(31, g), (state, score) => turns.push({ state, score }));
+  const rng = mulberry32(5);
+  const pick = () => turns[Math.floor(rng() * turns.length)];
+  for (const kind of ['reach', 'win'] as const) {
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const { state, score } = pick();
+      const them = pick();
+      const goal: Goal = kind === 'reach' ? { type: 'reach', score: target } : { type: 'win', opponents: [{ finalScore: 0 }] };
+      const dice = rng() < 0.2 ? undefined : Array.from({ length: rs.dice }, () => 1 + Math.floor(rng() * 6)).sort((a, b) => a - b);
+      const position: Position = {
+        rs,
+        state,
+        columns: rs.columns.map(() => rs.boxes.map(() => undefined)),
+        yahtzeeBonus: rs.columns.map(() => 0),
+        score,
+        dice,
+        rollsLeft: dice ? (Math.floor(rng() * 3) as 0 | 1 | 2) : 2,
+        goal,
+        opponents: kind === 'win' ? [{ state: them.state, score: them.score }] : undefined,
+      };
+      const t0 = performance.now();
+      adviseGoal(model, tables, position);
+      times.push(performance.now() - t0);
+    }
+    // The first hints warm the JIT up: as a running server, report the steady state.
+    const steady = times.slice(Math.floor(n / 10)).sort((a, b) => a - b);
+    const q = (p: number) => steady[Math.min(steady.length - 1, Math.floor(p * steady.length))];
+    console.log(`${id}, ${kind} hint: p50 ${q(0.5).toFixed(2)} ms, p99 ${q(0.99).toFixed(2)} ms, max ${steady[steady.length - 1].toFixed(2)} ms (${steady.length} hints)`);
+  }
+}
