@@ -38,6 +38,21 @@ let rows: usize = 0;
 /** Float64 probability of each full roll */
 let rollProbability: usize = 0;
 
+/** Int32 rank of each keep in the order the holds of a roll are listed (dice-tables.ts rollHoldList), and the keep of each rank */
+let holdRank: usize = 0;
+let keepOfRank: usize = 0;
+/** scratch of bestHolds: Float64 best value and Int32 best hold (or its rank), per keep */
+let bestValue: usize = 0;
+let bestRank: usize = 0;
+
+/** Sets where the tables of bestHolds lie. */
+export function configureHolds(rankPtr: usize, keepOfRankPtr: usize, bestValuePtr: usize, bestRankPtr: usize): void {
+  holdRank = rankPtr;
+  keepOfRank = keepOfRankPtr;
+  bestValue = bestValuePtr;
+  bestRank = bestRankPtr;
+}
+
 /** Sets where the tables lie; every later call uses them. */
 export function configure(
   rolls: i32,
@@ -401,4 +416,79 @@ export function dotF64(d: usize, v: usize, n: i32): f64 {
   let sum = f64x2.extract_lane(s, 0) + f64x2.extract_lane(s, 1);
   for (; i < n; i++) sum += load<f64>(d + (<usize>i << 3)) * <f64>load<T>(v + <usize>i * w);
   return sum;
+}
+
+/** Rank of "no hold": every hold value is NaN or -Infinity. */
+const NONE: i32 = i32.MAX_VALUE;
+
+/**
+ * The engine's hold decision after every roll, lane 0 (fast-play.ts `fillHoldDecisions`):
+ * out[r] (Int16) = the best hold of roll r by `hold` (the first of the highest in the roll's hold
+ * list), or r itself (stop) where now[r] is at least its value. Instead of scanning every roll's
+ * holds, the best sub-keep of each keep is built from the best of its one-die-smaller sub-keeps,
+ * in the max plan's order (smaller keeps first). Only comparisons, so the choice is the scan's,
+ * bit for bit.
+ *
+ * Ties go to the lowest rank (the order of the hold list). A NaN or -Infinity hold (no rule set
+ * here has one) sends the keeps through a slower pass that never chooses one, as the scan's
+ * strict `>` never does.
+ */
+export function bestHolds(hold: usize, now: usize, out: usize, L: i32): void {
+  const rowBytes = (<usize>L) << 3;
+  let unreal = 0;
+  for (let g = 0; g < groupCount; g++) {
+    const d = readI32(groups, g * 3);
+    let o = readI32(groups, g * 3 + 1);
+    const end = o + readI32(groups, g * 3 + 2) * (d + 1);
+    for (; o < end; o += d + 1) {
+      const k = readI32(rows, o);
+      let bv = load<f64>(hold + <usize>k * rowBytes);
+      let br = readI32(holdRank, k);
+      unreal |= <i32>!(bv > -Infinity);
+      for (let i = 1; i <= d; i++) {
+        const s = readI32(rows, o + i);
+        const v = load<f64>(bestValue + (<usize>s << 3));
+        const sr = readI32(bestRank, s);
+        const better = (v > bv) | ((v == bv) & (sr < br));
+        bv = select<f64>(v, bv, better);
+        br = select<i32>(sr, br, better);
+      }
+      store<f64>(bestValue + (<usize>k << 3), bv);
+      store<i32>(bestRank + (<usize>k << 2), br);
+    }
+  }
+  if (unreal) exactBestHolds(hold, rowBytes);
+  for (let r = 0; r < rollCount; r++) {
+    const br = readI32(bestRank, r);
+    const real = br != NONE;
+    const keep = readI32(keepOfRank, select<i32>(br, 0, real));
+    const stop = real & (load<f64>(now + (<usize>r << 3)) >= load<f64>(bestValue + (<usize>r << 3)));
+    store<i16>(out + (<usize>r << 1), <i16>select<i32>(r, select<i32>(keep, -1, real), stop));
+  }
+}
+
+/** bestHolds where some hold is NaN or -Infinity: those are never chosen (rank NONE where nothing else is). */
+function exactBestHolds(hold: usize, rowBytes: usize): void {
+  for (let g = 0; g < groupCount; g++) {
+    const d = readI32(groups, g * 3);
+    let o = readI32(groups, g * 3 + 1);
+    const end = o + readI32(groups, g * 3 + 2) * (d + 1);
+    for (; o < end; o += d + 1) {
+      const k = readI32(rows, o);
+      const own = load<f64>(hold + <usize>k * rowBytes);
+      const real = own > -Infinity;
+      let bv = select<f64>(own, -Infinity, real);
+      let br = select<i32>(readI32(holdRank, k), NONE, real);
+      for (let i = 1; i <= d; i++) {
+        const s = readI32(rows, o + i);
+        const v = load<f64>(bestValue + (<usize>s << 3));
+        const sr = readI32(bestRank, s);
+        const better = (v > bv) | ((v == bv) & (sr < br) & (br != NONE));
+        bv = select<f64>(v, bv, better);
+        br = select<i32>(sr, br, better);
+      }
+      store<f64>(bestValue + (<usize>k << 3), bv);
+      store<i32>(bestRank + (<usize>k << 2), br);
+    }
+  }
 }
