@@ -84,6 +84,16 @@ function canonicalKey(L: ColumnLayout, state: GameState): number {
   return (c.mask * 512 + u) * 2 + (c.yahtzee50 && L.flags === 2 ? 1 : 0);
 }
 
+/**
+ * The cache's key function for a model's states: states with one key evaluate to the same bits
+ * and share every decision (the decision memo keys on it too).
+ */
+export function turnKeyOf(model: GameModel): (state: GameState) => StateKey {
+  const upperCap = model.exact ? model.rs.upperBonus.threshold : Infinity;
+  const layout = model.c.layout;
+  return model.exact && model.valueKind !== 'probability' && model.rs.columns.length === 1 ? (state) => canonicalKey(layout, state) : (state) => stateKey(state, upperCap);
+}
+
 /** A stored turn and its key. The turn is built with exactly the fields, in the order, of `createTurnEval`: one object shape keeps the readers' property accesses monomorphic. */
 interface Entry {
   key: StateKey;
@@ -104,10 +114,7 @@ const SLAB_ENTRIES = 64;
 export function createTurnCache(model: GameModel, options: TurnCacheOptions = {}): TurnCache {
   const entries = options.entries ?? DEFAULT_TURN_CACHE_ENTRIES;
   if (!Number.isInteger(entries) || entries < 0) throw new Error(`entries must be a non-negative integer, got ${entries}`);
-  const upperCap = model.exact ? model.rs.upperBonus.threshold : Infinity;
-  const layout = model.c.layout;
-  const keyOf: (state: GameState) => StateKey =
-    model.exact && model.valueKind !== 'probability' && model.rs.columns.length === 1 ? (state) => canonicalKey(layout, state) : (state) => stateKey(state, upperCap);
+  const keyOf = turnKeyOf(model);
   const K = model.c.dice.keepCount;
   const R = model.c.dice.rollCount;
   const work = createTurnEval(model);
