@@ -10,7 +10,8 @@ import { createTurnEval, evaluateState, type TurnEval } from './turn-eval.ts';
  * roll) costs 8–10 µs for five dice on a single column and 50–80 µs on three columns, and the
  * same states come back: every game opens in the same state, optimal games share many early and
  * late ones, a player asks for a hint after each roll. The advisor, the game analysis, the
- * simulator and the self-play of approx/ all read turns through it.
+ * simulator (through its decision memo, decision-memo.ts, which keeps only the decisions) and the
+ * self-play of approx/ all read turns through it.
  *
  * Nothing is approximated: an entry is a copy of the engine's own numbers (hold values before the
  * second and third rolls, score-now values after the first roll and after a reroll, the state's
@@ -34,12 +35,12 @@ export interface TurnCacheOptions {
   /**
    * 'first' stores every evaluated state; 'second' stores a state the second time it is
    * evaluated (a table of recent keys remembers the first), so a stream of one-off states cannot
-   * flush the frequent ones: the simulator's choice, where most mid-game states never come back.
+   * flush the frequent ones: self-play's choice, where most mid-game states never come back.
    */
   admit?: 'first' | 'second';
   /**
    * Evaluate only what decisions read (`evaluateState`'s holdsOnly): hold and score-now values,
-   * with the turn's value NaN. The simulator's players never read the value.
+   * with the turn's value NaN. Decisions never read the value (the decision memo's evaluations).
    */
   holdsOnly?: boolean;
 }
