@@ -27,8 +27,12 @@ interface RollFacts {
 }
 
 const rollFactsCache = new WeakMap<CompiledRules, RollFacts>();
+/** The last rules asked about: a box choice scores one rule set's rolls box after box. */
+let lastRules: CompiledRules | undefined;
+let lastFacts: RollFacts | undefined;
 
 function rollFacts(c: CompiledRules): RollFacts {
+  if (c === lastRules) return lastFacts!;
   let f = rollFactsCache.get(c);
   if (!f) {
     const t = c.dice;
@@ -39,6 +43,8 @@ function rollFacts(c: CompiledRules): RollFacts {
     f = { counts, nOfAKind };
     rollFactsCache.set(c, f);
   }
+  lastRules = c;
+  lastFacts = f;
   return f;
 }
 
