@@ -185,7 +185,8 @@ export function engineHold(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): nu
  * `engineHold` would memoise there: the same keep as `decideKeep` for every roll and both rolls
  * left. The engine's kernel takes them all in one pass over the keeps (`bestHolds`: the best
  * sub-keep of each keep from those of its one-die-smaller sub-keeps, ties to the hold the scan
- * meets first), about 1,400 comparisons against 4,368 reads for the scans, with the same keep
+ * meets first, both rolls left in the two lanes of a v128), about 1,400 comparisons against
+ * 4,368 reads for the scans of one roll count, with the same keep
  * bit for bit (test/decision-memo.test.ts checks it against `decideHold`). `te` must hold the
  * engine's own workspace (a turn just evaluated, not a cached copy). The decision memo
  * (decision-memo.ts) stores this.
@@ -194,13 +195,10 @@ export function fillHoldDecisions(te: TurnEval, out: Int16Array = te.decisions, 
   const ws = te.ws;
   if (!('bestHolds' in ws)) throw new Error('fillHoldDecisions needs a turn evaluated in its own workspace, not a cached copy');
   const kernel = ws as TurnWorkspace;
-  const R = te.model.c.dice.rollCount;
   kernel.now.set(te.later);
-  kernel.bestHolds(kernel.hold3);
+  kernel.now.set(te.first, te.model.c.dice.rollCount);
+  kernel.bestHolds();
   out.set(kernel.holdChoice, at);
-  kernel.now.set(te.first);
-  kernel.bestHolds(kernel.hold2);
-  out.set(kernel.holdChoice, at + R);
 }
 
 interface ModelBoxes {

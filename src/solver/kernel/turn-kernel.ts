@@ -48,16 +48,17 @@ export interface TurnKernel {
   raiseTo(m: Float64Array, now: Float64Array): void;
   /** out[j] = sum over rolls r of p[r] * m[r][j]; out: value */
   weightedSum(m: Float64Array, out: Float64Array): void;
-  /** rollCount: the score-now value after the current roll, read by `bestHolds` (lane 0) */
+  /** 2 × rollCount: the score-now value after a reroll, then after the first roll, read by `bestHolds` (lane 0) */
   readonly now: Float64Array;
-  /** rollCount: the decision after each roll, written by `bestHolds` */
+  /** 2 × rollCount: the decision after each roll with one reroll left, then with two, written by `bestHolds` */
   readonly holdChoice: Int16Array;
   /**
-   * holdChoice[r] = the best hold of roll r by `hold` (hold3 or hold2, lane 0: the first of the
-   * highest in the roll's hold list, as `bestHoldKeep`), or r itself where now[r] is at least its
-   * value (stop and score, as `decideHold`).
+   * holdChoice[(rollsLeft - 1) * rollCount + r] = the best hold of roll r by hold3 (one reroll
+   * left) or hold2 (two), lane 0: the first of the highest in the roll's hold list, as
+   * `bestHoldKeep`; or r itself where the roll's `now` is at least its value (stop and score, as
+   * `decideHold`).
    */
-  bestHolds(hold: Float64Array): void;
+  bestHolds(): void;
   /** extra float64 memory asked for at creation (kernel-resident scratch for a score-now step) */
   readonly extra: Float64Array;
   /** (row, byte address) pairs for `maxInto`, as many as asked for at creation */
@@ -122,8 +123,8 @@ interface KernelExports {
   weightedSum(m: number, out: number, lanes: number): void;
   maxInto(best: number, pairs: number, count: number, lanes: number): void;
   evaluateTurn(hold3: number, hold2: number, roll1: number, first: number, out: number, lanes: number, mode: number): void;
-  configureHolds(rank: number, keepOfRank: number, bestValue: number, bestRank: number): void;
-  bestHolds(hold: number, now: number, out: number, lanes: number): void;
+  configureHolds(rank: number, keepOfRank: number, pairValue: number, pairKeep: number, bestValue: number, bestRank: number): void;
+  bestHolds(hold3: number, hold2: number, now: number, out: number, lanes: number): void;
 }
 
 /**
@@ -205,10 +206,12 @@ export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode
   const valueAt = place(capacity * 8);
   const rankAt = place(K * 4);
   const keepOfRankAt = place(K * 4);
+  const pairValueAt = place(K * 16);
+  const pairKeepAt = place(K * 16);
   const bestValueAt = place(K * 8);
   const bestRankAt = place(K * 4);
-  const nowAt = place(R * 8);
-  const choiceAt = place(R * 2);
+  const nowAt = place(2 * R * 8);
+  const choiceAt = place(2 * R * 2);
   const extraCount = extras.extra ?? 0;
   const pairCount = extras.pairs ?? 0;
   const extraAt = place(extraCount * 8);
@@ -228,7 +231,7 @@ export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode
   const ranks = holdRanks(t);
   new Int32Array(buf, rankAt, K).set(ranks.rank);
   new Int32Array(buf, keepOfRankAt, K).set(ranks.keepOfRank);
-  x.configureHolds(rankAt, keepOfRankAt, bestValueAt, bestRankAt);
+  x.configureHolds(rankAt, keepOfRankAt, pairValueAt, pairKeepAt, bestValueAt, bestRankAt);
 
   const hold3 = new Float64Array(buf, hold3At, K * capacity);
   const value = new Float64Array(buf, valueAt, capacity);
@@ -249,10 +252,10 @@ export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode
     value,
     extra: new Float64Array(buf, extraAt, extraCount),
     pairs: new Int32Array(buf, pairsAt, pairCount * 2),
-    now: new Float64Array(buf, nowAt, R),
-    holdChoice: new Int16Array(buf, choiceAt, R),
-    bestHolds(hold) {
-      x.bestHolds(at(hold, 'hold'), nowAt, choiceAt, lanesOf(kernel));
+    now: new Float64Array(buf, nowAt, 2 * R),
+    holdChoice: new Int16Array(buf, choiceAt, 2 * R),
+    bestHolds() {
+      x.bestHolds(hold3At, hold2At, nowAt, choiceAt, lanesOf(kernel));
     },
     maxInto(count) {
       if (!(Number.isInteger(count) && count >= 0 && count <= pairCount)) throw new RangeError(`maxInto: ${count} pairs, room for ${pairCount}`);
