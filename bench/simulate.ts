@@ -2,11 +2,11 @@
  * Simulator throughput: first the whole process as users run it, `dicewise simulate --ruleset
  * yahtzee --strategy optimal --games 200000 --threads 2 --seed 1` (the minimum of --runs
  * processes; the goal is 40,000 games/s, the native simulator about 70,000); then optimal games per
- * second on the worker pool with 1 and 2 threads, and one game inline by tinybench with a warm turn
- * cache and with none; with --million, the 1,000,000-game optimal run on yahtzee-free-joker
+ * second on the worker pool with 1 and 2 threads, and one game inline by tinybench with a warm
+ * decision memo and with none; with --million, the 1,000,000-game optimal run on yahtzee-free-joker
  * against the published figures.
  *
- *   npx tsx bench/simulate.ts [--runs 5] [--games 100000] [--repeat 2] [--cache 16384] [--million] [--dist]
+ *   npx tsx bench/simulate.ts [--runs 5] [--games 100000] [--repeat 2] [--cache 131072] [--million] [--dist]
  *
  * `--runs 0` skips the whole-process runs.
  * `--games 0` skips the throughput runs (for `--million` alone). `--dist` runs the workers from the
@@ -22,7 +22,7 @@
 import { parseArgs } from 'node:util';
 import { Bench } from 'tinybench';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
-import { buildReport, createPlayer, GamePlayer, optimalStrategy, simulate, Z95, type SimulationReport } from '../src/simulate/index.ts';
+import { buildReport, createPlayer, GamePlayer, optimalStrategy, simulate, SIMULATE_DEFAULTS, Z95, type SimulationReport } from '../src/simulate/index.ts';
 import { ensureModel } from '../src/store/models.ts';
 import type * as PoolModule from '../workers/pool.ts';
 import { describeRuns, timeCommand } from './support/whole-process.ts';
@@ -31,7 +31,7 @@ const { values: args } = parseArgs({
   options: {
     games: { type: 'string', default: '100000' },
     repeat: { type: 'string', default: '2' },
-    cache: { type: 'string', default: '16384' },
+    cache: { type: 'string', default: String(SIMULATE_DEFAULTS.cacheEntries) },
     million: { type: 'boolean', default: false },
     dist: { type: 'boolean', default: false },
     runs: { type: 'string', default: '5' },
@@ -92,7 +92,7 @@ async function throughput(): Promise<void> {
     if (threads === 2) twoThreads = Math.round((best.games / best.ms) * 1000);
     await pool.destroy();
   }
-  console.log(`\noptimal games of yahtzee, ${GAMES} per run, turn cache ${CACHE} entries per thread; tables: ${TABLES}; workers from ${args.dist ? 'dist/ (compiled)' : 'sources (tsx)'}`);
+  console.log(`\noptimal games of yahtzee, ${GAMES} per run, decision memo of ${CACHE} states per thread; tables: ${TABLES}; workers from ${args.dist ? 'dist/ (compiled)' : 'sources (tsx)'}`);
   console.table(rows);
   console.log(`goal (>= ${GOAL} games/s on 2 threads, warm): ${twoThreads >= GOAL ? 'met' : 'NOT met'}`);
 
@@ -104,7 +104,7 @@ async function throughput(): Promise<void> {
     for (let g = 0; g < 20_000; g++) game.play(warm, 9, g);
     let next = 20_000;
     const bench = new Bench({ time: 1500 });
-    bench.add('optimal game, warm turn cache', () => game.play(warm, 9, next++)).add('optimal game, no cache (13 engine runs)', () => game.play(cold, 9, next++));
+    bench.add('optimal game, warm decision memo', () => game.play(warm, 9, next++)).add('optimal game, no cache (13 engine runs)', () => game.play(cold, 9, next++));
     await bench.run();
     console.log('\none game inline (tinybench)');
     console.table(

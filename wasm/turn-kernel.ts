@@ -38,6 +38,26 @@ let rows: usize = 0;
 /** Float64 probability of each full roll */
 let rollProbability: usize = 0;
 
+/** Int32 rank of each keep in the order the holds of a roll are listed (dice-tables.ts rollHoldList), and the keep of each rank */
+let holdRank: usize = 0;
+let keepOfRank: usize = 0;
+/** scratch of bestHolds: per keep, Float64 best values and Int64 best holds, lane 0 of hold3 and lane 1 of hold2 */
+let pairValue: usize = 0;
+let pairKeep: usize = 0;
+/** scratch of the exact pass: Float64 best value and Int32 rank of the best hold, per keep */
+let bestValue: usize = 0;
+let bestRank: usize = 0;
+
+/** Sets where the tables and scratch of bestHolds lie. */
+export function configureHolds(rankPtr: usize, keepOfRankPtr: usize, pairValuePtr: usize, pairKeepPtr: usize, bestValuePtr: usize, bestRankPtr: usize): void {
+  holdRank = rankPtr;
+  keepOfRank = keepOfRankPtr;
+  pairValue = pairValuePtr;
+  pairKeep = pairKeepPtr;
+  bestValue = bestValuePtr;
+  bestRank = bestRankPtr;
+}
+
 /** Sets where the tables lie; every later call uses them. */
 export function configure(
   rolls: i32,
@@ -401,4 +421,111 @@ export function dotF64(d: usize, v: usize, n: i32): f64 {
   let sum = f64x2.extract_lane(s, 0) + f64x2.extract_lane(s, 1);
   for (; i < n; i++) sum += load<f64>(d + (<usize>i << 3)) * <f64>load<T>(v + <usize>i * w);
   return sum;
+}
+
+/** Rank of "no hold": every hold value is NaN or -Infinity. */
+const NONE: i32 = i32.MAX_VALUE;
+
+/**
+ * The engine's hold decisions after every roll, lane 0 (fast-play.ts `fillHoldDecisions`):
+ * out[r] (Int16) with one reroll left and out[rollCount + r] with two = the best hold of roll r
+ * by hold3 / hold2 (the first of the highest in the roll's hold list), or r itself (stop) where
+ * now[r] / now[rollCount + r] is at least its value. Instead of scanning every roll's holds, the
+ * best sub-keep of each keep is built from the best of its one-die-smaller sub-keeps, in the max
+ * plan's order (smaller keeps first), for both hold arrays at once in the two lanes of a v128.
+ * Only comparisons, so the choice is the scan's, bit for bit: ties go to the lowest rank (the
+ * order of the hold list). A NaN or -Infinity hold (no rule set here has one) sends the keeps
+ * through a slower pass that never chooses one, as the scan's strict `>` never does.
+ */
+export function bestHolds(hold3: usize, hold2: usize, now: usize, out: usize, L: i32): void {
+  const rowBytes = (<usize>L) << 3;
+  let unreal = 0;
+  for (let g = 0; g < groupCount; g++) {
+    const d = readI32(groups, g * 3);
+    let o = readI32(groups, g * 3 + 1);
+    const end = o + readI32(groups, g * 3 + 2) * (d + 1);
+    for (; o < end; o += d + 1) {
+      const k = readI32(rows, o);
+      const a = load<f64>(hold3 + <usize>k * rowBytes);
+      const b = load<f64>(hold2 + <usize>k * rowBytes);
+      unreal |= <i32>!(a > -Infinity) | <i32>!(b > -Infinity);
+      let bv = f64x2.replace_lane(f64x2.splat(a), 1, b);
+      let bk = i64x2.splat(<i64>k);
+      for (let i = 1; i <= d; i++) {
+        const at = (<usize>readI32(rows, o + i)) << 4;
+        const v = v128.load(pairValue + at);
+        const sk = v128.load(pairKeep + at);
+        // An equal value of another hold (rare): the one listed first.
+        const tie = v128.and(f64x2.eq(v, bv), i64x2.ne(sk, bk));
+        if (v128.any_true(tie)) bk = breakTies(tie, sk, bk);
+        const higher = f64x2.gt(v, bv);
+        bv = v128.bitselect(v, bv, higher);
+        bk = v128.bitselect(sk, bk, higher);
+      }
+      v128.store(pairValue + ((<usize>k) << 4), bv);
+      v128.store(pairKeep + ((<usize>k) << 4), bk);
+    }
+  }
+  if (unreal) {
+    exactBestHolds(hold3, rowBytes, 0);
+    exactBestHolds(hold2, rowBytes, 8);
+  }
+  const R = <usize>rollCount;
+  for (let r: usize = 0; r < R; r++) {
+    const v = v128.load(pairValue + (r << 4));
+    const k = v128.load(pairKeep + (r << 4));
+    const k1 = <i32>i64x2.extract_lane(k, 0);
+    const k2 = <i32>i64x2.extract_lane(k, 1);
+    const stop1 = (k1 >= 0) & (load<f64>(now + (r << 3)) >= f64x2.extract_lane(v, 0));
+    const stop2 = (k2 >= 0) & (load<f64>(now + ((R + r) << 3)) >= f64x2.extract_lane(v, 1));
+    store<i16>(out + (r << 1), <i16>select<i32>(<i32>r, k1, stop1));
+    store<i16>(out + ((R + r) << 1), <i16>select<i32>(<i32>r, k2, stop2));
+  }
+}
+
+/** bk with each lane where `tie` is set taking sk's hold if it is listed first. */
+function breakTies(tie: v128, sk: v128, bk: v128): v128 {
+  if (i64x2.extract_lane(tie, 0) != 0) {
+    const c = <i32>i64x2.extract_lane(sk, 0);
+    if (readI32(holdRank, c) < readI32(holdRank, <i32>i64x2.extract_lane(bk, 0))) bk = i64x2.replace_lane(bk, 0, c);
+  }
+  if (i64x2.extract_lane(tie, 1) != 0) {
+    const c = <i32>i64x2.extract_lane(sk, 1);
+    if (readI32(holdRank, c) < readI32(holdRank, <i32>i64x2.extract_lane(bk, 1))) bk = i64x2.replace_lane(bk, 1, c);
+  }
+  return bk;
+}
+
+/**
+ * bestHolds for one hold array where some hold is NaN or -Infinity: those are never chosen. Writes
+ * each roll's best value and hold (-1: none) into lane `laneByte` / 8 of the pair scratch.
+ */
+function exactBestHolds(hold: usize, rowBytes: usize, laneByte: usize): void {
+  for (let g = 0; g < groupCount; g++) {
+    const d = readI32(groups, g * 3);
+    let o = readI32(groups, g * 3 + 1);
+    const end = o + readI32(groups, g * 3 + 2) * (d + 1);
+    for (; o < end; o += d + 1) {
+      const k = readI32(rows, o);
+      const own = load<f64>(hold + <usize>k * rowBytes);
+      const real = own > -Infinity;
+      let bv = select<f64>(own, -Infinity, real);
+      let br = select<i32>(readI32(holdRank, k), NONE, real);
+      for (let i = 1; i <= d; i++) {
+        const s = readI32(rows, o + i);
+        const v = load<f64>(bestValue + (<usize>s << 3));
+        const sr = readI32(bestRank, s);
+        const better = (v > bv) | ((v == bv) & (sr < br) & (br != NONE));
+        bv = select<f64>(v, bv, better);
+        br = select<i32>(sr, br, better);
+      }
+      store<f64>(bestValue + (<usize>k << 3), bv);
+      store<i32>(bestRank + (<usize>k << 2), br);
+    }
+  }
+  for (let r = 0; r < rollCount; r++) {
+    const br = readI32(bestRank, r);
+    store<f64>(pairValue + (<usize>r << 4) + laneByte, load<f64>(bestValue + (<usize>r << 3)));
+    store<i64>(pairKeep + (<usize>r << 4) + laneByte, br == NONE ? -1 : <i64>readI32(keepOfRank, br));
+  }
 }

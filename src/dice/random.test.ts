@@ -36,6 +36,17 @@ describe('seeded streams', () => {
     expect(seeds.size).toBe(3001);
   });
 
+  it('dice(out, n) draws the faces of n calls of die(), and the stream goes on from there', () => {
+    const one = new Xoshiro128(streamSeed(3, 5, DICE_STREAM));
+    const batch = new Xoshiro128(streamSeed(3, 5, DICE_STREAM));
+    const out = new Uint8Array(15);
+    for (let turn = 0; turn < 200; turn++) {
+      batch.dice(out, 15);
+      expect(Array.from(out)).toEqual(Array.from({ length: 15 }, () => one.die()));
+      expect(batch.next()).toBe(one.next());
+    }
+  });
+
   it('dice are uniform (chi-square over 600,000 faces)', () => {
     const g = new Xoshiro128(streamSeed(7, 0, DICE_STREAM));
     const n = 600_000;

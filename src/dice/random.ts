@@ -81,6 +81,33 @@ export class Xoshiro128 {
     return r >>> 0;
   }
 
+  /**
+   * Fills out[0..count) with die faces 0..5: the values of `count` calls of `die()`, in order,
+   * with the state held in locals (the simulator draws three rolls' worth of dice a turn).
+   */
+  dice(out: Uint8Array, count: number): void {
+    let a = this.a;
+    let b = this.b;
+    let c = this.c;
+    let d = this.d;
+    for (let i = 0; i < count; i++) {
+      const t = b << 9;
+      let r = Math.imul(b, 5);
+      r = Math.imul((r << 7) | (r >>> 25), 9);
+      c ^= a;
+      d ^= b;
+      b ^= c;
+      a ^= d;
+      c ^= t;
+      d = (d << 11) | (d >>> 21);
+      out[i] = (((r >>> 0) * 6) / 4294967296) | 0;
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
+  }
+
   /** Uniform in [0, 1) with 32 random bits. */
   float(): number {
     return this.next() / 4294967296;

@@ -160,7 +160,7 @@ export class GamePlayer {
     const { rs, t, faces, counts, entry, recorder } = this;
     const n = rs.dice;
     const ctx = p.ctx;
-    for (let i = 0; i < 3 * n; i++) faces[i] = this.dice.die();
+    this.dice.dice(faces, 3 * n);
     counts.fill(0);
     for (let i = 0; i < n; i++) counts[faces[i]]++;
     ctx.turn = turn;

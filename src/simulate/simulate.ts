@@ -1,6 +1,7 @@
 import { runInLanes } from '../run-in-lanes.ts';
 import { DicewiseError } from '../errors.ts';
 import { DEFAULT_RULESET, isRuleSetId, RULESETS, type RuleSetId } from '../rules/index.ts';
+import { DEFAULT_MEMO_ENTRIES } from '../solver/index.ts';
 import type { TaskResult, ChunkRunner, SimulateTask } from './task.ts';
 
 /** Options → defaults → resolved options, as piscina does; a bad option throws naming it. */
@@ -14,7 +15,7 @@ export interface SimulateOptions {
   chunkSize?: number;
   /** tasks kept in flight (the pool's thread count); results do not depend on it */
   concurrency?: number;
-  /** turn evaluations cached per engine-backed strategy and thread (0 = none); results do not depend on it */
+  /** states whose decisions are kept per engine-backed strategy and thread (0 = none); results do not depend on it */
   cacheEntries?: number;
   /** where tasks run: inline (createInlineRunner) or a worker pool (workers/simulate-pool.ts) */
   runner: ChunkRunner;
@@ -47,8 +48,8 @@ export const SIMULATE_DEFAULTS = {
   seed: 1,
   chunkSize: 500,
   concurrency: 1,
-  /** ≈ 120 MB of doubles per strategy and thread for five dice; ~60% of turns hit (see fast-play.ts) */
-  cacheEntries: 16_384,
+  /** the decision memo's default (solver/decision-memo.ts): ≈ 200 MB per strategy and thread for five dice, filled as games need it */
+  cacheEntries: DEFAULT_MEMO_ENTRIES,
 } as const;
 
 /** At most this many strategies in one comparison. */

@@ -20,3 +20,4 @@ export * from './points-distribution.ts';
 export * from './turn-cache.ts';
 export * from './win-share.ts';
 export * from './win-model.ts';
+export * from './decision-memo.ts';

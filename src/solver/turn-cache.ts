@@ -10,7 +10,8 @@ import { createTurnEval, evaluateState, type TurnEval } from './turn-eval.ts';
  * roll) costs 8–10 µs for five dice on a single column and 50–80 µs on three columns, and the
  * same states come back: every game opens in the same state, optimal games share many early and
  * late ones, a player asks for a hint after each roll. The advisor, the game analysis, the
- * simulator and the self-play of approx/ all read turns through it.
+ * simulator (through its decision memo, decision-memo.ts, which keeps only the decisions) and the
+ * self-play of approx/ all read turns through it.
  *
  * Nothing is approximated: an entry is a copy of the engine's own numbers (hold values before the
  * second and third rolls, score-now values after the first roll and after a reroll, the state's
@@ -34,12 +35,12 @@ export interface TurnCacheOptions {
   /**
    * 'first' stores every evaluated state; 'second' stores a state the second time it is
    * evaluated (a table of recent keys remembers the first), so a stream of one-off states cannot
-   * flush the frequent ones: the simulator's choice, where most mid-game states never come back.
+   * flush the frequent ones: self-play's choice, where most mid-game states never come back.
    */
   admit?: 'first' | 'second';
   /**
    * Evaluate only what decisions read (`evaluateState`'s holdsOnly): hold and score-now values,
-   * with the turn's value NaN. The simulator's players never read the value.
+   * with the turn's value NaN. Decisions never read the value (the decision memo's evaluations).
    */
   holdsOnly?: boolean;
 }
@@ -84,6 +85,16 @@ function canonicalKey(L: ColumnLayout, state: GameState): number {
   return (c.mask * 512 + u) * 2 + (c.yahtzee50 && L.flags === 2 ? 1 : 0);
 }
 
+/**
+ * The cache's key function for a model's states: states with one key evaluate to the same bits
+ * and share every decision (the decision memo keys on it too).
+ */
+export function turnKeyOf(model: GameModel): (state: GameState) => StateKey {
+  const upperCap = model.exact ? model.rs.upperBonus.threshold : Infinity;
+  const layout = model.c.layout;
+  return model.exact && model.valueKind !== 'probability' && model.rs.columns.length === 1 ? (state) => canonicalKey(layout, state) : (state) => stateKey(state, upperCap);
+}
+
 /** A stored turn and its key. The turn is built with exactly the fields, in the order, of `createTurnEval`: one object shape keeps the readers' property accesses monomorphic. */
 interface Entry {
   key: StateKey;
@@ -104,10 +115,7 @@ const SLAB_ENTRIES = 64;
 export function createTurnCache(model: GameModel, options: TurnCacheOptions = {}): TurnCache {
   const entries = options.entries ?? DEFAULT_TURN_CACHE_ENTRIES;
   if (!Number.isInteger(entries) || entries < 0) throw new Error(`entries must be a non-negative integer, got ${entries}`);
-  const upperCap = model.exact ? model.rs.upperBonus.threshold : Infinity;
-  const layout = model.c.layout;
-  const keyOf: (state: GameState) => StateKey =
-    model.exact && model.valueKind !== 'probability' && model.rs.columns.length === 1 ? (state) => canonicalKey(layout, state) : (state) => stateKey(state, upperCap);
+  const keyOf = turnKeyOf(model);
   const K = model.c.dice.keepCount;
   const R = model.c.dice.rollCount;
   const work = createTurnEval(model);

@@ -48,6 +48,17 @@ export interface TurnKernel {
   raiseTo(m: Float64Array, now: Float64Array): void;
   /** out[j] = sum over rolls r of p[r] * m[r][j]; out: value */
   weightedSum(m: Float64Array, out: Float64Array): void;
+  /** 2 × rollCount: the score-now value after a reroll, then after the first roll, read by `bestHolds` (lane 0) */
+  readonly now: Float64Array;
+  /** 2 × rollCount: the decision after each roll with one reroll left, then with two, written by `bestHolds` */
+  readonly holdChoice: Int16Array;
+  /**
+   * holdChoice[(rollsLeft - 1) * rollCount + r] = the best hold of roll r by hold3 (one reroll
+   * left) or hold2 (two), lane 0: the first of the highest in the roll's hold list, as
+   * `bestHoldKeep`; or r itself where the roll's `now` is at least its value (stop and score, as
+   * `decideHold`).
+   */
+  bestHolds(): void;
   /** extra float64 memory asked for at creation (kernel-resident scratch for a score-now step) */
   readonly extra: Float64Array;
   /** (row, byte address) pairs for `maxInto`, as many as asked for at creation */
@@ -112,6 +123,38 @@ interface KernelExports {
   weightedSum(m: number, out: number, lanes: number): void;
   maxInto(best: number, pairs: number, count: number, lanes: number): void;
   evaluateTurn(hold3: number, hold2: number, roll1: number, first: number, out: number, lanes: number, mode: number): void;
+  configureHolds(rank: number, keepOfRank: number, pairValue: number, pairKeep: number, bestValue: number, bestRank: number): void;
+  bestHolds(hold3: number, hold2: number, now: number, out: number, lanes: number): void;
+}
+
+/**
+ * Each keep's rank in the order a roll's holds are listed (dice-tables.ts `rollHoldList`: face
+ * counts compared face by face, fewest ones first), and the keep of each rank: `bestHolds` breaks
+ * ties as the scan of that list does, to the first listed.
+ */
+export interface HoldRanks {
+  rank: Int32Array;
+  keepOfRank: Int32Array;
+}
+
+const holdRanksOf = new WeakMap<DiceTables, HoldRanks>();
+
+export function holdRanks(t: DiceTables): HoldRanks {
+  let h = holdRanksOf.get(t);
+  if (h) return h;
+  const byCounts = Array.from({ length: t.keepCount }, (_, k) => k).sort((a, b) => {
+    for (let f = 0; f < 6; f++) {
+      const d = t.keepCounts[a * 6 + f] - t.keepCounts[b * 6 + f];
+      if (d !== 0) return d;
+    }
+    return 0;
+  });
+  const keepOfRank = Int32Array.from(byCounts);
+  const rank = new Int32Array(t.keepCount);
+  keepOfRank.forEach((k, i) => (rank[k] = i));
+  h = { rank, keepOfRank };
+  holdRanksOf.set(t, h);
+  return h;
 }
 
 /** The compiled module, once per thread; each kernel is an instance of it with its own memory. */
@@ -161,6 +204,14 @@ export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode
   const roll1At = place(K * capacity * 8);
   const firstAt = place(R * capacity * 8);
   const valueAt = place(capacity * 8);
+  const rankAt = place(K * 4);
+  const keepOfRankAt = place(K * 4);
+  const pairValueAt = place(K * 16);
+  const pairKeepAt = place(K * 16);
+  const bestValueAt = place(K * 8);
+  const bestRankAt = place(K * 4);
+  const nowAt = place(2 * R * 8);
+  const choiceAt = place(2 * R * 2);
   const extraCount = extras.extra ?? 0;
   const pairCount = extras.pairs ?? 0;
   const extraAt = place(extraCount * 8);
@@ -177,6 +228,10 @@ export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode
   new Int32Array(buf, rowsAt, plan.rows.length).set(plan.rows);
   new Float64Array(buf, probabilityAt, R).set(t.rollProbability);
   x.configure(R, K, addDieAt, groupsAt, plan.groups.length / 3, rowsAt, probabilityAt);
+  const ranks = holdRanks(t);
+  new Int32Array(buf, rankAt, K).set(ranks.rank);
+  new Int32Array(buf, keepOfRankAt, K).set(ranks.keepOfRank);
+  x.configureHolds(rankAt, keepOfRankAt, pairValueAt, pairKeepAt, bestValueAt, bestRankAt);
 
   const hold3 = new Float64Array(buf, hold3At, K * capacity);
   const value = new Float64Array(buf, valueAt, capacity);
@@ -197,6 +252,11 @@ export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode
     value,
     extra: new Float64Array(buf, extraAt, extraCount),
     pairs: new Int32Array(buf, pairsAt, pairCount * 2),
+    now: new Float64Array(buf, nowAt, 2 * R),
+    holdChoice: new Int16Array(buf, choiceAt, 2 * R),
+    bestHolds() {
+      x.bestHolds(hold3At, hold2At, nowAt, choiceAt, lanesOf(kernel));
+    },
     maxInto(count) {
       if (!(Number.isInteger(count) && count >= 0 && count <= pairCount)) throw new RangeError(`maxInto: ${count} pairs, room for ${pairCount}`);
       x.maxInto(hold3At, pairsAt, count, lanesOf(kernel));

@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { countsKey, Xoshiro128 } from '../src/dice/index.ts';
+import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
+import { zeroValueModel } from '../src/simulate/index.ts';
+import { createDecisionMemo, createTurnCache, createTurnEval, evaluateState, initialState, rankedScoreOptions, type GameModel, type GameState } from '../src/solver/index.ts';
+import { decideHold, fillHoldDecisions } from '../src/solver/fast-play.ts';
+import { testModel } from './support/models.ts';
+
+/** A random turn-start state of a rule set: each box of each column filled with probability `fill`. */
+function randomState(model: GameModel, rng: Xoshiro128, fill: number): GameState {
+  const B = model.rs.boxes.length;
+  return {
+    columns: model.rs.columns.map(() => {
+      let mask = 0;
+      for (let b = 0; b < B; b++) if (rng.float() < fill) mask |= 1 << b;
+      if (mask === (1 << B) - 1) mask &= ~(1 << rng.below(B));
+      return { mask, upper: rng.below(64), yahtzee50: (mask & (1 << 11)) !== 0 && rng.below(2) === 1 };
+    }),
+  };
+}
+
+/** Every decision `fillHoldDecisions` takes, against `decideHold` on the same evaluation. */
+function checkAllHolds(model: GameModel, states: number, seed: number): number {
+  const te = createTurnEval(model);
+  const rng = new Xoshiro128(seed);
+  const R = model.c.dice.rollCount;
+  let stops = 0;
+  for (let i = 0; i < states; i++) {
+    const state = randomState(model, rng, (i % 10) / 10);
+    evaluateState(te, state, i % 2 === 0);
+    fillHoldDecisions(te);
+    for (const left of [1, 2] as const) {
+      for (let r = 0; r < R; r++) {
+        const d = decideHold(te, r, left);
+        expect(te.decisions[(left - 1) * R + r], `state ${JSON.stringify(state)} roll ${r} rollsLeft ${left}`).toBe(d.keep);
+        if (d.stop) stops++;
+      }
+    }
+  }
+  return stops;
+}
+
+/**
+ * Score-now values with -Infinity on some rolls and NaN on others: holds worth -Infinity or NaN
+ * must never be chosen, as the scan's strict `>` never takes them.
+ */
+function withUnrealValues(model: GameModel): GameModel {
+  return {
+    ...model,
+    fillScoreNow(state, first, later) {
+      model.fillScoreNow(state, first, later);
+      for (let r = 0; r < later.length; r += 7) later[r] = -Infinity;
+      for (let r = 3; r < first.length; r += 11) first[r] = NaN;
+    },
+  };
+}
+
+describe('fillHoldDecisions takes every decision as decideHold', () => {
+  it.each(['yahtzee', 'yatzy', 'yahtzee-no-bonus'] as const)('optimal on %s, 300 random states', async (id) => {
+    expect(checkAllHolds(await testModel(id as RuleSetId), 300, 5)).toBeGreaterThan(0);
+  });
+
+  it('greedy on yahtzee (a zero value function: many exactly equal holds)', () => {
+    checkAllHolds(zeroValueModel(RULESETS.yahtzee), 300, 6);
+  });
+
+  it.each(['triple-yahtzee', 'superpass'] as const)('multi-column %s score-now values (greedy), 60 random states', (id) => {
+    checkAllHolds(zeroValueModel(RULESETS[id]), 60, 8);
+  });
+
+  it('holds worth -Infinity or NaN', async () => {
+    checkAllHolds(withUnrealValues(await testModel('yahtzee')), 60, 9);
+  });
+
+  it('refuses a cached copy of a turn (its values are not the engine workspace)', async () => {
+    const model = await testModel('yahtzee');
+    const cache = createTurnCache(model, { entries: 4 });
+    cache.get(initialState(model.rs));
+    const copy = cache.get(initialState(model.rs));
+    expect(cache.hits).toBe(1);
+    expect(() => fillHoldDecisions(copy)).toThrow(/own workspace/);
+  });
+});
+
+/**
+ * Games played by the plain engine (a fresh evaluation every turn, decideHold, the first of
+ * rankedScoreOptions); at every decision the memo is asked too.
+ */
+function compareGames(model: GameModel, games: number, entries: number, seed: number): { hits: number; misses: number } {
+  const rs = model.rs;
+  const t = model.c.dice;
+  const te = createTurnEval(model);
+  const memo = createDecisionMemo(model, { entries });
+  const rng = new Xoshiro128(seed);
+  const counts = [0, 0, 0, 0, 0, 0];
+  const turns = rs.boxes.length * rs.columns.length;
+  for (let g = 0; g < games; g++) {
+    let state: GameState = initialState(rs);
+    for (let turn = 0; turn < turns; turn++) {
+      evaluateState(te, state);
+      counts.fill(0);
+      for (let i = 0; i < rs.dice; i++) counts[rng.die()]++;
+      let roll = t.keyToKeep[countsKey(counts)];
+      let rollsLeft: 0 | 1 | 2 = 2;
+      while (rollsLeft > 0) {
+        const left = rollsLeft as 1 | 2;
+        const keep = decideHold(te, roll, left).keep;
+        expect(memo.hold(state, roll, left), `game ${g} turn ${turn} roll ${roll} rollsLeft ${left}`).toBe(keep);
+        if (keep === roll) break;
+        for (let f = 0; f < 6; f++) counts[f] = t.keepCounts[keep * 6 + f];
+        for (let i = t.keepSize[keep]; i < rs.dice; i++) counts[rng.die()]++;
+        roll = t.keyToKeep[countsKey(counts)];
+        rollsLeft = (rollsLeft - 1) as 0 | 1;
+      }
+      const best = rankedScoreOptions(te, roll, rollsLeft === 2)[0];
+      expect(memo.box(state, roll, rollsLeft === 2), `game ${g} turn ${turn} box`).toEqual({ column: best.column, box: best.box });
+      state = best.next;
+    }
+  }
+  return { hits: memo.hits, misses: memo.misses };
+}
+
+describe('the decision memo decides exactly as the plain engine', () => {
+  it.each([
+    ['yahtzee', 200, 131_072],
+    ['yahtzee', 120, 16],
+    ['yahtzee-free-joker', 100, 1024],
+    ['yahtzee-no-bonus', 100, 0],
+  ] as const)('optimal on %s, %i games, %i entries', async (id, games, entries) => {
+    const { hits, misses } = compareGames(await testModel(id as RuleSetId), games, entries, 42);
+    // Every game opens in the same state: a memo with room answers it after the first game.
+    if (entries >= 1024) expect(hits).toBeGreaterThanOrEqual(games - 1);
+    expect(hits + misses).toBeGreaterThanOrEqual(games * 13);
+  });
+
+  it('answers a state from its row: one evaluation per state, equal states share it, the least recently used of a full set leaves', async () => {
+    const model = await testModel('yahtzee');
+    const memo = createDecisionMemo(model, { entries: 1 });
+    const a = (): GameState => ({ columns: [{ mask: 1, upper: 3, yahtzee50: false }] });
+    const b = (): GameState => ({ columns: [{ mask: 2, upper: 2, yahtzee50: false }] });
+    memo.hold(a(), 0, 2);
+    memo.hold(a(), 5, 1);
+    expect(memo).toMatchObject({ hits: 1, misses: 1, size: 1 });
+    memo.box(b(), 0, false);
+    memo.hold(a(), 0, 2);
+    expect(memo).toMatchObject({ hits: 1, misses: 3, size: 1 });
+  });
+
+  it('rejects a number of entries that is not a non-negative integer', async () => {
+    const model = await testModel('yahtzee');
+    expect(() => createDecisionMemo(model, { entries: 2.5 })).toThrow(/entries must be a non-negative integer, got 2.5/);
+  });
+});
