@@ -13,18 +13,16 @@ const ScorecardColumn = z
   .record(z.string(), z.number().int().nullable())
   .openapi('ScorecardColumn', { description: 'Box id → points written there; absent or null = still free.', example: { ones: 3, fullHouse: 25 } });
 
+/** A whole sheet: one column, or one per column of a multi-column rule set; and its Yahtzee bonus points. */
+const Sheet = z.union([ScorecardColumn, z.array(ScorecardColumn)]);
+const SheetBonus = z.union([z.number().int().min(0), z.array(z.number().int().min(0))]);
+
 // One object with every field optional, not a union: which fields fit together (a sheet or a final
 // total) is parsePosition's to say, naming the field, where a failed union names none.
 const OpponentSchema = z
   .strictObject({
-    scorecard: z
-      .union([ScorecardColumn, z.array(ScorecardColumn)])
-      .optional()
-      .openapi({ description: 'Their sheet as it stands at the start of their next turn (an opponent in progress), shaped as a position\'s scorecard.' }),
-    yahtzeeBonus: z
-      .union([z.number().int().min(0), z.array(z.number().int().min(0))])
-      .optional()
-      .openapi({ description: 'With scorecard: their extra-Yahtzee bonus points so far (per column where columns exist).' }),
+    scorecard: Sheet.optional().openapi({ description: 'Their sheet as it stands at the start of their next turn (an opponent in progress), shaped as a position\'s scorecard.' }),
+    yahtzeeBonus: SheetBonus.optional().openapi({ description: 'With scorecard: their extra-Yahtzee bonus points so far (per column where columns exist).' }),
     finalScore: z.number().int().min(0).optional().openapi({ description: 'Their final total (a finished opponent), instead of a scorecard.' }),
   })
   .openapi('Opponent', {
@@ -61,14 +59,8 @@ export const PositionSchema = z
   // Strict: a misspelt field (`rolls_left`) would otherwise be ignored and the default answered.
   .strictObject({
     ruleset: z.enum(RULESET_IDS).optional().openapi({ description: 'Rule set id; default `yahtzee`.' }),
-    scorecard: z
-      .union([ScorecardColumn, z.array(ScorecardColumn)])
-      .optional()
-      .openapi({ description: 'One column object, or for multi-column rule sets an array with one object per column.' }),
-    yahtzeeBonus: z
-      .union([z.number().int().min(0), z.array(z.number().int().min(0))])
-      .optional()
-      .openapi({ description: 'Extra-Yahtzee bonus points so far (a multiple of 100); per column where columns exist.' }),
+    scorecard: Sheet.optional().openapi({ description: 'One column object, or for multi-column rule sets an array with one object per column.' }),
+    yahtzeeBonus: SheetBonus.optional().openapi({ description: 'Extra-Yahtzee bonus points so far (a multiple of 100); per column where columns exist.' }),
     dice: z
       .array(z.number().int().min(1).max(6))
       .optional()

@@ -48,17 +48,7 @@ export function winStrategy(rs: RuleSet, reach: ReachTable, distribution: ReachT
     }
     return decided ? undefined : te;
   };
-  return markTrusted({
-    name: 'win',
-    chooseHold: (ctx) => {
-      const t = turnOf(ctx);
-      return t ? engineHold(t, ctx.roll, ctx.rollsLeft as 1 | 2) : fallback.chooseHold(ctx);
-    },
-    chooseBox: (ctx) => {
-      const t = turnOf(ctx);
-      return t ? engineBox(t, ctx.roll, ctx.rollsLeft === 2) : fallback.chooseBox(ctx);
-    },
-  });
+  return engineOrFallback(turnOf, fallback);
 }
 
 /**
@@ -87,6 +77,11 @@ export function spreadWinStrategy(model: ThresholdModel, fallback: Strategy): St
     }
     return solo ? undefined : te;
   };
+  return engineOrFallback(turnOf, fallback);
+}
+
+/** `win`: the engine's decisions on the turn `turnOf` evaluated, or `fallback`'s where it gives none. */
+function engineOrFallback(turnOf: (ctx: DecisionContext) => TurnEval | undefined, fallback: Strategy): Strategy {
   return markTrusted({
     name: 'win',
     chooseHold: (ctx) => {
