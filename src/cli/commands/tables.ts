@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { describeCommand } from '../command-list.ts';
 import { DicewiseError } from '../../errors.ts';
-import { isRuleSetId, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { GAME_VALUE_FACTS } from '../../approx/measured.ts';
+import { columnTypes, isRuleSetId, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { buildModelTables, buildReachAndWrite } from '../../store/models.ts';
 import { REACH_CAP_DEFAULT, type LaneKind } from '../../solver/index.ts';
 import { solverThreads } from '../../../workers/pool.ts';
@@ -93,8 +94,14 @@ export function registerTables(program: Command): void {
     .action(async (opts: { tables?: string; json?: boolean }) => {
       const dir = tableDir(opts.tables);
       const infos = await listTables(dir);
+      const games = multiColumnGames(infos);
       if (opts.json) {
-        process.stdout.write(`${JSON.stringify(infos, null, 2)}\n`);
+        // The same list as ever; a multi-column table's entry also says what its start value is and what is known of the game.
+        const json = infos.map((i) => {
+          const g = games.find((x) => x.ruleset === i.ruleset);
+          return g && i.kind === 'values' ? { ...i, startValueIs: 'each column played alone: Σ multiplier × column value', game: g } : i;
+        });
+        process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
         return;
       }
       if (infos.length === 0) {
@@ -106,13 +113,48 @@ export function registerTables(program: Command): void {
         // Each kind's header value: the start value, the final score's SD, or P(final >= 250) from the start.
         // A multi-column rule set's table holds its column types: its header value is Σ multiplier × column value, not the game's.
         const multi = isRuleSetId(i.ruleset) && RULESETS[i.ruleset].columns.length > 1;
-        const label = { values: multi ? 'Σ columns' : 'value', moments: 'SD', reach: 'P(250)', distribution: 'mean' }[i.kind];
+        const label = { values: multi ? 'columns alone' : 'value', moments: 'SD', reach: 'P(250)', distribution: 'mean' }[i.kind];
         const value = h ? `${label} ${h.startValue.toFixed(i.kind === 'moments' ? 4 : 7)}` : '-';
         const fp = h ? h.fingerprint : '-';
         const status = i.status === 'ok' ? 'ok' : `${i.status.toUpperCase()}: ${i.detail ?? ''} (rebuild: dicewise tables build --ruleset ${i.ruleset})`;
         process.stdout.write(
-          `${`${i.ruleset}${i.kind === 'values' ? '' : ` (${i.kind})`}`.padEnd(30)} ${value.padStart(18)}  fingerprint ${fp}  ${(i.bytes / 2 ** 20).toFixed(1)} MiB  ${status}\n`,
+          `${`${i.ruleset}${i.kind === 'values' ? (multi ? ' (columns)' : '') : ` (${i.kind})`}`.padEnd(30)} ${value.padStart(18)}  fingerprint ${fp}  ${(i.bytes / 2 ** 20).toFixed(1)} MiB  ${status}\n`,
         );
       }
+      for (const g of games) process.stdout.write(`${gameValueLine(g)}\n`);
     });
+}
+
+/** What `tables info` says of a multi-column game whose column tables are listed. */
+export interface MultiColumnGameInfo {
+  ruleset: RuleSetId;
+  /** the table files its columns are played from */
+  columnTables: string[];
+  bestMean: number;
+  bestHalfWidth: number;
+  games: number;
+  seed: number;
+}
+
+/**
+ * A multi-column table's start value is each column played on its own (Σ multiplier × column
+ * value): a user reading `tables info` expects the game's expected score, which no table holds.
+ * Each multi-column game whose column tables are all listed gets its own line with what is known
+ * of it: best play's measured mean (approx/measured.ts).
+ */
+export function multiColumnGames(infos: readonly { ruleset: string; kind: string }[]): MultiColumnGameInfo[] {
+  const built = new Set(infos.filter((i) => i.kind === 'values').map((i) => i.ruleset));
+  const out: MultiColumnGameInfo[] = [];
+  for (const id of RULESET_IDS) {
+    const facts = GAME_VALUE_FACTS[id];
+    if (RULESETS[id].columns.length < 2 || !facts) continue;
+    const columnTables = [...new Set(columnTypes(RULESETS[id]).map((t) => t.sameAs ?? id))];
+    if (columnTables.every((t) => built.has(t))) out.push({ ruleset: id, columnTables, ...facts });
+  }
+  return out;
+}
+
+export function gameValueLine(g: MultiColumnGameInfo): string {
+  const mean = `best play ${g.bestMean.toFixed(1)} ± ${g.bestHalfWidth.toFixed(1)}`;
+  return `${`${g.ruleset} (game)`.padEnd(30)} ${mean.padStart(18)}  measured over ${g.games.toLocaleString('en-US')} games (seed ${g.seed}); no exact optimum, columns from ${g.columnTables.join(', ')}`;
 }

@@ -1,0 +1,22 @@
+import type { RuleSetId } from '../rules/index.ts';
+
+/**
+ * What is known of a multi-column rule set's game value, where no exact optimum exists: best
+ * play's mean final score as measured in self-play, and a proven upper bound on the optimum, so
+ * the optimum lies between the two. A column table's own start value (Σ multiplier × each column
+ * played alone) is neither: `dicewise tables info` shows these beside it.
+ */
+export interface GameValueFacts {
+  /** best play's mean final score over `games` games (seed `seed`, `dicewise simulate --strategy best`) */
+  bestMean: number;
+  /** half-width of its 95% confidence interval */
+  bestHalfWidth: number;
+  games: number;
+  seed: number;
+}
+
+/** Measured with `dicewise simulate --ruleset <id> --strategy best,decomposition,greedy,sequential --games 100000 --seed 1` (README). */
+export const GAME_VALUE_FACTS: Partial<Record<RuleSetId, GameValueFacts>> = {
+  'triple-yahtzee': { bestMean: 1870.4, bestHalfWidth: 2.3, games: 100_000, seed: 1 },
+  superpass: { bestMean: 1167.8, bestHalfWidth: 0.4, games: 100_000, seed: 1 },
+};
