@@ -19,7 +19,7 @@ import {
   TIE_EPSILON,
   type TurnEval,
 } from '../solver/index.ts';
-import { NEAR_TIE_POINTS, NEAR_TIE_PROBABILITY, type Advice, type AdviceOption, type ProbabilityAdvice, type ProbabilityOption } from './types.ts';
+import { NEAR_TIE_POINTS, NEAR_TIE_PROBABILITY, type Advice, type AdviceOption, type OptionRefiner, type ProbabilityAdvice, type ProbabilityOption } from './types.ts';
 
 /** The turn `advise` reads: the evaluation of the position's state, made now unless the caller has it. */
 function turnFor(model: GameModel, state: GameState, te: TurnEval | undefined): TurnEval {
@@ -74,16 +74,19 @@ function holdOption(model: GameModel, o: HoldOption, bestEv: number): AdviceOpti
  * start of a turn (no dice) only the value of the state. `te`, when given, is the evaluation of
  * the position's state by `model` (from a TurnCache: solver/turn-cache.ts).
  */
-export function advise(model: GameModel, position: Position, te?: TurnEval): Advice {
+export function advise(model: GameModel, position: Position, te?: TurnEval, refiner?: OptionRefiner): Advice {
   if (model.valueKind === 'probability') throw new Error('a probability model is advised by adviseProbability');
-  return rankOptions(model, position, te);
+  if (refiner && model.exact) throw new Error('an exact model needs no refiner');
+  const advice = rankOptions(model, position, te, refiner);
+  if (!model.exact) advice.effort = refiner?.effort ?? 0;
+  return advice;
 }
 
 /**
  * The options ranked by the model's values, whatever they are: `advise` labels them as expected
  * points, `adviseProbability` relabels them as chances.
  */
-function rankOptions(model: GameModel, position: Position, te?: TurnEval): Advice {
+function rankOptions(model: GameModel, position: Position, te?: TurnEval, refiner?: OptionRefiner): Advice {
   if (model.rs.id !== position.rs.id) throw new Error(`model for ${model.rs.id} asked about a ${position.rs.id} position`);
   const turn = turnFor(model, position.state, te);
   const { score, rollsLeft, dice } = position;
@@ -111,6 +114,7 @@ function rankOptions(model: GameModel, position: Position, te?: TurnEval): Advic
     if (scoreFirst(i, j)) options.push(scoreOption(model, scores[i++], bestEv));
     else options.push(holdOption(model, holds[j++], bestEv));
   }
+  if (refiner) refineOptions(refiner, turn, roll, rollsLeft, scores, holds, scoreFirst, options);
   const advice: Advice = {
     ...base,
     expectedFinalScore: score + (options.length ? options[0].ev : turn.value),
@@ -124,6 +128,35 @@ function rankOptions(model: GameModel, position: Position, te?: TurnEval): Advic
   const sd = finalScoreSd(model, position, roll);
   if (sd !== undefined) advice.finalScoreSd = sd;
   return advice;
+}
+
+/**
+ * Effort above 0: the refiner's values replace the model's for the first options it values
+ * (ev = their rollout mean, `rollouts` says how many), which are then ranked among themselves by
+ * those values; the options after them keep the model's ev and loss.
+ */
+function refineOptions(
+  refiner: OptionRefiner,
+  turn: TurnEval,
+  roll: number,
+  rollsLeft: 0 | 1 | 2,
+  scores: readonly RankedScoreOption[],
+  holds: readonly HoldOption[],
+  scoreFirst: (i: number, j: number) => boolean,
+  options: AdviceOption[],
+): void {
+  const engine: (HoldOption | RankedScoreOption)[] = [];
+  for (let i = 0, j = 0; i < scores.length || j < holds.length; ) engine.push(scoreFirst(i, j) ? scores[i++] : holds[j++]);
+  const r = refiner.refine(turn, roll, rollsLeft, engine);
+  if (!r) return;
+  const n = r.values.length;
+  const order = [...r.values.keys()].sort((a, b) => r.values[b] - r.values[a] || a - b);
+  const top = r.values[order[0]];
+  const refined = order.map((k): AdviceOption => {
+    const loss = top - r.values[k];
+    return { ...options[k], ev: r.values[k], loss, nearTie: loss < NEAR_TIE_POINTS, rollouts: r.rollouts };
+  });
+  options.splice(0, n, ...refined);
 }
 
 const momentsSolvers = new WeakMap<GameModel, MomentsSolver>();

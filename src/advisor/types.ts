@@ -1,5 +1,6 @@
 import type { RuleSetId } from '../rules/index.ts';
 import type { Action, Goal } from '../position/index.ts';
+import type { HoldOption, RankedScoreOption, TurnEval } from '../solver/index.ts';
 
 /**
  * Options whose expected value is within this many points of the best are flagged `nearTie`:
@@ -24,6 +25,8 @@ export interface AdviceOption {
   bonus?: number;
   /** loss < NEAR_TIE_POINTS; for the best option: the runner-up is within NEAR_TIE_POINTS */
   nearTie: boolean;
+  /** effort > 0: the rollouts whose mean `ev` is (absent where `ev` is the model's value) */
+  rollouts?: number;
 }
 
 /** A position turned into readable advice; the JSON body of the hint API and `dicewise hint --json`. */
@@ -46,6 +49,19 @@ export interface Advice {
   best?: AdviceOption;
   /** standard deviation of the final score under optimal play from the start of this turn, where known */
   finalScoreSd?: number;
+  /** multi-column rule sets: the effort the options were valued at (0 = the model alone) */
+  effort?: number;
+}
+
+/**
+ * Values a decision's best options afresh, by more work than the model's value (rollouts of the
+ * policy: approx/rollout.ts). `options` come best first by the model; the answer holds new values
+ * for the first `values.length` of them, or is undefined where the model decides alone.
+ */
+export interface OptionRefiner {
+  /** reported in the advice */
+  effort: number;
+  refine(te: TurnEval, roll: number, rollsLeft: 0 | 1 | 2, options: readonly (HoldOption | RankedScoreOption)[]): { values: Float64Array; rollouts: number } | undefined;
 }
 
 /** One option valued for a probability goal (reach a target, win). */

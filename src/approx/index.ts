@@ -19,3 +19,6 @@ export * from './features.ts';
 export * from './goal-model.ts';
 export * from './models.ts';
 export * from './self-play.ts';
+export * from './rollout.ts';
+export * from './effort-play.ts';
+export * from './measured.ts';

@@ -7,7 +7,9 @@ import {
   rankedScoreOptions,
   type GameModel,
   type GameState,
+  type RankedScoreOption,
   type TurnCache,
+  type TurnEval,
 } from '../solver/index.ts';
 
 /**
@@ -56,28 +58,51 @@ function turnsOf(model: GameModel): TurnCache {
  */
 export function playModelGame(model: GameModel, dice: DiceStream, onTurn?: TurnHook): number {
   const { rs } = model;
-  const t = model.c.dice;
   const turns = turnsOf(model);
   const counts = [0, 0, 0, 0, 0, 0];
   let state = initialState(rs);
   let score = 0;
   for (let turn = 0; !isFinished(rs, state); turn++) {
     onTurn?.(state, score);
-    const te = turns.get(state);
-    counts.fill(0);
-    for (let i = 0; i < rs.dice; i++) counts[dice(turn, 0, i) - 1]++;
-    let roll = keepIndexOfCounts(t, counts);
-    let rollNo = 0;
-    for (; rollNo < 2; rollNo++) {
-      const keep = engineHold(te, roll, rollNo === 0 ? 2 : 1);
-      if (keep === roll) break;
-      for (let f = 0; f < 6; f++) counts[f] = t.keepCounts[keep * 6 + f];
-      for (let i = 0; i < rs.dice - t.keepSize[keep]; i++) counts[dice(turn, rollNo + 1, i) - 1]++;
-      roll = keepIndexOfCounts(t, counts);
-    }
-    const best = rankedScoreOptions(te, roll, rollNo === 0)[0];
+    const best = playTurn(turns.get(state), dice, turn, counts);
     score += best.gain;
     state = best.next;
   }
   return score;
+}
+
+/** Rolls turn `turn`'s first roll of `dice` (`counts` is scratch): its keep index. */
+export function firstRoll(te: TurnEval, dice: DiceStream, turn: number, counts: number[]): number {
+  counts.fill(0);
+  for (let i = 0; i < te.model.rs.dice; i++) counts[dice(turn, 0, i) - 1]++;
+  return keepIndexOfCounts(te.model.c.dice, counts);
+}
+
+/**
+ * Rerolls all but keep `keep` as roll `rollNo` (1 or 2) of turn `turn`: the first dice of that
+ * roll's sequence replace the rerolled ones. Returns the new roll's keep index.
+ */
+export function reroll(te: TurnEval, dice: DiceStream, turn: number, rollNo: number, keep: number, counts: number[]): number {
+  const t = te.model.c.dice;
+  for (let f = 0; f < 6; f++) counts[f] = t.keepCounts[keep * 6 + f];
+  for (let i = 0; i < te.model.rs.dice - t.keepSize[keep]; i++) counts[dice(turn, rollNo, i) - 1]++;
+  return keepIndexOfCounts(t, counts);
+}
+
+/**
+ * Plays the rest of a turn the engine's way from roll `roll`, made as roll `rollNo` (0 = the first
+ * roll), and returns the box it scores.
+ */
+export function finishTurn(te: TurnEval, dice: DiceStream, turn: number, roll: number, rollNo: number, counts: number[]): RankedScoreOption {
+  for (; rollNo < 2; rollNo++) {
+    const keep = engineHold(te, roll, rollNo === 0 ? 2 : 1);
+    if (keep === roll) break;
+    roll = reroll(te, dice, turn, rollNo + 1, keep, counts);
+  }
+  return rankedScoreOptions(te, roll, rollNo === 0)[0];
+}
+
+/** Plays turn `turn` of `dice` the engine's way from the state `te` was evaluated for. */
+export function playTurn(te: TurnEval, dice: DiceStream, turn: number, counts: number[]): RankedScoreOption {
+  return finishTurn(te, dice, turn, firstRoll(te, dice, turn, counts), 0, counts);
 }
