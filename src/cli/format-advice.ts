@@ -24,7 +24,7 @@ function optionTable(head: string[], rows: string[][]): string[] {
 export function formatAdvice(a: Advice | ProbabilityAdvice): string {
   if ('probabilityBefore' in a) return formatProbabilityAdvice(a);
   const lines = [
-    `${a.ruleset}${a.exact ? '' : ' (approximate)'}: score ${a.score}, state value ${a.stateValue.toFixed(4)}, expected final score ${a.expectedFinalScore.toFixed(4)}`,
+    `${a.ruleset}${a.exact ? '' : ' (approximate)'}: score ${a.score}, state value ${a.stateValue.toFixed(4)}, expected final score ${a.expectedFinalScore.toFixed(4)}${a.effort ? `, effort ${a.effort}` : ''}`,
   ];
   if (!a.dice) {
     lines.push('start of a turn: roll the dice, then ask again');
@@ -34,6 +34,8 @@ export function formatAdvice(a: Advice | ProbabilityAdvice): string {
   const rows = a.options.map((o, i) => [String(i + 1), describeAction(o.action), describePoints(o), o.ev.toFixed(4), o.loss.toFixed(4), i > 0 && o.nearTie ? '*' : '']);
   lines.push(...optionTable(['rank', 'action', 'points', 'EV', 'loss', ''], rows));
   if (rows.some((r) => r[5] === '*')) lines.push('', '* within 0.01 points of the best: as good in practice');
+  const rolled = a.options.filter((o) => o.rollouts !== undefined);
+  if (rolled.length > 0) lines.push('', `options 1 to ${rolled.length}: EV is the mean of ${rolled[0].rollouts} rollouts each on the same dice (the others: the model's)`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -11,8 +11,9 @@ import type { Format } from './body.ts';
  * Bodies are 2-4 KB, so the default 4096 entries hold at most about 16 MB.
  */
 export interface HintCache {
-  get(model: GameModel, position: Position, format: Format): string | Uint8Array<ArrayBuffer> | undefined;
-  set(model: GameModel, position: Position, format: Format, body: string | Uint8Array<ArrayBuffer>): void;
+  /** `effort`: multi-column hints' effort (approx/rollout.ts), 0 by default */
+  get(model: GameModel, position: Position, format: Format, effort?: number): string | Uint8Array<ArrayBuffer> | undefined;
+  set(model: GameModel, position: Position, format: Format, body: string | Uint8Array<ArrayBuffer>, effort?: number): void;
   readonly size: number;
   hits: number;
   misses: number;
@@ -20,9 +21,9 @@ export interface HintCache {
 
 export const DEFAULT_HINT_CACHE_SIZE = 4096;
 
-/** Everything the advice depends on: the state (the solver's one state key), the points on the sheet (score), the dice and rerolls left. */
-function keyOf(position: Position, format: Format): string {
-  return `${format}|${position.rs.id}|${position.score}|${position.rollsLeft}|${position.dice ?? ''}|${stateKey(position.state)}`;
+/** Everything the advice depends on: the state (the solver's one state key), the points on the sheet (score), the dice and rerolls left, the effort. */
+function keyOf(position: Position, format: Format, effort = 0): string {
+  return `${format}|${position.rs.id}|${position.score}|${position.rollsLeft}|${position.dice ?? ''}|${stateKey(position.state)}|${effort}`;
 }
 
 interface Entry {
@@ -40,8 +41,8 @@ export function createHintCache(capacity = DEFAULT_HINT_CACHE_SIZE): HintCache {
     get size() {
       return entries?.size ?? 0;
     },
-    get(model, position, format) {
-      const e = entries?.get(keyOf(position, format));
+    get(model, position, format, effort) {
+      const e = entries?.get(keyOf(position, format, effort));
       if (e && e.model === model) {
         cache.hits++;
         return e.body;
@@ -49,8 +50,8 @@ export function createHintCache(capacity = DEFAULT_HINT_CACHE_SIZE): HintCache {
       cache.misses++;
       return undefined;
     },
-    set(model, position, format, body) {
-      entries?.set(keyOf(position, format), { model, body });
+    set(model, position, format, body, effort) {
+      entries?.set(keyOf(position, format, effort), { model, body });
     },
   };
   return cache;

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { MAX_ODDS_TARGETS } from '../advisor/index.ts';
+import { EFFORT_PLANS, MAX_EFFORT } from '../approx/rollout.ts';
 import { MAX_OPPONENTS, MAX_TARGET } from '../position/index.ts';
 import { RULESET_IDS } from '../rules/index.ts';
 
@@ -70,6 +71,18 @@ export const PositionSchema = z
       .optional()
       .openapi({ description: 'Rerolls still allowed after these dice; default 2.' }),
     goal: GoalSchema.optional(),
+    effort: z
+      .number()
+      .int()
+      .min(0)
+      .max(MAX_EFFORT)
+      .optional()
+      .openapi({
+        description:
+          `Multi-column rule sets, points goal: 0 (default) values options by the model alone; 1 to ${MAX_EFFORT} settles the model's closest options by rollouts of best play ` +
+          `(${EFFORT_PLANS.slice(1).map((p, i) => `${i + 1}: up to ${p.candidates} options × ${p.rollouts} rollouts of ${p.horizon} turns`).join('; ')}), at more CPU per hint. ` +
+          'The options rolled out carry `rollouts` and their rollout mean as `ev`.',
+      }),
   })
   .openapi('Position', {
     example: { ruleset: 'yahtzee', scorecard: { ones: 3 }, dice: [1, 1, 6, 6, 6], rollsLeft: 2 },
@@ -93,6 +106,11 @@ const AdviceOptionSchema = z
     points: z.number().optional().openapi({ description: 'Score options: points written in the box.' }),
     bonus: z.number().optional().openapi({ description: 'Score options: upper and Yahtzee bonuses earned, when not 0.' }),
     nearTie: z.boolean().openapi({ description: 'loss < 0.01 points: as good as the best for any practical purpose.' }),
+    rollouts: z
+      .number()
+      .int()
+      .optional()
+      .openapi({ description: 'Effort > 0: this option was rolled out that many times and `ev` is the rollout mean (options without it keep the model\'s ev and loss).' }),
   })
   .openapi('AdviceOption');
 
@@ -108,6 +126,7 @@ export const AdviceSchema = z
     options: z.array(AdviceOptionSchema).openapi({ description: 'Every legal action, best first; empty at the start of a turn.' }),
     best: AdviceOptionSchema.optional(),
     finalScoreSd: z.number().optional().openapi({ description: 'Standard deviation of the final score under optimal play from the start of this turn, where known.' }),
+    effort: z.number().int().optional().openapi({ description: 'Multi-column rule sets: the effort the options were valued at (0: the model alone).' }),
   })
   .openapi('Advice');
 

@@ -21,3 +21,4 @@ export * from './turn-cache.ts';
 export * from './win-share.ts';
 export * from './win-model.ts';
 export * from './decision-memo.ts';
+export * from './column-bound.ts';

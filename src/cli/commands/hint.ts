@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { describeCommand } from '../command-list.ts';
-import { adviseGoal, goalTablesNeeded, type GoalTables } from '../../advisor/index.ts';
+import { advise, adviseGoal, goalTablesNeeded, type GoalTables } from '../../advisor/index.ts';
 import { servedGoalModel } from '../../approx/index.ts';
+import { effortRefiner, MAX_EFFORT, parseEffort } from '../../approx/rollout.ts';
 import { DicewiseError, invalidInput } from '../../errors.ts';
 import { parsePosition, type PositionInput } from '../../position/index.ts';
 import { RULESET_IDS } from '../../rules/index.ts';
@@ -21,6 +22,7 @@ interface HintFlags {
   reach?: string;
   opponent?: string[];
   opponentFinal?: string[];
+  effort?: string;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -79,12 +81,16 @@ export function registerHint(program: Command): void {
     .option('--reach <total>', 'play to finish with at least this total: options ranked by that probability')
     .option('--opponent <json>', 'play to win against this opponent\'s sheet (at the start of their next turn), e.g. \'{"scorecard":{"ones":3},"yahtzeeBonus":0}\'; repeatable', collect)
     .option('--opponent-final <total>', 'play to win against an opponent who finished with this total; repeatable', collect)
+    .option('--effort <n>', `multi-column rule sets: 0 (default) the model alone, 1 to ${MAX_EFFORT} settle the closest options by rollouts (more CPU)`)
     .option('--json', 'print the same JSON as the HTTP API')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
     .action(async (flags: HintFlags) => {
       const parsed = parsePosition(hintInput(flags));
       if (!parsed.ok) throw invalidInput(parsed.issues);
       const { position } = parsed;
+      const effort = parseEffort(flags.effort === undefined ? undefined : flags.effort.trim() === '' ? Number.NaN : Number(flags.effort), position.rs);
+      if (!effort.ok) throw invalidInput(effort.issues);
+      if (effort.effort > 0 && position.goal.type !== 'points') throw badOption('effort', `applies to the points goal, not ${position.goal.type}`);
       const bar = progressBar(`building ${position.rs.id} table`);
       const model = await ensureModel(tableDir(flags.tables), position.rs.id, {
         // The pool module loads only when a table has to be built: a hint from a built table needs no threads.
@@ -106,7 +112,7 @@ export function registerHint(program: Command): void {
         });
         laneBar.stop();
       }
-      const advice = adviseGoal(model, tables, position);
+      const advice = effort.effort > 0 ? advise(model, position, undefined, effortRefiner(model, effort.effort)) : adviseGoal(model, tables, position);
       process.stdout.write(flags.json ? `${JSON.stringify(advice)}\n` : formatAdvice(advice));
     });
 }

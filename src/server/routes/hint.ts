@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { advise, adviseGoal, goalTablesNeeded, type GoalTables } from '../../advisor/index.ts';
 import { servedGoalModel } from '../../approx/index.ts';
+import { effortRefiner, parseEffort } from '../../approx/rollout.ts';
 import { invalidInput } from '../../errors.ts';
 import { parsePosition } from '../../position/index.ts';
 import type { RouteModule } from '../app-deps.ts';
@@ -48,6 +49,9 @@ export const registerHintRoute: RouteModule = (app, deps) => {
     const parsed = parsePosition(raw);
     if (!parsed.ok) throw invalidInput(parsed.issues);
     const { position } = parsed;
+    const effort = parseEffort((raw as { effort?: unknown }).effort, position.rs);
+    if (!effort.ok) throw invalidInput(effort.issues);
+    if (effort.effort > 0 && position.goal.type !== 'points') throw invalidInput([{ field: 'effort', message: `applies to the points goal, not ${position.goal.type}` }]);
     const model = deps.registry.get(position.rs.id);
     if (position.goal.type !== 'points') {
       // Exact rule sets answer goals from their lane tables, multi-column ones from their column tables.
@@ -59,10 +63,11 @@ export const registerHintRoute: RouteModule = (app, deps) => {
       return sendData(c, adviseGoal(model, tables, position));
     }
     const format = responseFormat(c);
-    let body = deps.hints.get(model, position, format);
+    let body = deps.hints.get(model, position, format, effort.effort);
     if (body === undefined) {
-      body = encodeData(advise(model, position, deps.turns.get(model, position.state)), format);
-      deps.hints.set(model, position, format, body);
+      const refiner = effort.effort > 0 ? effortRefiner(model, effort.effort) : undefined;
+      body = encodeData(advise(model, position, deps.turns.get(model, position.state), refiner), format);
+      deps.hints.set(model, position, format, body, effort.effort);
     }
     return sendEncoded(c, body, format);
   });
