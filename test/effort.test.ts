@@ -9,6 +9,14 @@ import { postJson } from './support/server.ts';
 import { dicewise } from './support/cli.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 
+interface Hint {
+  effort: number;
+  score: number;
+  expectedFinalScore: number;
+  options: { action: unknown; ev: number; rollouts?: number }[];
+  best: unknown;
+}
+
 const superpass = async () => correctedModel(RULESETS.superpass, await testColumnTables('superpass'));
 
 describe('rollouts (approx/rollout.ts)', () => {
@@ -54,15 +62,15 @@ describe('effort in the hint API', () => {
 
   it('effort 0 and no effort are the model alone, labelled effort 0; effort 1 rolls out the closest options, the same answer every time', async () => {
     const a = await app();
-    const plain = await (await postJson(a, '/api/v1/hint', position)).json();
+    const plain = (await (await postJson(a, '/api/v1/hint', position)).json()) as Hint;
     expect(plain.effort).toBe(0);
-    expect(plain.options.some((o: { rollouts?: number }) => o.rollouts !== undefined)).toBe(false);
+    expect(plain.options.some((o) => o.rollouts !== undefined)).toBe(false);
     expect(await (await postJson(a, '/api/v1/hint', { ...position, effort: 0 })).json()).toEqual(plain);
     const r1 = await postJson(a, '/api/v1/hint', { ...position, effort: 1 });
     expect(r1.status).toBe(200);
-    const one = await r1.json();
+    const one = (await r1.json()) as Hint;
     expect(one.effort).toBe(1);
-    const rolled = one.options.filter((o: { rollouts?: number }) => o.rollouts === EFFORT_PLANS[1].rollouts);
+    const rolled = one.options.filter((o) => o.rollouts === EFFORT_PLANS[1].rollouts);
     expect(rolled.length).toBeGreaterThanOrEqual(2);
     expect(rolled.length).toBeLessThanOrEqual(EFFORT_PLANS[1].candidates);
     // The rolled-out options come first, best rollout mean first; the best is what the advice says.
@@ -71,7 +79,7 @@ describe('effort in the hint API', () => {
     expect(one.best).toEqual(one.options[0]);
     expect(one.expectedFinalScore).toBeCloseTo(one.score + one.options[0].ev, 9);
     // The same options as the model's, by action.
-    const actions = (x: { options: { action: unknown }[] }) => x.options.map((o) => JSON.stringify(o.action)).sort();
+    const actions = (x: Hint) => x.options.map((o) => JSON.stringify(o.action)).sort();
     expect(actions(one)).toEqual(actions(plain));
     // Another app (fresh caches) gives the same rollouts: the dice streams are a hash of the decision.
     expect(await (await postJson(await app(), '/api/v1/hint', { ...position, effort: 1 })).json()).toEqual(one);
@@ -82,11 +90,11 @@ describe('effort in the hint API', () => {
     for (const effort of [MAX_EFFORT + 1, -1, 1.5, '2']) {
       const r = await postJson(a, '/api/v1/hint', { ...position, effort });
       expect(r.status).toBe(400);
-      expect(JSON.stringify((await r.json()).errors)).toContain('effort');
+      expect(JSON.stringify(((await r.json()) as { errors: unknown }).errors)).toContain('effort');
     }
     const exact = await postJson(a, '/api/v1/hint', { ruleset: 'yahtzee', dice: [1, 2, 3, 4, 6], effort: 1 });
     expect(exact.status).toBe(400);
-    expect((await exact.json()).errors).toEqual([{ field: 'effort', message: 'yahtzee is solved exactly: its advice needs no rollouts (effort 0)' }]);
+    expect(((await exact.json()) as { errors: unknown }).errors).toEqual([{ field: 'effort', message: 'yahtzee is solved exactly: its advice needs no rollouts (effort 0)' }]);
   });
 });
 

@@ -164,7 +164,7 @@ export const ProbabilityAdviceSchema = z
 
 const Target = z.number().int().min(0).max(MAX_TARGET);
 
-export const OddsRequestSchema = PositionSchema.omit({ goal: true })
+export const OddsRequestSchema = PositionSchema.omit({ goal: true, effort: true })
   .extend({
     from: Target.optional().openapi({ description: 'Lowest final total asked; default the points on the sheet now.' }),
     to: Target.optional().openapi({
