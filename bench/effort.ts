@@ -1,6 +1,6 @@
 /**
  * Effort of multi-column hints (src/approx/rollout.ts): per effort level, the latency of one hint
- * in process (`advise` with the level's refiner, the turn evaluated afresh, on positions met in
+ * in process (`advise` with the level's refiner, wall clock and this thread's CPU time, the turn evaluated afresh, on positions met in
  * self-play: every turn start with a first roll, every 7th game) as p50 and p99; then the gain
  * in self-play: games played at that effort against the model alone (`best`) on the same dice
  * (common random numbers), the paired difference with its 95% confidence interval.
@@ -67,23 +67,28 @@ function stats(xs: readonly number[]) {
 
 const hints = positions(model, Number(args.positions));
 console.log(`${id}: hint latency in process, ${hints.length} positions (first roll of a turn, turn evaluated afresh)`);
-console.log(`${'effort'.padEnd(7)} ${'plan (candidates, window, rollouts, horizon)'.padEnd(46)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'max ms'.padStart(9)}  rolled out`);
+console.log(`${'effort'.padEnd(7)} ${'plan (candidates, window, rollouts, horizon)'.padEnd(46)} ${'p50 ms'.padStart(9)} ${'p99 ms'.padStart(9)} ${'max ms'.padStart(9)}  ${'CPU p50'.padStart(9)} ${'CPU p99'.padStart(9)}  rolled out`);
 for (const e of efforts) {
   const refiner = e === 0 ? undefined : effortRefiner(model, e);
   const times: number[] = [];
+  const cpus: number[] = [];
   let rolled = 0;
   // Warm-up: the JIT and the rollouts' turn cache, as in a server that has answered a few hints.
   for (const p of hints.slice(0, 20)) advise(model, p, evaluateState(createTurnEval(model), p.state), refiner);
   for (const p of hints) {
+    const cpu = process.cpuUsage();
     const start = performance.now();
     const a = advise(model, p, evaluateState(createTurnEval(model), p.state), refiner);
     times.push(performance.now() - start);
+    const used = process.cpuUsage(cpu);
+    cpus.push((used.user + used.system) / 1000);
     if (a.best?.rollouts) rolled++;
   }
   times.sort((a, b) => a - b);
+  cpus.sort((a, b) => a - b);
   const pl = EFFORT_PLANS[e];
   console.log(
-    `${String(e).padEnd(7)} ${`${pl.candidates}, ${pl.window}, ${pl.rollouts}, ${pl.horizon}`.padEnd(46)} ${quantile(times, 0.5).toFixed(3).padStart(9)} ${quantile(times, 0.99).toFixed(3).padStart(9)} ${times[times.length - 1].toFixed(3).padStart(9)}  ${rolled}/${hints.length}`,
+    `${String(e).padEnd(7)} ${`${pl.candidates}, ${pl.window}, ${pl.rollouts}, ${pl.horizon}`.padEnd(46)} ${quantile(times, 0.5).toFixed(3).padStart(9)} ${quantile(times, 0.99).toFixed(3).padStart(9)} ${times[times.length - 1].toFixed(3).padStart(9)}  ${quantile(cpus, 0.5).toFixed(3).padStart(9)} ${quantile(cpus, 0.99).toFixed(3).padStart(9)}  ${rolled}/${hints.length}`,
   );
 }
 

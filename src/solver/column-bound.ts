@@ -119,14 +119,15 @@ export function lagrangianBound(rs: RuleSet, state: GameState, prices: Float64Ar
   state.columns.forEach((col, ci) => {
     const m = rs.columns[ci].multiplier;
     const type = columnTypeOf(rs, ci);
-    const key = `${type.key}|${m}|${col.mask}|${col.upper}|${col.yahtzee50}`;
+    // Without prices the multiplier only scales W: one solve serves every multiplier.
+    const priced = prices.some((x) => x !== 0);
+    const key = `${type.key}|${priced ? m : 1}|${col.mask}|${col.upper}|${col.yahtzee50}`;
     let w = solved.get(key);
     if (w === undefined) {
-      const scaled = prices.map((x) => x / m);
-      w = m * relaxedColumnValue(type.rs, col, turns, scaled);
+      w = relaxedColumnValue(type.rs, col, turns, prices.map((x) => x / m));
       solved.set(key, w);
     }
-    bound += w;
+    bound += m * w;
   });
   return bound;
 }
