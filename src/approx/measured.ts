@@ -13,10 +13,15 @@ export interface GameValueFacts {
   bestHalfWidth: number;
   games: number;
   seed: number;
+  /**
+   * an upper bound on the optimal expected score: the Lagrangian relaxation of
+   * solver/column-bound.ts without prices, computed by `npx tsx bench/bound.ts --ruleset <id> --betas 0`
+   */
+  upperBound: number;
 }
 
 /** Measured with `dicewise simulate --ruleset <id> --strategy best,decomposition,greedy,sequential --games 100000 --seed 1` (README). */
 export const GAME_VALUE_FACTS: Partial<Record<RuleSetId, GameValueFacts>> = {
-  'triple-yahtzee': { bestMean: 1870.4, bestHalfWidth: 2.3, games: 100_000, seed: 1 },
-  superpass: { bestMean: 1167.8, bestHalfWidth: 0.4, games: 100_000, seed: 1 },
+  'triple-yahtzee': { bestMean: 1870.4, bestHalfWidth: 2.3, games: 100_000, seed: 1, upperBound: 2500.1 },
+  superpass: { bestMean: 1167.8, bestHalfWidth: 0.4, games: 100_000, seed: 1, upperBound: 1367.1 },
 };

@@ -134,13 +134,15 @@ export interface MultiColumnGameInfo {
   bestHalfWidth: number;
   games: number;
   seed: number;
+  /** proven upper bound on the optimal expected score */
+  upperBound: number;
 }
 
 /**
  * A multi-column table's start value is each column played on its own (Σ multiplier × column
  * value): a user reading `tables info` expects the game's expected score, which no table holds.
  * Each multi-column game whose column tables are all listed gets its own line with what is known
- * of it: best play's measured mean (approx/measured.ts).
+ * of it: best play's measured mean and an upper bound on the optimum (approx/measured.ts).
  */
 export function multiColumnGames(infos: readonly { ruleset: string; kind: string }[]): MultiColumnGameInfo[] {
   const built = new Set(infos.filter((i) => i.kind === 'values').map((i) => i.ruleset));
@@ -156,5 +158,5 @@ export function multiColumnGames(infos: readonly { ruleset: string; kind: string
 
 export function gameValueLine(g: MultiColumnGameInfo): string {
   const mean = `best play ${g.bestMean.toFixed(1)} ± ${g.bestHalfWidth.toFixed(1)}`;
-  return `${`${g.ruleset} (game)`.padEnd(30)} ${mean.padStart(18)}  measured over ${g.games.toLocaleString('en-US')} games (seed ${g.seed}); no exact optimum, columns from ${g.columnTables.join(', ')}`;
+  return `${`${g.ruleset} (game)`.padEnd(30)} ${mean.padStart(18)}  measured over ${g.games.toLocaleString('en-US')} games (seed ${g.seed}); the optimum is unknown, at most ${g.upperBound.toFixed(1)}; columns from ${g.columnTables.join(', ')}`;
 }
