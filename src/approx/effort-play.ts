@@ -1,4 +1,4 @@
-import { initialState, isFinished, type GameModel, type TurnCache, createTurnCache } from '../solver/index.ts';
+import { createTurnCache, initialState, isFinished, type GameModel, type GameState, type TurnCache } from '../solver/index.ts';
 import { candidateCount, createRollouts, decisionSeed, modelOptions, rolloutValues, type CandidateOption, type EffortPlan, type Rollouts } from './rollout.ts';
 import { firstRoll, reroll, type DiceStream } from './self-play.ts';
 
@@ -20,7 +20,7 @@ export function createEffortPlayer(model: GameModel, plan: EffortPlan): EffortPl
  * The option a hint at this effort advises: the model's best, or where the plan rolls out two or
  * more options, the one with the best rollout mean (the model's order breaks ties).
  */
-export function effortChoice(p: EffortPlayer, options: readonly CandidateOption[], state: Parameters<typeof decisionSeed>[0], roll: number, rollsLeft: 0 | 1 | 2): CandidateOption {
+export function effortChoice(p: EffortPlayer, options: readonly CandidateOption[], state: GameState, roll: number, rollsLeft: 0 | 1 | 2): CandidateOption {
   p.decisions++;
   const n = candidateCount(p.plan, options);
   if (n === 0) return options[0];
