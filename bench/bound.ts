@@ -1,10 +1,12 @@
 /**
  * The Lagrangian upper bound on the optimal expected score of a multi-column game
  * (src/solver/column-bound.ts), with turn prices λ_t = β (t − (N − 1) / 2): the bound at each β
- * asked for, or the least over β found by golden-section search on [--from, --to] (the bound is
- * convex in β). Every β's bound is valid on its own; the search only makes it tighter.
+ * asked for (default 0), or with --search the least over β found by golden-section search on
+ * [--from, --to] (the bound is convex in β). Every β's bound is valid on its own; the search
+ * only makes it tighter. Superpass takes about 5 minutes of CPU per β, Triple Yahtzee about 1
+ * (β = 0) or 2.5 (three multipliers to solve).
  *
- *   npx tsx bench/bound.ts --ruleset superpass [--betas 0,0.5] [--from 0 --to 2 --steps 6]
+ *   npx tsx bench/bound.ts --ruleset superpass [--betas 0,0.05] [--search --from -0.1 --to 0.1 --steps 6]
  *
  * Prints each β's bound and the CPU seconds it took, then the least.
  */
@@ -15,7 +17,8 @@ import { initialState, lagrangianBound, linearPrices } from '../src/solver/index
 const { values: args } = parseArgs({
   options: {
     ruleset: { type: 'string', default: 'superpass' },
-    betas: { type: 'string' },
+    betas: { type: 'string', default: '0' },
+    search: { type: 'boolean', default: false },
     from: { type: 'string', default: '0' },
     to: { type: 'string', default: '2' },
     steps: { type: 'string', default: '6' },
@@ -37,7 +40,7 @@ function bound(beta: number): number {
   return b;
 }
 
-if (args.betas) for (const b of args.betas.split(',').map(Number)) bound(b);
+if (!args.search) for (const b of args.betas.split(',').map(Number)) bound(b);
 else {
   const g = (Math.sqrt(5) - 1) / 2;
   let [a, b] = [Number(args.from), Number(args.to)];
