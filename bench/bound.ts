@@ -6,7 +6,7 @@
  * only makes it tighter. Superpass takes about 5 minutes of CPU per β, Triple Yahtzee about 1
  * (β = 0) or 2.5 (three multipliers to solve).
  *
- *   npx tsx bench/bound.ts --ruleset superpass [--betas 0,0.05] [--search --from -0.1 --to 0.1 --steps 6]
+ *   npx tsx bench/bound.ts --ruleset superpass [--betas=0,-0.05] [--search --from=-0.1 --to=0.1 --steps 6]
  *
  * Prints each β's bound and the CPU seconds it took, then the least.
  */

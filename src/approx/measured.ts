@@ -15,7 +15,8 @@ export interface GameValueFacts {
   seed: number;
   /**
    * an upper bound on the optimal expected score: the Lagrangian relaxation of
-   * solver/column-bound.ts without prices, computed by `npx tsx bench/bound.ts --ruleset <id> --betas 0`
+   * solver/column-bound.ts at the least of the price slopes tried (`bench/bound.ts`; Superpass
+   * β = −0.05, Triple Yahtzee β = 0; README "How far from optimal")
    */
   upperBound: number;
 }
@@ -23,5 +24,5 @@ export interface GameValueFacts {
 /** Measured with `dicewise simulate --ruleset <id> --strategy best,decomposition,greedy,sequential --games 100000 --seed 1` (README). */
 export const GAME_VALUE_FACTS: Partial<Record<RuleSetId, GameValueFacts>> = {
   'triple-yahtzee': { bestMean: 1870.4, bestHalfWidth: 2.3, games: 100_000, seed: 1, upperBound: 2500.1 },
-  superpass: { bestMean: 1167.8, bestHalfWidth: 0.4, games: 100_000, seed: 1, upperBound: 1367.1 },
+  superpass: { bestMean: 1167.8, bestHalfWidth: 0.4, games: 100_000, seed: 1, upperBound: 1366.5 },
 };
