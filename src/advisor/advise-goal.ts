@@ -2,6 +2,7 @@ import { invalidInput } from '../errors.ts';
 import type { Position } from '../position/index.ts';
 import type { RuleSet } from '../rules/index.ts';
 import {
+  aimAtOpponent,
   createTurnEval,
   evaluateState,
   opponentFinal,
@@ -143,11 +144,8 @@ function adviseSpreadGoal(tables: GoalTables, position: Position): ProbabilityAd
   if (opponents.length !== 1) {
     throw invalidInput([{ field: 'goal.opponents', message: `${position.rs.id} is played against one opponent: the win goal takes exactly one, got ${opponents.length}` }]);
   }
-  const o = opponents[0];
-  const spread = 'finalScore' in o ? { mean: o.finalScore, variance: 0 } : (({ mean, variance }) => ({ mean: o.score + mean, variance }))(model.spread(o.state));
-  model.need = spread.mean - position.score + 0.5;
-  model.extraVariance = spread.variance;
+  const expectedFinalScore = aimAtOpponent(model, position.score, opponents[0]);
   const advice = adviseProbability(model, position, evaluateState(te, position.state));
-  advice.opponents = [{ expectedFinalScore: spread.mean }];
+  advice.opponents = [{ expectedFinalScore }];
   return advice;
 }

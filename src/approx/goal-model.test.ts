@@ -5,6 +5,7 @@ import { mulberry32, randomStates } from '../../test/support/random-positions.ts
 import { testColumnTables } from '../../test/support/models.ts';
 import { spreadClassCount, thresholdGoalModel } from './goal-model.ts';
 import { CORRECTIONS } from './corrections.ts';
+import { correctedModel } from './models.ts';
 import { linearCorrection } from './features.ts';
 import { normalCdf } from './normal-cdf.ts';
 
@@ -57,6 +58,20 @@ describe.each(['triple-yahtzee', 'superpass'] as MultiId[])('%s goal model', (id
       checked++;
     }
     expect(checked).toBe(24);
+  });
+
+  it('its mean is best play’s value (the corrected model) plus the bias of the state’s level and class', async () => {
+    const tables = await testColumnTables(id);
+    const best = correctedModel(rs, tables);
+    const zeroBias = Array.from({ length: boxCount(rs) }, () => new Array(spreadClassCount(rs)).fill(0));
+    const model = thresholdGoalModel(rs, tables, linearCorrection(rs, 'correction', CORRECTIONS[id]!.weights), { bias: zeroBias, variance: zeroBias.map((l) => l.map(() => 100)) });
+    let checked = 0;
+    for (const state of randomStates(rs, mulberry32(24), 30)) {
+      if (filledCount(state) === boxCount(rs)) continue;
+      expect(model.spread(state).mean).toBeCloseTo(best.value(state), 9);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(20);
   });
 
   it('a turn-start value is Φ((mean − need + ½) / sd) of its spread', async () => {

@@ -1,4 +1,4 @@
-import type { RuleSet } from '../rules/index.ts';
+import { fiftyBoxIndex, type RuleSet } from '../rules/index.ts';
 import { allowedMask, boxCount, compileRules, filledCount, stateIndex, UPPER_SLOTS, type GameState, type ThresholdModel } from '../solver/index.ts';
 import { createEntryScratch, scoreEntry } from '../solver/fast-play.ts';
 import { columnParts, partIndex, type ColumnTables } from './column-parts.ts';
@@ -8,7 +8,7 @@ import { normalCdf } from './normal-cdf.ts';
 
 /**
  * Best play's errors (points still to come − best play's value) by level (boxes filled) and
- * spread class (`spreadClass`): their mean and variance per [level][class], and per level the
+ * spread class (`spreadClassifier`): their mean and variance per [level][class], and per level the
  * quantiles of the errors standardized by their class's mean and SD (level-shape.ts).
  */
 export interface ClassSpread {
@@ -17,31 +17,30 @@ export interface ClassSpread {
   shape?: readonly ArrayLike<number>[];
 }
 
-/** The box worth 50 (Yahtzee, Superpass's kniffel): where most of a column's spread lives. */
-function fiftyBox(rs: RuleSet): number {
-  return rs.boxes.findIndex((b) => b.pattern.kind === 'ofAKindFixed');
-}
-
 export function spreadClassCount(rs: RuleSet): number {
   return (rs.columns.length + 1) ** 2;
 }
 
 /**
  * How much of the game's spread is still open, in the terms that move it most: o = columns whose
- * 50 box is free (a 50 still to win or to lose), f = columns not yet full whose Yahtzee box holds
- * 50 (Yahtzee bonuses still to come); class = o × (columns + 1) + f. Best play's errors at level
- * 40 of Superpass have an SD of 26 with no kniffel box free and 47 with three.
+ * 50 box (Yahtzee, Superpass's kniffel) is free (a 50 still to win or to lose), f = columns not
+ * yet full whose Yahtzee box holds 50 (Yahtzee bonuses still to come); class = o × (columns + 1)
+ * + f. Best play's errors at level 40 of Superpass have an SD of 25 with no kniffel box free and
+ * 42 with three.
  */
-export function spreadClass(rs: RuleSet, cols: CanonicalColumns): number {
-  const bit = 1 << fiftyBox(rs);
+export function spreadClassifier(rs: RuleSet): (cols: CanonicalColumns) => number {
+  const bit = 1 << fiftyBoxIndex(rs);
   const full = (1 << rs.boxes.length) - 1;
-  let open = 0;
-  let flagged = 0;
-  for (let k = 0; k < rs.columns.length; k++) {
-    if ((cols.mask[k] & bit) === 0) open++;
-    else if (cols.flag[k] === 1 && cols.mask[k] !== full) flagged++;
-  }
-  return open * (rs.columns.length + 1) + flagged;
+  const C = rs.columns.length;
+  return (cols) => {
+    let open = 0;
+    let flagged = 0;
+    for (let k = 0; k < C; k++) {
+      if ((cols.mask[k] & bit) === 0) open++;
+      else if (cols.flag[k] === 1 && cols.mask[k] !== full) flagged++;
+    }
+    return open * (C + 1) + flagged;
+  };
 }
 
 /**
@@ -75,6 +74,7 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
   const full = (1 << B) - 1;
   const total = boxCount(rs);
   const classes = spreadClassCount(rs);
+  const spreadClass = spreadClassifier(rs);
   if (spread.bias.length < total || spread.variance.length < total || spread.bias.some((b) => b.length !== classes)) {
     throw new Error(`${rs.id}: a spread needs ${total} levels of ${classes} classes`);
   }
@@ -110,7 +110,7 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
     const filled = filledCount(state);
     if (filled >= total) return { mean: 0, variance: 0 };
     writeCanonical(parts, state, cols);
-    const k = spreadClass(rs, cols);
+    const k = spreadClass(cols);
     return { mean: valueOf(state, filled) + spread.bias[filled][k], variance: spread.variance[filled][k] };
   };
 
@@ -148,7 +148,7 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
         cols.mask[k] = mask;
         cols.upper[k] = L.canonUpper[(mask & 63) * UPPER_SLOTS + Math.min(L.threshold, raw)];
         cols.flag[k] = f;
-        const cls = spreadClass(rs, cols);
+        const cls = spreadClass(cols);
         mean[i] = base - anchor[k] + p.multiplier * columnValue(k, mask, raw, f) + (correction ? correction.value(cols, next) : 0) + spread.bias[next][cls];
         sd[i] = Math.sqrt(spread.variance[next][cls] + model.extraVariance);
       };

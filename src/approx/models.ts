@@ -3,7 +3,7 @@ import { columnTypes } from '../rules/index.ts';
 import { DicewiseError } from '../errors.ts';
 import { compileRules, type GameModel, type ThresholdModel } from '../solver/index.ts';
 import type { ColumnTables } from './column-parts.ts';
-import { columnSumModel } from './column-sum-model.ts';
+import { columnSumModel, type Correction } from './column-sum-model.ts';
 import { CORRECTIONS } from './corrections.ts';
 import { linearCorrection } from './features.ts';
 import { thresholdGoalModel } from './goal-model.ts';
@@ -17,8 +17,13 @@ export function greedyModel(rs: RuleSet): GameModel {
 
 /** The decomposition plus the fitted correction of corrections.ts (the decomposition where none is fitted). */
 export function correctedModel(rs: RuleSet, tables: ColumnTables): GameModel {
+  return columnSumModel(rs, tables, fittedCorrection(rs));
+}
+
+/** The correction of corrections.ts, where one is fitted for the rule set. */
+function fittedCorrection(rs: RuleSet): Correction | undefined {
   const fit = CORRECTIONS[rs.id];
-  return columnSumModel(rs, tables, fit ? linearCorrection(rs, `${rs.id} correction`, fit.weights) : undefined);
+  return fit ? linearCorrection(rs, `${rs.id} correction`, fit.weights) : undefined;
 }
 
 /**
@@ -38,8 +43,7 @@ export function bestModel(rs: RuleSet, tables: ColumnTables): GameModel {
 export function goalModel(rs: RuleSet, tables: ColumnTables): ThresholdModel {
   const spread = SPREADS[rs.id];
   if (!spread) throw new DicewiseError('NOT_SOLVED', `${rs.id} has no measured goal spread: only points are advised`);
-  const fit = CORRECTIONS[rs.id];
-  return thresholdGoalModel(rs, tables, fit ? linearCorrection(rs, `${rs.id} correction`, fit.weights) : undefined, spread);
+  return thresholdGoalModel(rs, tables, fittedCorrection(rs), spread);
 }
 
 const served = new WeakMap<GameModel, ThresholdModel>();

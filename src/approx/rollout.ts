@@ -126,11 +126,6 @@ export function rolloutStats(r: Rollouts, state: GameState, roll: number, rollsL
   return { means, se };
 }
 
-/** Rollout means only (rolloutStats). */
-export function rolloutMeans(r: Rollouts, state: GameState, roll: number, rollsLeft: 0 | 1 | 2, options: readonly CandidateOption[], plan: EffortPlan, seed: number): Float64Array {
-  return rolloutStats(r, state, roll, rollsLeft, options, plan, seed).means;
-}
-
 /**
  * Rollouts are noisy and the model's ranking is already close (its gaps between the best options
  * are often under a point, the paired rollout differences have an SD of 8–12 points a rollout):

@@ -48,6 +48,19 @@ export interface ThresholdModel extends GameModel {
   spread(state: GameState): { mean: number; variance: number };
 }
 
+/**
+ * Points `model` at finishing ahead of one opponent, given our score: their total is their final
+ * one, or their score plus best play's mean from their state with its spread, and a tie counts
+ * half (need = their expected total − our score + ½). Returns their expected total.
+ */
+export function aimAtOpponent(model: ThresholdModel, score: number, opponent: { finalScore: number } | { state: GameState; score: number }): number {
+  const { mean, variance } = 'finalScore' in opponent ? { mean: opponent.finalScore, variance: 0 } : model.spread(opponent.state);
+  const expected = 'finalScore' in opponent ? mean : opponent.score + mean;
+  model.need = expected - score + 0.5;
+  model.extraVariance = variance;
+  return expected;
+}
+
 /** The value of a scoring option under the model's goal. */
 export function optionValue(model: GameModel, next: GameState, gain: number): number {
   return model.valueAfter ? model.valueAfter(next, gain) : gain + model.value(next);

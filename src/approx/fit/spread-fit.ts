@@ -2,7 +2,7 @@ import type { RuleSet } from '../../rules/index.ts';
 import { boxCount, filledCount, type GameModel } from '../../solver/index.ts';
 import { columnParts, type ColumnTables } from '../column-parts.ts';
 import { canonicalColumns, writeCanonical } from '../column-sum-model.ts';
-import { spreadClass, spreadClassCount } from '../goal-model.ts';
+import { spreadClassCount, spreadClassifier } from '../goal-model.ts';
 import { quantilesOf } from '../level-shape.ts';
 import { commonDice, playModelGame } from '../self-play.ts';
 
@@ -35,6 +35,7 @@ export function fitSpread(rs: RuleSet, tables: ColumnTables, policy: GameModel, 
   const K = spreadClassCount(rs);
   const parts = columnParts(rs, tables, false);
   const cols = canonicalColumns(parts.length);
+  const spreadClass = spreadClassifier(rs);
   const n = Array.from({ length: levels }, () => new Float64Array(K));
   const s1 = Array.from({ length: levels }, () => new Float64Array(K));
   const s2 = Array.from({ length: levels }, () => new Float64Array(K));
@@ -45,7 +46,7 @@ export function fitSpread(rs: RuleSet, tables: ColumnTables, policy: GameModel, 
     const turns: { level: number; cls: number; rest: number; scored: number }[] = [];
     const final = playModelGame(policy, commonDice(seed, g), (state, scored) => {
       writeCanonical(parts, state, cols);
-      turns.push({ level: filledCount(state), cls: spreadClass(rs, cols), rest: policy.value(state), scored });
+      turns.push({ level: filledCount(state), cls: spreadClass(cols), rest: policy.value(state), scored });
     });
     total += final;
     for (const t of turns) {

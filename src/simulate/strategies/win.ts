@@ -1,5 +1,6 @@
 import type { RuleSet } from '../../rules/index.ts';
 import {
+  aimAtOpponent,
   createTurnEval,
   evaluateState,
   opponentFinal,
@@ -68,10 +69,7 @@ export function spreadWinStrategy(model: ThresholdModel, fallback: Strategy): St
       turn = ctx.turn;
       solo = ctx.opponents.length === 0;
       if (!solo) {
-        const o = ctx.opponents[0];
-        const { mean, variance } = model.spread(o.state);
-        model.need = o.score + mean - ctx.score + 0.5;
-        model.extraVariance = variance;
+        aimAtOpponent(model, ctx.score, ctx.opponents[0]);
         evaluateState(te, ctx.state);
       }
     }
