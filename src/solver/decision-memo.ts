@@ -12,7 +12,7 @@ import { createTurnCache, turnKeyOf, type StateKey } from './turn-cache.ts';
  * chosen on demand by `engineBox`'s chooser. So play is exactly the engine's.
  *
  * A row is 2 × 252 keeps and 252 boxes (Int16) for five dice, 1.5 KB against 9.4 KB for a cached
- * turn with its values, and rows lie in one typed array found through a 4-way set-associative
+ * turn with its values, and rows lie in one typed array found through an 8-way set-associative
  * table of keys (least recently used evicted from a set): a decision is a probe and one read,
  * with no object to chase. Over 100k games of
  * optimal `yahtzee` the lru-cache lookup, the entry objects and the hold values read for a
