@@ -39,8 +39,8 @@
  * A position as the hint API takes it; values the page cannot read as numbers are sent as typed,
  * so that the server names the field.
  * @typedef {Record<string, number | string>} ScorecardColumn
- * @typedef {{ scorecard: ScorecardColumn, yahtzeeBonus?: number | string } | { finalScore: number | string | undefined }} OpponentInput
- *   an opponent at the start of their next turn, or finished
+ * @typedef {{ scorecard: ScorecardColumn | ScorecardColumn[], yahtzeeBonus?: number | string | (number | string)[] } | { finalScore: number | string | undefined }} OpponentInput
+ *   an opponent at the start of their next turn (their sheet shaped as a position's), or finished
  * @typedef {{ type: 'points' } | { type: 'reach', score: number | string | undefined } | { type: 'win', opponents: OpponentInput[] }} GoalInput
  * @typedef {{
  *   ruleset: string, scorecard?: ScorecardColumn | ScorecardColumn[], yahtzeeBonus?: number | string | (number | string)[],
