@@ -14,8 +14,8 @@ import { startWebServer, type WebServer } from './support/web-server.ts';
  * The win goal on the web page, in headless Chromium against the real server (reach and points
  * distribution tables for the last two turns of yahtzee-no-bonus): opponents entered as a sheet
  * and as a final total, every option's share of the stake and each opponent's expected total as
- * the advisor computes them, an impossible opponent entry shown under that opponent's box, and the
- * goal refused with a note on a multi-column rule set.
+ * the advisor computes them, and an impossible opponent entry shown under that opponent's box
+ * (multi-column rule sets: web-multi-column-goals-e2e.test.ts).
  */
 
 const pct = (locale: string, p: number) => p.toLocaleString(locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -31,7 +31,7 @@ describe.skipIf(!hasChromium)('web page: play to win', () => {
   beforeAll(async () => {
     [reach, distribution] = await Promise.all([tailReachTable().then((b) => b.table), tailDistribution()]);
     const registries = [createReachRegistry({ load: async () => reach }), createReachRegistry({ label: 'points distribution', load: async () => distribution })] as const;
-    [server, browser] = await Promise.all([startWebServer([TAIL_RULESET, 'triple-yahtzee'], ...registries), launchChromium()]);
+    [server, browser] = await Promise.all([startWebServer([TAIL_RULESET], ...registries), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -126,13 +126,6 @@ describe.skipIf(!hasChromium)('web page: play to win', () => {
     expect(await page.isDisabled('#adv-add-opponent')).toBe(true);
     await page.click('#adv-opponents fieldset[data-opponent="7"] button.link');
     expect(await page.isDisabled('#adv-add-opponent')).toBe(false);
-    await page.close();
-  });
-
-  it('offers no win goal on a multi-column rule set, and says why', async () => {
-    const page = await open('?ruleset=triple-yahtzee', 'de-DE');
-    expect(await page.isDisabled('#adv-goal-win')).toBe(true);
-    expect(await page.textContent('#adv-win-note')).toBe('Rat zum Sieg gibt es nur für Regeln mit einer Spalte; Triple Yahtzee hat 3 Spalten.');
     await page.close();
   });
 

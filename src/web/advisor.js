@@ -12,8 +12,10 @@ import { buildSheet, fiftyBoxName } from './scorecard.js';
  * Advisor mode: the player types in a scorecard, the dice and the rerolls left; the page asks
  * POST /api/v1/hint and shows every option ranked. The form is never redrawn on an answer, so
  * an error shown next to a field leaves everything typed where it was. The goal is the most
- * points, or to reach a total: then the options are ranked by the chance of it, and the odds
- * curve of the position (POST /api/v1/odds) is drawn. While the server answers 503 with
+ * points, to reach a total or to win against opponents: then the options are ranked by the
+ * chance of it, and for a total on an exactly solved rule set the odds curve of the position
+ * (POST /api/v1/odds) is drawn; on Triple Yahtzee and Superpass the chances are approximate and
+ * the page says so. While the server answers 503 with
  * Retry-After (a table loading or being built) the page says so and asks again when told.
  *
  * @typedef {import('./types.js').RuleSet} RuleSet
@@ -75,7 +77,6 @@ export function createAdvisor(root) {
     onchange: () => schedule(0),
   });
   const opponents = createOpponentsForm({ onChange: () => schedule(0), valuesListId: (id) => `adv-values-${id}` });
-  const winNote = h('p', { class: 'help', id: 'adv-win-note', hidden: true });
   const goalInputs = /** @type {const} */ (['points', 'reach', 'win']).map((g) =>
     h('input', {
       type: 'radio',
@@ -139,7 +140,6 @@ export function createAdvisor(root) {
           h('label', { class: 'seg', for: 'adv-goal-reach' }, goalInputs[1], h('span', {}, t('adv.goalReach'))),
           targetInput,
           h('label', { class: 'seg', for: 'adv-goal-win' }, goalInputs[2], h('span', {}, t('adv.goalWin'))),
-          winNote,
         ),
         goalError,
         h('button', { type: 'submit', class: 'primary' }, t('adv.advise')),
@@ -165,7 +165,7 @@ export function createAdvisor(root) {
     targetInput.value = from.target;
     targetInput.disabled = from.goal !== 'reach';
     opponents.restore(from.opponents);
-    opponents.show(from.goal === 'win' && !goalInputs[2].disabled);
+    opponents.show(from.goal === 'win');
   }
 
   /** @param {number} f */
@@ -406,13 +406,15 @@ export function createAdvisor(root) {
   }
 
   /**
-   * A probability goal's head: the chance (or share) now under `label`, the points on the sheet
-   * and the chance from the start of the turn.
+   * A probability goal's head: the chance (or share) now under `label`, the points on the sheet,
+   * the chance from the start of the turn, and whether the chances are approximate (the
+   * multi-column rule sets' goal model; the exact ones say nothing, as before).
+   * @param {RuleSet} ruleSet
    * @param {ProbabilityAdvice | WinAdvice} advice
    * @param {string} label
    * @param {string} id
    */
-  function chanceSummary(advice, label, id) {
+  function chanceSummary(ruleSet, advice, label, id) {
     return h(
       'div',
       { class: 'summary' },
@@ -422,6 +424,7 @@ export function createAdvisor(root) {
         { class: 'facts' },
         h('span', {}, t('adv.onSheet', { score: String(advice.score) })),
         h('span', { id: 'adv-chance-before' }, t('adv.fromTurnStart', { chance: percentText(advice.probabilityBefore) })),
+        advice.exact ? null : h('span', { id: 'adv-approximate' }, t('adv.goalApproximate', { name: ruleSetName(ruleSet) })),
       ),
     );
   }
@@ -445,7 +448,7 @@ export function createAdvisor(root) {
 
   /**
    * The reach goal: the chance of the target now and from the start of the turn, the options
-   * ranked by it, and the odds curve of the position below.
+   * ranked by it, and the odds curve of the position below (exactly solved rule sets).
    * @param {RuleSet} ruleSet
    * @param {ProbabilityAdvice} advice
    * @param {PositionInput} position
@@ -455,16 +458,17 @@ export function createAdvisor(root) {
     const best = advice.best;
     drawTray(best && 'hold' in best.action ? best.action.hold : undefined);
     const target = advice.goal.type === 'reach' ? advice.goal.score : NaN;
-    const summary = chanceSummary(advice, t('adv.chanceOf', { target: String(target) }), 'adv-chance');
-    const odds = h('figure', { class: 'odds', id: 'adv-odds' }, h('figcaption', {}, t('adv.odds')), h('p', { class: 'help' }, t('adv.oddsLoading')));
-    void drawOdds(odds, position, target, mine);
+    const summary = chanceSummary(ruleSet, advice, t('adv.chanceOf', { target: String(target) }), 'adv-chance');
+    // The odds API answers the exactly solved rule sets only: a multi-column one has no reach table.
+    const odds = ruleSet.exact ? h('figure', { class: 'odds', id: 'adv-odds' }, h('figcaption', {}, t('adv.odds')), h('p', { class: 'help' }, t('adv.oddsLoading'))) : null;
+    if (odds) void drawOdds(odds, position, target, mine);
     if (!best) {
-      result.replaceChildren(summary, h('p', { class: 'help' }, t('adv.startOfTurn', { count: ruleSet.dice })), odds);
+      result.replaceChildren(summary, h('p', { class: 'help' }, t('adv.startOfTurn', { count: ruleSet.dice })), ...(odds ? [odds] : []));
       return;
     }
     const headline = bestHeadline(ruleSet, advice, best);
     const legend = h('p', { class: 'help' }, t('adv.reachLegend', { target: String(target), limit: 0.01 }));
-    result.replaceChildren(summary, headline, probabilityList(ruleSet, advice, { limit: 10 }), legend, odds);
+    result.replaceChildren(summary, headline, probabilityList(ruleSet, advice, { limit: 10 }), legend, ...(odds ? [odds] : []));
   }
 
   /**
@@ -476,7 +480,7 @@ export function createAdvisor(root) {
   function showWinAdvice(ruleSet, advice) {
     const best = advice.best;
     drawTray(best && 'hold' in best.action ? best.action.hold : undefined);
-    const summary = chanceSummary(advice, t('win.chance'), 'adv-win');
+    const summary = chanceSummary(ruleSet, advice, t('win.chance'), 'adv-win');
     const expectations = h(
       'ul',
       { class: 'opponent-expectations', id: 'adv-opponent-scores' },
@@ -607,13 +611,7 @@ export function createAdvisor(root) {
       });
       sheetHolder.replaceChildren(sheet.table, ...lists);
       opponents.setRuleSet(ruleSet);
-      // The win goal is scored with one column's reach table: a multi-column sheet has none.
-      const oneColumn = ruleSet.columns.length === 1;
-      goalInputs[2].disabled = !oneColumn;
-      winNote.hidden = oneColumn;
-      winNote.textContent = oneColumn ? '' : t('adv.winOneColumn', { name: ruleSetName(ruleSet), count: ruleSet.columns.length });
       if (from) restore(from);
-      if (!oneColumn && goalInputs[2].checked) goalInputs[0].checked = true;
       opponents.show(goalInputs[2].checked);
       clearErrors();
       result.replaceChildren();

@@ -159,6 +159,7 @@ export const MESSAGES = {
   'adv.onSheet': 'Jetzt auf dem Block: {score}',
   'adv.exact': 'Exakte Werte',
   'adv.approximate': 'Näherungswerte',
+  'adv.goalApproximate': 'Genäherte Chancen: {name} ist nicht exakt gelöst; sie werden mit einem Modell der Endsummen geschätzt.',
   'adv.startOfTurn': 'Anfang eines Zuges: die {count} geworfenen Würfel eingeben, um alle Möglichkeiten zu sehen.',
   'adv.best': 'Am besten: ',
   'adv.tiesPoints': { one: ' — {count} weitere Möglichkeit innerhalb von {limit} Punkten', other: ' — {count} weitere Möglichkeiten innerhalb von {limit} Punkten' },
@@ -172,7 +173,6 @@ export const MESSAGES = {
   'adv.noOdds': 'Keine Chancenkurve: {detail}',
 
   'adv.goalWin': 'den Sieg gegen Mitspieler',
-  'adv.winOneColumn': 'Rat zum Sieg gibt es nur für Regeln mit einer Spalte; {name} hat {count} Spalten.',
   'opp.heading': 'Mitspieler',
   'opp.help': 'Jeden Mitspieler mit seinem Block zu Beginn seines nächsten Zuges eingeben oder, wenn er fertig ist, mit seiner Endsumme. Mitspieler spielen, so die Annahme, auf möglichst viele Punkte.',
   'opp.legend': 'Mitspieler {n}',
@@ -185,6 +185,7 @@ export const MESSAGES = {
   'opp.removeLabel': 'Mitspieler {n} entfernen',
   'opp.add': 'Mitspieler hinzufügen',
   'opp.max': 'Höchstens {count} Mitspieler.',
+  'opp.oneOnly': 'Bei {name} wird nur gegen einen Mitspieler beraten: Die Siegchance wird für zwei Spieler aus dem Unterschied eurer beiden Endsummen geschätzt.',
   'opp.needTotal': 'die Endsumme muss eine ganze Punktzahl sein',
   'win.chance': 'Siegchance',
   'win.opponent': 'Mitspieler {n}: erwartete Endsumme {score}',

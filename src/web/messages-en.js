@@ -138,6 +138,7 @@ export const MESSAGES = {
   'adv.onSheet': 'On the sheet now: {score}',
   'adv.exact': 'Exact values',
   'adv.approximate': 'Approximate values',
+  'adv.goalApproximate': 'Approximate chances: {name} is not solved exactly, so they are estimated from a model of its final totals.',
   'adv.startOfTurn': 'Start of a turn: enter the {count} dice rolled to see every option.',
   'adv.best': 'Best: ',
   'adv.tiesPoints': { one: ' — {count} other option within {limit} points', other: ' — {count} other options within {limit} points' },
@@ -151,7 +152,6 @@ export const MESSAGES = {
   'adv.noOdds': 'No odds curve: {detail}',
 
   'adv.goalWin': 'a win against opponents',
-  'adv.winOneColumn': 'Playing to win is advised on single-column rule sets only; {name} has {count} columns.',
   'opp.heading': 'Opponents',
   'opp.help': 'Enter each opponent as their sheet at the start of their next turn, or as their final total once they have finished. Opponents are taken to play for the most points.',
   'opp.legend': 'Opponent {n}',
@@ -164,6 +164,7 @@ export const MESSAGES = {
   'opp.removeLabel': 'Remove opponent {n}',
   'opp.add': 'Add an opponent',
   'opp.max': 'At most {count} opponents.',
+  'opp.oneOnly': 'On {name} the page advises against one opponent only: the chance to win is estimated for two players, from the difference between your two final totals.',
   'opp.needTotal': 'the final total must be a whole number of points',
   'win.chance': 'Chance to win',
   'win.opponent': 'Opponent {n}: expected final total {score}',

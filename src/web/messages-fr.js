@@ -159,6 +159,7 @@ export const MESSAGES = {
   'adv.onSheet': 'Sur la feuille : {score}',
   'adv.exact': 'Valeurs exactes',
   'adv.approximate': 'Valeurs approchées',
+  'adv.goalApproximate': 'Chances approchées : {name} n’est pas résolu exactement ; elles sont estimées par un modèle de ses totaux finaux.',
   'adv.startOfTurn': 'Début de tour : saisissez les {count} dés lancés pour voir tous les choix.',
   'adv.best': 'Meilleur : ',
   'adv.tiesPoints': { one: ' — {count} autre choix à moins de {limit} point', other: ' — {count} autres choix à moins de {limit} point' },
@@ -172,7 +173,6 @@ export const MESSAGES = {
   'adv.noOdds': 'Pas de courbe des chances : {detail}',
 
   'adv.goalWin': 'la victoire contre des adversaires',
-  'adv.winOneColumn': 'Le conseil pour gagner n’existe que pour les règles à une colonne ; {name} en a {count}.',
   'opp.heading': 'Adversaires',
   'opp.help': 'Saisissez chaque adversaire par sa feuille au début de son prochain tour, ou par son total final une fois sa partie finie. Les adversaires sont supposés jouer pour le plus de points.',
   'opp.legend': 'Adversaire {n}',
@@ -185,6 +185,7 @@ export const MESSAGES = {
   'opp.removeLabel': 'Retirer l’adversaire {n}',
   'opp.add': 'Ajouter un adversaire',
   'opp.max': '{count} adversaires au plus.',
+  'opp.oneOnly': 'Pour {name}, le conseil ne vaut que contre un seul adversaire : la chance de gagner y est estimée pour deux joueurs, à partir de l’écart entre vos deux totaux finaux.',
   'opp.needTotal': 'le total final doit être un nombre entier de points',
   'win.chance': 'Chance de gagner',
   'win.opponent': 'Adversaire {n} : total final attendu {score}',

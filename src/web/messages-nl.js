@@ -159,6 +159,7 @@ export const MESSAGES = {
   'adv.onSheet': 'Nu op de kaart: {score}',
   'adv.exact': 'Exacte waarden',
   'adv.approximate': 'Benaderde waarden',
+  'adv.goalApproximate': 'Benaderde kansen: {name} is niet exact opgelost, dus ze zijn geschat met een model van de eindtotalen.',
   'adv.startOfTurn': 'Begin van een beurt: voer de {count} gegooide stenen in om alle keuzes te zien.',
   'adv.best': 'Beste: ',
   'adv.tiesPoints': { one: ' — nog {count} keuze binnen {limit} punt', other: ' — nog {count} keuzes binnen {limit} punt' },
@@ -172,7 +173,6 @@ export const MESSAGES = {
   'adv.noOdds': 'Geen kanscurve: {detail}',
 
   'adv.goalWin': 'winst tegen tegenstanders',
-  'adv.winOneColumn': 'Advies om te winnen is er alleen voor spelregels met één kolom; {name} heeft {count} kolommen.',
   'opp.heading': 'Tegenstanders',
   'opp.help': 'Voer elke tegenstander in met zijn kaart aan het begin van zijn volgende beurt, of met zijn eindtotaal als hij klaar is. Tegenstanders spelen volgens de aanname voor de meeste punten.',
   'opp.legend': 'Tegenstander {n}',
@@ -185,6 +185,7 @@ export const MESSAGES = {
   'opp.removeLabel': 'Tegenstander {n} verwijderen',
   'opp.add': 'Tegenstander toevoegen',
   'opp.max': 'Hoogstens {count} tegenstanders.',
+  'opp.oneOnly': 'Bij {name} wordt alleen tegen één tegenstander geadviseerd: de kans om te winnen wordt voor twee spelers geschat, uit het verschil tussen jullie twee eindtotalen.',
   'opp.needTotal': 'het eindtotaal moet een heel aantal punten zijn',
   'win.chance': 'Kans om te winnen',
   'win.opponent': 'Tegenstander {n}: verwacht eindtotaal {score}',
