@@ -85,6 +85,9 @@ describe.skipIf(!hasChromium)('web page: goals on multi-column rule sets', () =>
     expect(await page.$$eval('.options > li .chance', (els) => els.map((e) => e.textContent))).toEqual(want.options.map((o) => pct('en-US', o.probability)));
     expect(await page.textContent('#adv-best strong')).toBe(bestText('superpass', want));
     expect(await page.locator('#adv-odds').count()).toBe(0);
+    // 49 boxes left, beyond the goal's horizon: the API ranks as best play does, and the page says why.
+    expect(want.steering?.by).toBe('points');
+    expect(await page.textContent('#adv-steering')).toContain(`With more than ${want.steering!.horizon} boxes left`);
 
     // A target above the API's limit is the server's 400 on goal.score, shown at the goal.
     await page.fill('#adv-target', '100001');

@@ -1,10 +1,11 @@
 import { invalidInput } from '../errors.ts';
-import type { Position } from '../position/index.ts';
+import type { Action, Position } from '../position/index.ts';
 import type { RuleSet } from '../rules/index.ts';
 import {
   aimAtOpponent,
   createTurnEval,
   evaluateState,
+  goalSteers,
   opponentFinal,
   meanTotal,
   pointMass,
@@ -23,7 +24,7 @@ import {
 } from '../solver/index.ts';
 import { isPlainColumn } from '../solver/fast-play.ts';
 import { advise, adviseProbability } from './advise.ts';
-import type { Advice, ProbabilityAdvice } from './types.ts';
+import { NEAR_TIE_PROBABILITY, type Advice, type ProbabilityAdvice } from './types.ts';
 
 /** What a goal other than points needs beside the expected-score model. */
 export interface GoalTables {
@@ -51,7 +52,7 @@ export function goalTablesNeeded(position: Position): LaneKind[] {
 export function adviseGoal(model: GameModel, tables: GoalTables, position: Position, te?: TurnEval): Advice | ProbabilityAdvice {
   const goal = position.goal;
   if (goal.type === 'points') return advise(model, position, te);
-  if (position.rs.columns.length > 1) return adviseSpreadGoal(tables, position);
+  if (position.rs.columns.length > 1) return adviseSpreadGoal(model, tables, position, te);
   if (!position.rs.exact || !isPlainColumn(position.rs)) {
     throw invalidInput([{ field: 'goal.type', message: `the ${goal.type} goal is answered for the exactly solved rule sets, not ${position.rs.id}` }]);
   }
@@ -127,25 +128,65 @@ const spreadTurns = new WeakMap<ThresholdModel, TurnEval>();
 /**
  * The reach and win goals of a multi-column rule set, from its approximate goal model: the chance
  * of reaching the target, or of finishing ahead of the one opponent (a tie counting half), whose
- * total is taken with the mean and spread of best play from their sheet.
+ * total is taken with the mean and spread of best play from their sheet. Before the goal's
+ * horizon (approx/goal-horizons.ts) the options come in best play's order (`model`, its turn
+ * `te`), each with the goal model's chance: there best play's choice did better for the goal.
  */
-function adviseSpreadGoal(tables: GoalTables, position: Position): ProbabilityAdvice {
-  const model = tables.goal;
-  if (!model) throw new Error(`the ${position.goal.type} goal of a multi-column rule set needs its goal model`);
-  let te = spreadTurns.get(model);
-  if (!te) spreadTurns.set(model, (te = createTurnEval(model)));
+function adviseSpreadGoal(model: GameModel, tables: GoalTables, position: Position, te?: TurnEval): ProbabilityAdvice {
+  const goalModel = tables.goal;
+  if (!goalModel) throw new Error(`the ${position.goal.type} goal of a multi-column rule set needs its goal model`);
+  let turn = spreadTurns.get(goalModel);
+  if (!turn) spreadTurns.set(goalModel, (turn = createTurnEval(goalModel)));
   const goal = position.goal;
+  if (goal.type === 'points') throw new Error('points are advised by advise()');
+  let opponents: ProbabilityAdvice['opponents'];
   if (goal.type === 'reach') {
-    model.need = goal.score - position.score;
-    model.extraVariance = 0;
-    return adviseProbability(model, position, evaluateState(te, position.state));
+    goalModel.need = goal.score - position.score;
+    goalModel.extraVariance = 0;
+  } else {
+    const given = position.opponents ?? [];
+    if (given.length !== 1) {
+      throw invalidInput([{ field: 'goal.opponents', message: `${position.rs.id} is played against one opponent: the win goal takes exactly one, got ${given.length}` }]);
+    }
+    opponents = [{ expectedFinalScore: aimAtOpponent(goalModel, position.score, given[0]) }];
   }
-  const opponents = position.opponents ?? [];
-  if (opponents.length !== 1) {
-    throw invalidInput([{ field: 'goal.opponents', message: `${position.rs.id} is played against one opponent: the win goal takes exactly one, got ${opponents.length}` }]);
+  const advice = adviseProbability(goalModel, position, evaluateState(turn, position.state));
+  if (opponents) advice.opponents = opponents;
+  const horizon = goalModel.horizon[goal.type];
+  if (goalSteers(goalModel, goal.type, position.state)) {
+    advice.steering = { by: 'goal', horizon };
+    return advice;
   }
-  const expectedFinalScore = aimAtOpponent(model, position.score, opponents[0]);
-  const advice = adviseProbability(model, position, evaluateState(te, position.state));
-  advice.opponents = [{ expectedFinalScore }];
+  advice.steering = { by: 'points', horizon };
+  if (!advice.options.length) return advice;
+  return inPointsOrder(advice, advise(model, position, te ?? pointsTurn(model, position)).options);
+}
+
+const pointsTurns = new WeakMap<GameModel, TurnEval>();
+
+/** Best play's turn at the position, on one turn evaluation per model and thread (as spreadTurns). */
+function pointsTurn(model: GameModel, position: Position): TurnEval {
+  let te = pointsTurns.get(model);
+  if (!te) pointsTurns.set(model, (te = createTurnEval(model)));
+  return evaluateState(te, position.state);
+}
+
+/** `advice`'s options in the order of best play's `ranked` options, losses against the first. */
+function inPointsOrder(advice: ProbabilityAdvice, ranked: readonly { action: Action }[]): ProbabilityAdvice {
+  const byAction = new Map(advice.options.map((o) => [actionKey(o.action), o]));
+  const options = ranked.map((r) => byAction.get(actionKey(r.action))!);
+  const top = options[0].probability;
+  for (const o of options) {
+    o.loss = top - o.probability;
+    o.nearTie = Math.abs(o.loss) < NEAR_TIE_PROBABILITY;
+  }
+  options[0].nearTie = options.length > 1 && Math.abs(options[1].loss) < NEAR_TIE_PROBABILITY;
+  advice.options = options;
+  advice.best = options[0];
+  advice.probability = top;
   return advice;
+}
+
+function actionKey(a: Action): string {
+  return 'hold' in a ? `h${a.hold.join('')}` : `s${a.score}@${a.column ?? 0}`;
 }

@@ -5,6 +5,8 @@ import { parsePosition, type PositionInput } from '../position/index.ts';
 import { RULESETS } from '../rules/index.ts';
 import { testModel } from '../../test/support/models.ts';
 import { adviseGoal } from './advise-goal.ts';
+import { advise, adviseProbability } from './advise.ts';
+import { aimAtOpponent } from '../solver/index.ts';
 import type { ProbabilityAdvice } from './types.ts';
 
 /** A Triple Yahtzee sheet with every box filled but `chance` in column 3 (× 3): the last turn. */
@@ -90,5 +92,41 @@ describe('reach and win goals of the multi-column rule sets', () => {
     expect(shape).toEqual(['goal.opponents[0].scorecard']);
     const box = await refusal({ ruleset: 'triple-yahtzee', goal: { type: 'win', opponents: [{ scorecard: [{}, { ones: 7 }, {}] }] } });
     expect(box).toEqual(['goal.opponents[0].scorecard[1].ones']);
+  });
+
+  it('before the goal horizon ranks as best play does, each option with the goal model’s own chance; within it, by chance', async () => {
+    const model = await testModel('triple-yahtzee');
+    const goal = servedGoalModel(model);
+    const key = (a: object) => JSON.stringify(a);
+    const opponent = { finalScore: 1900 };
+    // Game start: 39 boxes left, beyond the win horizon. Last four boxes: within it.
+    const late = lastTurnSheet();
+    delete late[2].fullHouse;
+    delete late[2].largeStraight;
+    delete late[1].yahtzee;
+    for (const [scorecard, by] of [
+      [undefined, 'points'],
+      [late, 'goal'],
+    ] as const) {
+      const input: PositionInput = { ruleset: 'triple-yahtzee', scorecard, dice: [2, 3, 4, 5, 5], rollsLeft: 1, goal: { type: 'win', opponents: [opponent] } };
+      const a = await advice(input);
+      expect(a.steering).toEqual({ by, horizon: goal.horizon.win });
+      const parsed = parsePosition(input);
+      if (!parsed.ok) throw new Error('bad position');
+      aimAtOpponent(goal, parsed.position.score, opponent);
+      const byChance = adviseProbability(goal, parsed.position);
+      const chance = new Map(byChance.options.map((o) => [key(o.action), o.probability]));
+      expect(a.options.length).toBe(byChance.options.length);
+      for (const o of a.options) expect(o.probability).toBe(chance.get(key(o.action)));
+      if (by === 'points') {
+        expect(a.options.map((o) => key(o.action))).toEqual(advise(model, parsed.position).options.map((o) => key(o.action)));
+        // Here best play's order is not the goal model's: the test tells the two apart.
+        expect(a.options.map((o) => key(o.action))).not.toEqual(byChance.options.map((o) => key(o.action)));
+        for (const o of a.options) expect(o.loss).toBeCloseTo(a.options[0].probability - o.probability, 15);
+      } else {
+        expect(a.options.map((o) => key(o.action))).toEqual(byChance.options.map((o) => key(o.action)));
+      }
+      expect(a.best).toBe(a.options[0]);
+    }
   });
 });

@@ -93,4 +93,11 @@ export interface ProbabilityAdvice {
   best?: ProbabilityOption;
   /** win goal: each opponent's expected final total (as they play for points), in the goal's order */
   opponents?: { expectedFinalScore: number }[];
+  /**
+   * Multi-column rule sets: what ranks the options. `goal`: their chances, with at most `horizon`
+   * boxes left. `points`: before that, best play's order (its choice did better for the goal in
+   * measured games), each option still with the goal model's chance; a loss is then against the
+   * first option and negative where the model rates an option above it.
+   */
+  steering?: { by: 'goal' | 'points'; horizon: number };
 }

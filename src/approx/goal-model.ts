@@ -66,7 +66,7 @@ export function spreadClassifier(rs: RuleSet): (cols: CanonicalColumns) => numbe
  * box's chance of a 50 later; reach play over-gambled (Superpass: 1251 reached in 8.5% of games
  * against best play's 9.3%, 29 points lost on average).
  */
-export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction: Correction | undefined, spread: ClassSpread): ThresholdModel {
+export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction: Correction | undefined, spread: ClassSpread, horizon?: { reach: number; win: number }): ThresholdModel {
   const c = compileRules(rs);
   const parts = columnParts(rs, tables, false);
   const C = parts.length;
@@ -174,6 +174,7 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
     valueKind: 'probability',
     need: 0,
     extraVariance: 0,
+    horizon: horizon ?? { reach: total, win: total },
     spread: spreadOf,
     value(state) {
       const s = spreadOf(state);

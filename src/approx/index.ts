@@ -22,3 +22,4 @@ export * from './self-play.ts';
 export * from './rollout.ts';
 export * from './effort-play.ts';
 export * from './measured.ts';
+export * from './goal-horizons.ts';

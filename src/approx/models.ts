@@ -8,6 +8,7 @@ import { CORRECTIONS } from './corrections.ts';
 import { linearCorrection } from './features.ts';
 import { thresholdGoalModel } from './goal-model.ts';
 import { SPREADS } from './spreads.ts';
+import { GOAL_HORIZONS } from './goal-horizons.ts';
 
 /** Greedy play: every column valued 0, so each turn maximises its own multiplier-weighted points. */
 export function greedyModel(rs: RuleSet): GameModel {
@@ -37,13 +38,14 @@ export function bestModel(rs: RuleSet, tables: ColumnTables): GameModel {
 
 /**
  * A goal model (reach, win) of a multi-column rule set: its best model's values with the spread
- * measured for it (spreads.ts; goal-model.ts). Each player needs its own: it holds the points it
+ * measured for it (spreads.ts; goal-model.ts), steering within the horizons measured for it
+ * (goal-horizons.ts). Each player needs its own: it holds the points it
  * needs.
  */
 export function goalModel(rs: RuleSet, tables: ColumnTables): ThresholdModel {
   const spread = SPREADS[rs.id];
   if (!spread) throw new DicewiseError('NOT_SOLVED', `${rs.id} has no measured goal spread: only points are advised`);
-  return thresholdGoalModel(rs, tables, fittedCorrection(rs), spread);
+  return thresholdGoalModel(rs, tables, fittedCorrection(rs), spread, GOAL_HORIZONS[rs.id]);
 }
 
 const served = new WeakMap<GameModel, ThresholdModel>();

@@ -58,11 +58,14 @@ function formatProbabilityAdvice(a: ProbabilityAdvice): string {
       lines.push(`  opponent ${i + 1}: ${state}`);
     });
   }
+  if (a.steering?.by === 'points') {
+    lines.push(`more than ${a.steering.horizon} boxes left: ranked as best play ranks them, which did better for this goal in measured games (chances are the model's)`);
+  }
   if (!a.dice) {
     lines.push('start of a turn: roll the dice, then ask again');
     return `${lines.join('\n')}\n`;
   }
-  lines.push(`dice ${a.dice.join(' ')}, ${a.rollsLeft} reroll${a.rollsLeft === 1 ? '' : 's'} left: ${percent(a.probability)} with the best play`, '');
+  lines.push(`dice ${a.dice.join(' ')}, ${a.rollsLeft} reroll${a.rollsLeft === 1 ? '' : 's'} left: ${percent(a.probability)} with the ${a.steering?.by === 'points' ? 'first option' : 'best play'}`, '');
   const rows = a.options.map((o, i) => [String(i + 1), describeAction(o.action), describePoints(o), percent(o.probability), percent(o.loss), i > 0 && o.nearTie ? '*' : '']);
   lines.push(...optionTable(['rank', 'action', 'points', 'chance', 'loss', ''], rows));
   if (rows.some((r) => r[5] === '*')) lines.push('', '* within 0.01 percentage points of the best: as good in practice');

@@ -157,6 +157,13 @@ export const ProbabilityAdviceSchema = z
       .array(z.object({ expectedFinalScore: z.number() }))
       .optional()
       .openapi({ description: "Win goal: each opponent's expected final total as they play for points, in the goal's order." }),
+    steering: z
+      .object({ by: z.enum(['goal', 'points']), horizon: z.number().int() })
+      .optional()
+      .openapi({
+        description:
+          "Multi-column rule sets: what ranks the options. `goal`: their chances (at most `horizon` boxes left). `points`: with more boxes left, best play's order, which did better for the goal in measured games; each option keeps the goal model's chance and its loss is against the first option (negative where the model rates it higher).",
+      }),
   })
   .openapi('ProbabilityAdvice', {
     description: 'Advice for a goal other than points: every option valued by the chance of the goal. A target already reached answers 1 everywhere, one out of reach 0.',

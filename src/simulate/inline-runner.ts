@@ -8,7 +8,7 @@ import { runHeadToHead } from './head-to-head.ts';
 import { seatStrategies, WIN_STRATEGY } from './head-to-head-run.ts';
 import { spreadWinStrategy, winStrategy } from './strategies/win.ts';
 import { isPlainColumn } from '../solver/fast-play.ts';
-import { BUILTIN_STRATEGIES, createBuiltinStrategy, isBuiltinStrategy, modelKindOf, parseReachStrategy, reachStrategy, type ModelKind } from './strategies/index.ts';
+import { BUILTIN_STRATEGIES, createBuiltinStrategy, isBuiltinStrategy, modelKindOf, parseReachStrategy, reachStrategy, spreadReachStrategy, type ModelKind } from './strategies/index.ts';
 import type { Strategy } from './strategy.ts';
 import type { ChunkRunner, SimulateTask } from './task.ts';
 import { asStrategy } from './user-strategy.ts';
@@ -72,8 +72,9 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
       const best = await modelOf(task.ruleset, 'best', spec);
       if (!best.columnTables) throw new DicewiseError('NOT_READY', `the ${rs.id} model has no column tables: ${spec} cannot play it`);
       const model = deps.goalModel(rs, best.columnTables);
-      if (target !== undefined) return reachStrategy(model, target);
-      return spreadWinStrategy(model, createBuiltinStrategy('best', { rs, model: best, cacheEntries: task.cacheEntries }));
+      const fallback = createBuiltinStrategy('best', { rs, model: best, cacheEntries: task.cacheEntries });
+      if (target !== undefined) return spreadReachStrategy(model, target, fallback);
+      return spreadWinStrategy(model, fallback);
     }
     if (target !== undefined) {
       if (!rs.exact) throw new DicewiseError('INVALID_INPUT', `strategy "${spec}" needs an exact or multi-column rule set, not ${rs.id}`, [{ field: 'strategies', message: 'reach plays the exact and the multi-column rule sets' }]);

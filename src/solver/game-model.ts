@@ -2,7 +2,7 @@ import type { RuleSet } from '../rules/index.ts';
 import { compileRules, type CompiledRules } from './compiled-rules.ts';
 import { columnStateIndex, stateIndex } from './column-layout.ts';
 import type { GameState } from './game-state.ts';
-import { scoreOptions } from './game-state.ts';
+import { boxCount, filledCount, scoreOptions } from './game-state.ts';
 import { createScoreScratch, scoreNow, type ScoreScratch } from './score-now.ts';
 import { columnScoreNow, createRuleScratch, needsRulePath, scoreNowRules } from './score-now-rules.ts';
 
@@ -46,6 +46,16 @@ export interface ThresholdModel extends GameModel {
   extraVariance: number;
   /** mean and variance of the points still to come from a turn-start state under best play */
   spread(state: GameState): { mean: number; variance: number };
+  /**
+   * Boxes left at or below which each goal's values steer play; with more left, best play's
+   * choices did better for the goal in measured games (approx/goal-horizons.ts).
+   */
+  horizon: { reach: number; win: number };
+}
+
+/** Whether a threshold model's `goal` steers play in `state` (else best play's choices stand). */
+export function goalSteers(model: ThresholdModel, goal: 'reach' | 'win', state: GameState): boolean {
+  return boxCount(model.rs) - filledCount(state) <= model.horizon[goal];
 }
 
 /**

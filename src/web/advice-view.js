@@ -124,9 +124,10 @@ export function probabilityList(rs, advice, opts = {}) {
       h('span', { class: 'ev chance', title: opts.title ?? t('opt.chanceTitle') }, pct(o.probability)),
       h(
         'span',
-        { class: 'loss', 'aria-label': o.loss > 0 ? t('opt.lessLikely', { loss: fmt(pp) }) : t('opt.best') },
+        { class: 'loss', 'aria-label': o.loss > 0 ? t('opt.lessLikely', { loss: fmt(pp) }) : o.loss < 0 ? t('opt.moreLikely', { gain: fmt(-pp) }) : t('opt.best') },
         h('span', { class: 'bar chance-bar', 'aria-hidden': 'true' }, h('span', { style: `width:${(100 * o.probability).toFixed(1)}%` })),
-        h('span', { class: 'loss-num' }, i === 0 ? t('opt.best') : tie ? t('opt.tie') : `−${fmt(pp)}`),
+        // A negative loss: ranked by points before the goal's horizon, the model rates this option higher.
+        h('span', { class: 'loss-num' }, i === 0 ? t('opt.best') : tie ? t('opt.tie') : o.loss < 0 ? `+${fmt(-pp)}` : `−${fmt(pp)}`),
       ),
     );
   });

@@ -426,6 +426,7 @@ export function createAdvisor(root) {
         h('span', { id: 'adv-chance-before' }, t('adv.fromTurnStart', { chance: percentText(advice.probabilityBefore) })),
         advice.exact ? null : h('span', { id: 'adv-approximate' }, t('adv.goalApproximate', { name: ruleSetName(ruleSet) })),
       ),
+      advice.steering?.by === 'points' ? h('p', { class: 'help', id: 'adv-steering' }, t('adv.steeredByPoints', { horizon: String(advice.steering.horizon) })) : null,
     );
   }
 

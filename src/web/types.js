@@ -56,7 +56,8 @@
  * @typedef {{ action: Action, probability: number, loss: number, points?: number, bonus?: number, nearTie: boolean }} ProbabilityOption
  * @typedef {{
  *   ruleset: string, exact: boolean, goal: Goal, score: number, probabilityBefore: number, probability: number,
- *   dice?: number[], rollsLeft: number, options: ProbabilityOption[], best?: ProbabilityOption
+ *   dice?: number[], rollsLeft: number, options: ProbabilityOption[], best?: ProbabilityOption,
+ *   steering?: { by: 'goal' | 'points', horizon: number }
  * }} ProbabilityAdvice
  * @typedef {ProbabilityAdvice & { opponents: { expectedFinalScore: number }[] }} WinAdvice
  * @typedef {{ ruleset: string, score: number, from: number, to: number, probabilities: number[] }} Odds

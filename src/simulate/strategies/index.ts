@@ -18,7 +18,7 @@ export { hintsStrategy } from './hints.ts';
 export { optimalStrategy } from './optimal.ts';
 export { randomStrategy } from './random.ts';
 export { sequentialStrategy } from './sequential.ts';
-export { parseReachStrategy, reachStrategy } from './reach.ts';
+export { parseReachStrategy, reachStrategy, spreadReachStrategy } from './reach.ts';
 
 /**
  * Built-in strategies. On the exact single-column rule sets `best`, `decomposition` and

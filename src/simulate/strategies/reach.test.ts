@@ -4,7 +4,10 @@ import { keepOfFaces, parsePosition } from '../../position/index.ts';
 import { RULESETS } from '../../rules/index.ts';
 import { buildReachTable, compileRules, decodeState, reachGoalModel, statesAtLevel } from '../../solver/index.ts';
 import type { DecisionContext } from '../strategy.ts';
-import { parseReachStrategy, reachStrategy } from './reach.ts';
+import { goalModel } from '../../approx/index.ts';
+import { testModel } from '../../../test/support/models.ts';
+import { parseReachStrategy, reachStrategy, spreadReachStrategy } from './reach.ts';
+import type { Strategy } from '../strategy.ts';
 
 describe('reach:T strategy', () => {
   it('parses reach:T names and nothing else', () => {
@@ -62,5 +65,32 @@ describe('reach:T strategy', () => {
       }
     }
     expect(checked).toBeGreaterThan(40);
+  });
+
+  it('on a multi-column rule set steers by the goal model within its horizon and plays the fallback before it', async () => {
+    const rs = RULESETS.superpass;
+    const c = compileRules(rs);
+    const best = await testModel('superpass');
+    const model = goalModel(rs, best.columnTables!);
+    const target = 1251;
+    const fallback: Strategy = { name: 'fallback', chooseHold: () => -1, chooseBox: () => ({ box: -1, column: -1 }) };
+    const parsed = parsePosition({ ruleset: rs.id, dice: [1, 2, 3, 4, 6, 6], rollsLeft: 1, goal: { type: 'reach', score: target } });
+    if (!parsed.ok) throw new Error('bad position');
+    const p = parsed.position;
+    const ctx = { game: 0, turn: 1, score: 0, state: p.state, roll: keepOfFaces(c.dice, p.dice!), rollsLeft: 1 } as unknown as DecisionContext;
+    const total = rs.boxes.length * rs.columns.length;
+    for (const horizon of [total - 1, total]) {
+      model.horizon = { reach: horizon, win: 0 };
+      const keep = spreadReachStrategy(model, target, fallback).chooseHold({ ...ctx, game: horizon }) as number;
+      if (horizon < total) {
+        expect(keep).toBe(-1);
+        continue;
+      }
+      model.need = target;
+      const advice = adviseProbability(model, p);
+      const held = [...c.dice.keepCounts.subarray(keep * 6, keep * 6 + 6)].flatMap((n, f) => Array<number>(n).fill(f + 1));
+      const chance = advice.options.find((o) => JSON.stringify(o.action) === JSON.stringify({ hold: held }))!.probability;
+      expect(chance).toBe(advice.options[0].probability);
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { createTurnEval, evaluateState, type GameModel, type TurnEval } from '../../solver/index.ts';
+import { createTurnEval, evaluateState, goalSteers, type GameModel, type ThresholdModel, type TurnEval } from '../../solver/index.ts';
 import { engineBox, engineHold } from '../../solver/fast-play.ts';
 import type { DecisionContext, Strategy } from '../strategy.ts';
 
@@ -10,26 +10,48 @@ export function parseReachStrategy(name: string): number | undefined {
 
 /**
  * Plays for the best chance of a final total of at least `target`: each turn, the reach goal
- * model (the exact reach table's, or a multi-column rule set's approximate goal model) is set to
- * the points still needed and the turn is evaluated once through the engine; holds and boxes then
- * follow the same decision functions as every engine strategy.
+ * model (the exact reach table's) is set to the points still needed and the turn is evaluated
+ * once through the engine; holds and boxes then follow the same decision functions as every
+ * engine strategy.
  */
 export function reachStrategy(model: GameModel & { need: number }, target: number): Strategy {
+  return steeredReach(model, target, () => true);
+}
+
+/**
+ * `reach:T` on a multi-column rule set: the approximate goal model steers within its reach
+ * horizon (goalSteers), `fallback` (best) plays before it.
+ */
+export function spreadReachStrategy(model: ThresholdModel, target: number, fallback: Strategy): Strategy {
+  return steeredReach(model, target, (ctx) => goalSteers(model, 'reach', ctx.state), fallback);
+}
+
+function steeredReach(model: GameModel & { need: number }, target: number, steers: (ctx: DecisionContext) => boolean, fallback?: Strategy): Strategy {
   const te = createTurnEval(model);
   let game = -1;
   let turn = -1;
-  const turnOf = (ctx: DecisionContext): TurnEval => {
+  let steering = true;
+  const turnOf = (ctx: DecisionContext): TurnEval | undefined => {
     if (ctx.game !== game || ctx.turn !== turn) {
       game = ctx.game;
       turn = ctx.turn;
-      model.need = target - ctx.score;
-      evaluateState(te, ctx.state);
+      steering = steers(ctx);
+      if (steering) {
+        model.need = target - ctx.score;
+        evaluateState(te, ctx.state);
+      }
     }
-    return te;
+    return steering ? te : undefined;
   };
   return {
     name: `reach:${target}`,
-    chooseHold: (ctx) => engineHold(turnOf(ctx), ctx.roll, ctx.rollsLeft as 1 | 2),
-    chooseBox: (ctx) => engineBox(turnOf(ctx), ctx.roll, ctx.rollsLeft === 2),
+    chooseHold: (ctx) => {
+      const t = turnOf(ctx);
+      return t ? engineHold(t, ctx.roll, ctx.rollsLeft as 1 | 2) : fallback!.chooseHold(ctx);
+    },
+    chooseBox: (ctx) => {
+      const t = turnOf(ctx);
+      return t ? engineBox(t, ctx.roll, ctx.rollsLeft === 2) : fallback!.chooseBox(ctx);
+    },
   };
 }

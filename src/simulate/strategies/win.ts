@@ -3,6 +3,7 @@ import {
   aimAtOpponent,
   createTurnEval,
   evaluateState,
+  goalSteers,
   opponentFinal,
   shareCurve,
   winGoalModel,
@@ -55,25 +56,25 @@ export function winStrategy(rs: RuleSet, reach: ReachTable, distribution: ReachT
 /**
  * `win` on a multi-column rule set, two players: the goal model (approx/goal-model.ts) values
  * this turn's options by the chance of finishing ahead of the one opponent, whose total is taken
- * as normal with the mean and spread of best play from their sheet (a tie counts half). Solo, it
- * plays `fallback` (best).
+ * as normal with the mean and spread of best play from their sheet (a tie counts half). Solo, and
+ * before the model's win horizon (goalSteers), it plays `fallback` (best).
  */
 export function spreadWinStrategy(model: ThresholdModel, fallback: Strategy): Strategy {
   const te = createTurnEval(model);
   let game = -1;
   let turn = -1;
-  let solo = true;
+  let steering = false;
   const turnOf = (ctx: DecisionContext): TurnEval | undefined => {
     if (ctx.game !== game || ctx.turn !== turn) {
       game = ctx.game;
       turn = ctx.turn;
-      solo = ctx.opponents.length === 0;
-      if (!solo) {
+      steering = ctx.opponents.length > 0 && goalSteers(model, 'win', ctx.state);
+      if (steering) {
         aimAtOpponent(model, ctx.score, ctx.opponents[0]);
         evaluateState(te, ctx.state);
       }
     }
-    return solo ? undefined : te;
+    return steering ? te : undefined;
   };
   return engineOrFallback(turnOf, fallback);
 }

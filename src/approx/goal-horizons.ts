@@ -1,0 +1,28 @@
+import type { RuleSetId } from '../rules/index.ts';
+
+/**
+ * How many boxes left a multi-column goal model steers for (goal-model.ts): with more left, its
+ * goal play keeps to best play's choices. The model's values are best play's value plus best
+ * play's measured error; far from the end those errors are wide, and a goal player that acts on
+ * them steers into the states whose errors flatter them (the model rated Superpass turn starts
+ * at 10.6% that then reached 1251 in 8.0% of games). Near the end the errors are small and the
+ * model close to exact (with one box left it is exact), and there the goal's gains are.
+ *
+ * Chosen on seed 1, confirmed on other seeds in the README (common dice, 2 threads):
+ * - Triple Yahtzee reach (target 2350, 100,000 games): steering the whole game gained
+ *   +0.531 pp (+0.390 to +0.672) over best play.
+ * - Triple Yahtzee win, two players, 40,000 games each, share against best: horizon 3: 50.43%,
+ *   6: 50.47%, 9: 50.30%, 13: 50.33%, the whole game (39): 50.00% (200,000 games).
+ * - Superpass reach 1251, paired gain over best in percentage points: horizon 3: +0.050 (−0.045 to
+ *   +0.145), 5: +0.085 (−0.063 to +0.233) (20,000 games each);
+ *   8: +0.03, 20: −0.11 (10,000 games); the whole game (52): −0.47 (−1.04 to +0.10).
+ */
+export interface GoalHorizon {
+  reach: number;
+  win: number;
+}
+
+export const GOAL_HORIZONS: Partial<Record<RuleSetId, GoalHorizon>> = {
+  'triple-yahtzee': { reach: 39, win: 6 },
+  superpass: { reach: 5, win: 5 },
+};
