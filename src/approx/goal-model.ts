@@ -89,6 +89,11 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
   const allowed = new Int32Array(C);
   const anchor = new Float64Array(C);
   let shapeNext: ArrayLike<number> | undefined;
+  // fillScoreNow's best entry per category (score or zero, on the first roll or after a reroll): z = d/s, d, s.
+  const [SCORE1, ZERO1, SCORE2, ZERO2] = [0, 1, 2, 3];
+  // No entry yet: NaN fails both comparisons in `pick`, so the first entry is taken whatever its z.
+  const NONE = NaN;
+  const best = new Float64Array(12);
 
   const columnValue = (k: number, mask: number, upperRaw: number, flag: number): number => {
     if (mask === full) return 0;
@@ -190,11 +195,20 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
       const shape = shapeNext;
       let firstOnly = false;
       for (let k = 0; k < C; k++) if (allowed[k] && rs.columns[k].fill === 'first-roll-only') firstOnly = true;
+      // The chance is one increasing function of d/s for every entry of the turn (one level's
+      // shape): each category keeps its entry of largest d/s and the chance is taken once, for it.
+      const pick = (cat: number, d: number, s: number): void => {
+        const z = s > 0 ? d / s : d > 0 ? Infinity : d < 0 ? -Infinity : 0;
+        const o = cat * 3;
+        const z0 = best[o];
+        if (z < z0 || (z === z0 && chance(d, s, shape) <= chance(best[o + 1], best[o + 2], shape))) return;
+        best[o] = z;
+        best[o + 1] = d;
+        best[o + 2] = s;
+      };
+      const valueOf = (cat: number): number => (Number.isNaN(best[cat * 3]) ? -Infinity : chance(best[cat * 3 + 1], best[cat * 3 + 2], shape));
       for (let r = 0; r < R; r++) {
-        let score1 = -Infinity;
-        let zero1 = -Infinity;
-        let score2 = -Infinity;
-        let zero2 = -Infinity;
+        best.fill(NONE);
         for (let k = 0; k < C; k++) {
           const p = parts[k];
           const col = state.columns[k];
@@ -204,28 +218,27 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
             const b = 31 - Math.clz32(m & -m);
             if (!scoreEntry(p.c, col, r, b, entry)) continue;
             const i = (k * B + b) * 7 + (b < 6 ? entry.points / (b + 1) : entry.next.yahtzee50 && flags2 ? 1 : 0);
-            const value = chance(p.multiplier * entry.gain + mean[i] - need, sd[i], shape);
+            const d = p.multiplier * entry.gain + mean[i] - need;
             const zero = zeroRule && entry.points === 0;
-            if (zero) {
-              if (value > zero1) zero1 = value;
-            } else if (value > score1) score1 = value;
+            pick(zero ? ZERO1 : SCORE1, d, sd[i]);
             if (!firstOnly) continue;
             if (!onlyFirst) {
-              if (zero) {
-                if (value > zero2) zero2 = value;
-              } else if (value > score2) score2 = value;
+              pick(zero ? ZERO2 : SCORE2, d, sd[i]);
               continue;
             }
             // After a reroll this column's entry scores nothing: the next state of a zero.
             const z = (k * B + b) * 7 + (b < 6 ? 0 : col.yahtzee50 && flags2 ? 1 : 0);
-            const late = chance(p.multiplier * entry.yahtzeeBonus + mean[z] - need, sd[z], shape);
-            if (zeroRule) {
-              if (late > zero2) zero2 = late;
-            } else if (late > score2) score2 = late;
+            pick(zeroRule ? ZERO2 : SCORE2, p.multiplier * entry.yahtzeeBonus + mean[z] - need, sd[z]);
           }
         }
+        const score1 = valueOf(SCORE1);
+        const zero1 = valueOf(ZERO1);
         first[r] = zeroRule ? (score1 > -Infinity ? score1 : zero1) : Math.max(score1, zero1);
-        if (firstOnly) later[r] = zeroRule ? (score2 > -Infinity ? score2 : zero2) : Math.max(score2, zero2);
+        if (firstOnly) {
+          const score2 = valueOf(SCORE2);
+          const zero2 = valueOf(ZERO2);
+          later[r] = zeroRule ? (score2 > -Infinity ? score2 : zero2) : Math.max(score2, zero2);
+        }
       }
       if (!firstOnly) later.set(first);
     },
