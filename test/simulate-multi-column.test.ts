@@ -104,6 +104,18 @@ describe.each(['triple-yahtzee', 'superpass'] as const)('%s', (id) => {
     await expect(simulateHeadToHead({ ruleset: id, strategies: ['win', 'best'], players: 3, games: 3, runner: inline })).rejects.toMatchObject({ issues: [{ field: 'players' }] });
   });
 
+  it('with a horizon of 0 boxes reach:T and win never steer: they play best play’s games, move for move', async () => {
+    const blind = createInlineRunner({
+      model: (id) => testModel(id),
+      goalModel: (r, tables) => Object.assign(goalModel(r, tables), { horizon: { reach: 0, win: 0 } }),
+    });
+    const target = id === 'superpass' ? 1251 : 2350;
+    const solo = await simulate({ ruleset: id, strategies: [`reach:${target}`, 'best'], games: 6, seed: 9, runner: blind });
+    expect(solo.scores[0]).toEqual(solo.scores[1]);
+    const table = await simulateHeadToHead({ ruleset: id, strategies: ['win', 'best'], players: 2, games: 6, seed: 9, runner: blind });
+    expect(table.headToHead.strategies.map((s) => s.share)).toEqual([0.5, 0.5]);
+  });
+
   it('initial state has every column free', () => {
     expect(initialState(rs).columns).toHaveLength(rs.columns.length);
   });
