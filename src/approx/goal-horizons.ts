@@ -14,10 +14,14 @@ import type { RuleSetId } from '../rules/index.ts';
  * - Triple Yahtzee win, two players, 40,000 games each, share against best: horizon 3: 50.43%,
  *   6: 50.47%, 9: 50.30%, 13: 50.33%; the whole game (39): 50.00% (200,000 games). At 6 on
  *   seed 2: 50.399% (50.335–50.464%) over 200,000 games.
- * - Superpass reach 1251, paired gain over best in percentage points: horizon 3: +0.050 (−0.045 to
- *   +0.145), 4: +0.075 (−0.051 to +0.201), 5: +0.085 (−0.063 to +0.233), 6: +0.015 (−0.145 to
- *   +0.175) (20,000 games each); 8: +0.03, 20: −0.11 (10,000 games); the whole game (52): −0.47.
- *   Of 4 and 5, 4 gives up fewer points for about the same gain (7.2 and 8.9 a game below best).
+ * - Superpass reach 1251, paired gain over best in percentage points, seed 1: horizon 3: +0.050
+ *   (−0.045 to +0.145), 4: +0.075 (−0.051 to +0.201), 5: +0.085 (−0.063 to +0.233), 6: +0.015
+ *   (−0.145 to +0.175) (20,000 games each); 8: +0.03, 20: −0.11 (10,000 games); the whole game
+ *   (52): −0.47. But 4 on seed 2 lost: −0.064 (−0.123 to −0.005) over 100,000 games. With two to
+ *   four boxes left Superpass's outcomes are lumpy (a kniffel box is 0 or 50), which one
+ *   continuous spread per level and class cannot show. So Superpass steers its last turn only,
+ *   where the model is exact and so cannot do worse than best play: seed 2, +0.016 (+0.002 to
+ *   +0.030) over 100,000 games.
  * - Superpass win: not measured (Superpass is played for its score list); it takes reach's.
  */
 export interface GoalHorizon {
@@ -27,5 +31,5 @@ export interface GoalHorizon {
 
 export const GOAL_HORIZONS: Partial<Record<RuleSetId, GoalHorizon>> = {
   'triple-yahtzee': { reach: 39, win: 6 },
-  superpass: { reach: 4, win: 4 },
+  superpass: { reach: 1, win: 1 },
 };

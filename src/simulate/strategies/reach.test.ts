@@ -92,5 +92,22 @@ describe('reach:T strategy', () => {
       const chance = advice.options.find((o) => JSON.stringify(o.action) === JSON.stringify({ hold: held }))!.probability;
       expect(chance).toBe(advice.options[0].probability);
     }
+    // Decided turns go to the fallback: the target already on the sheet, or out of reach on the last turn.
+    const strategy = spreadReachStrategy(model, target, fallback);
+    expect(strategy.chooseHold({ ...ctx, game: 100, score: target })).toBe(-1);
+    const last = parsePosition({ ruleset: rs.id, scorecard: lastBoxOpen(), dice: [1, 2, 3, 4, 6, 6], rollsLeft: 1, goal: { type: 'reach', score: target } });
+    if (!last.ok) throw new Error('bad position');
+    const lastCtx = { ...ctx, game: 101, state: last.position.state, score: last.position.score };
+    // The chance box of column 4 scores at most 36: 37 more is out of reach, 36 is not.
+    expect(spreadReachStrategy(model, last.position.score + 37, fallback).chooseHold(lastCtx)).toBe(-1);
+    expect(spreadReachStrategy(model, last.position.score + 36, fallback).chooseHold(lastCtx)).not.toBe(-1);
   });
 });
+
+/** A Superpass sheet with every box filled (zeros, a chance of 20 in each of columns 1–3) but column 4's chance. */
+function lastBoxOpen(): Record<string, number>[] {
+  const col = Object.fromEntries(RULESETS.superpass.boxes.map((b) => [b.id, b.id === 'chance' ? 20 : 0]));
+  const fourth: Record<string, number> = { ...col };
+  delete fourth.chance;
+  return [col, col, col, fourth];
+}

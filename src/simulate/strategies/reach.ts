@@ -20,10 +20,12 @@ export function reachStrategy(model: GameModel & { need: number }, target: numbe
 
 /**
  * `reach:T` on a multi-column rule set: the approximate goal model steers within its reach
- * horizon (goalSteers), `fallback` (best) plays before it.
+ * horizon (goalSteers); `fallback` (best) plays before it, and where the turn is decided: the
+ * target already on the sheet, or no chance left whatever happens (every option then has the
+ * same chance, and points are what is left to play for).
  */
 export function spreadReachStrategy(model: ThresholdModel, target: number, fallback: Strategy): Strategy {
-  return steeredReach(model, target, (ctx) => goalSteers(model, 'reach', ctx.state), fallback);
+  return steeredReach(model, target, (ctx) => target > ctx.score && goalSteers(model, 'reach', ctx.state), fallback);
 }
 
 function steeredReach(model: GameModel & { need: number }, target: number, steers: (ctx: DecisionContext) => boolean, fallback?: Strategy): Strategy {
@@ -39,6 +41,7 @@ function steeredReach(model: GameModel & { need: number }, target: number, steer
       if (steering) {
         model.need = target - ctx.score;
         evaluateState(te, ctx.state);
+        if (fallback && te.value === 0) steering = false;
       }
     }
     return steering ? te : undefined;

@@ -56,8 +56,9 @@ export function winStrategy(rs: RuleSet, reach: ReachTable, distribution: ReachT
 /**
  * `win` on a multi-column rule set, two players: the goal model (approx/goal-model.ts) values
  * this turn's options by the chance of finishing ahead of the one opponent, whose total is taken
- * as normal with the mean and spread of best play from their sheet (a tie counts half). Solo, and
- * before the model's win horizon (goalSteers), it plays `fallback` (best).
+ * as normal with the mean and spread of best play from their sheet (a tie counts half). Solo,
+ * before the model's win horizon (goalSteers) and where the game is decided, it plays `fallback`
+ * (best).
  */
 export function spreadWinStrategy(model: ThresholdModel, fallback: Strategy): Strategy {
   const te = createTurnEval(model);
@@ -71,7 +72,8 @@ export function spreadWinStrategy(model: ThresholdModel, fallback: Strategy): St
       steering = ctx.opponents.length > 0 && goalSteers(model, 'win', ctx.state);
       if (steering) {
         aimAtOpponent(model, ctx.score, ctx.opponents[0]);
-        evaluateState(te, ctx.state);
+        // Won whatever happens (ahead of a finished opponent) or lost whatever happens: play for points.
+        steering = !(model.need <= 0 && model.extraVariance === 0) && evaluateState(te, ctx.state).value !== 0;
       }
     }
     return steering ? te : undefined;
