@@ -1,6 +1,6 @@
 import { createTurnEval, evaluateState, goalSteers, type GameModel, type ThresholdModel, type TurnEval } from '../../solver/index.ts';
-import { engineBox, engineHold } from '../../solver/fast-play.ts';
 import type { DecisionContext, Strategy } from '../strategy.ts';
+import { engineOrFallback } from './engine-or-fallback.ts';
 
 /** `reach:T`: play to finish with at least T, a target given as part of the strategy's name. */
 export function parseReachStrategy(name: string): number | undefined {
@@ -46,15 +46,5 @@ function steeredReach(model: GameModel & { need: number }, target: number, steer
     }
     return steering ? te : undefined;
   };
-  return {
-    name: `reach:${target}`,
-    chooseHold: (ctx) => {
-      const t = turnOf(ctx);
-      return t ? engineHold(t, ctx.roll, ctx.rollsLeft as 1 | 2) : fallback!.chooseHold(ctx);
-    },
-    chooseBox: (ctx) => {
-      const t = turnOf(ctx);
-      return t ? engineBox(t, ctx.roll, ctx.rollsLeft === 2) : fallback!.chooseBox(ctx);
-    },
-  };
+  return engineOrFallback(`reach:${target}`, turnOf, fallback);
 }

@@ -12,9 +12,8 @@ import {
   type ThresholdModel,
   type TurnEval,
 } from '../../solver/index.ts';
-import { engineBox, engineHold } from '../../solver/fast-play.ts';
-import { markTrusted } from '../play-game.ts';
 import type { DecisionContext, Strategy } from '../strategy.ts';
+import { engineOrFallback } from './engine-or-fallback.ts';
 
 /**
  * `win`: plays for the largest expected share of the stake against the other players at the table
@@ -50,7 +49,7 @@ export function winStrategy(rs: RuleSet, reach: ReachTable, distribution: ReachT
     }
     return decided ? undefined : te;
   };
-  return engineOrFallback(turnOf, fallback);
+  return engineOrFallback('win', turnOf, fallback);
 }
 
 /**
@@ -78,20 +77,5 @@ export function spreadWinStrategy(model: ThresholdModel, fallback: Strategy): St
     }
     return steering ? te : undefined;
   };
-  return engineOrFallback(turnOf, fallback);
-}
-
-/** `win`: the engine's decisions on the turn `turnOf` evaluated, or `fallback`'s where it gives none. */
-function engineOrFallback(turnOf: (ctx: DecisionContext) => TurnEval | undefined, fallback: Strategy): Strategy {
-  return markTrusted({
-    name: 'win',
-    chooseHold: (ctx) => {
-      const t = turnOf(ctx);
-      return t ? engineHold(t, ctx.roll, ctx.rollsLeft as 1 | 2) : fallback.chooseHold(ctx);
-    },
-    chooseBox: (ctx) => {
-      const t = turnOf(ctx);
-      return t ? engineBox(t, ctx.roll, ctx.rollsLeft === 2) : fallback.chooseBox(ctx);
-    },
-  });
+  return engineOrFallback('win', turnOf, fallback);
 }
