@@ -2,7 +2,7 @@
 import { ApiError, fetchHint, fetchOdds, fetchReachHint, fetchWinHint, unavailableText } from './api.js';
 import { actionText, optionList, probabilityList } from './advice-view.js';
 import { dieFace, faceName, holdPositions } from './dice.js';
-import { fmt, h, readNumber } from './dom.js';
+import { fmt, h, numberInput, readNumber } from './dom.js';
 import { boxName, num, ruleSetName, t } from './i18n.js';
 import { oddsChart, percentText } from './odds-chart.js';
 import { createOpponentsForm } from './opponents-form.js';
@@ -63,10 +63,7 @@ export function createAdvisor(root) {
   const rollsError = h('p', { class: 'field-error', id: 'adv-rolls-error', role: 'alert', hidden: true });
   /** expected final score of the last points advice: the first guess at a target */
   let lastExpected = NaN;
-  const targetInput = h('input', {
-    type: 'text',
-    inputmode: 'numeric',
-    autocomplete: 'off',
+  const targetInput = numberInput({
     id: 'adv-target',
     name: 'adv-target',
     class: 'target-input',
@@ -582,10 +579,7 @@ export function createAdvisor(root) {
         caption: t('sheet.caption', { name: ruleSetName(ruleSet) }),
         cell: (b, c) => {
           const box = ruleSet.boxes[b];
-          const input = h('input', {
-            type: 'text',
-            inputmode: 'numeric',
-            autocomplete: 'off',
+          const input = numberInput({
             list: `adv-values-${box.id}`,
             name: `c${c + 1}-${box.id}`,
             'aria-label': ruleSet.columns.length > 1 ? t('sheet.inColumn', { name: boxName(ruleSet, box.id), n: c + 1 }) : boxName(ruleSet, box.id),
@@ -596,10 +590,7 @@ export function createAdvisor(root) {
           return input;
         },
         bonusCell: (c) => {
-          const input = h('input', {
-            type: 'text',
-            inputmode: 'numeric',
-            autocomplete: 'off',
+          const input = numberInput({
             placeholder: '0',
             name: `c${c + 1}-yahtzeeBonus`,
             'aria-label': ruleSet.columns.length > 1 ? t('sheet.inColumn', { name: t('adv.bonusInput', { name: fiftyBoxName(ruleSet) }), n: c + 1 }) : t('adv.bonusInput', { name: fiftyBoxName(ruleSet) }),

@@ -30,6 +30,15 @@ export function h(tag, attrs = {}, ...children) {
 }
 
 /**
+ * A text input for a whole number of points: the numeric keyboard on phones, no autocomplete.
+ * @param {Record<string, AttrValue>} attrs
+ * @returns {HTMLInputElement}
+ */
+export function numberInput(attrs) {
+  return h('input', { type: 'text', inputmode: 'numeric', autocomplete: 'off', ...attrs });
+}
+
+/**
  * @param {Node} parent
  * @param {(Child | Child[])[]} children
  */

@@ -1,5 +1,5 @@
 // @ts-check
-import { h, readNumber } from './dom.js';
+import { h, numberInput, readNumber } from './dom.js';
 import { boxName, t } from './i18n.js';
 import { buildSheet, fiftyBoxName } from './scorecard.js';
 
@@ -61,10 +61,7 @@ export function drawOpponent(rs, entry, n, opts) {
     caption: t('opp.sheetCaption', { n }),
     cell: (b, c) => {
       const box = rs.boxes[b];
-      const input = h('input', {
-        type: 'text',
-        inputmode: 'numeric',
-        autocomplete: 'off',
+      const input = numberInput({
         list: opts.valuesListId(box.id),
         name: fieldName(rs, n, c, box.id),
         value: entry.values[c]?.[b] ?? '',
@@ -79,10 +76,7 @@ export function drawOpponent(rs, entry, n, opts) {
       return input;
     },
     bonusCell: (c) => {
-      const input = h('input', {
-        type: 'text',
-        inputmode: 'numeric',
-        autocomplete: 'off',
+      const input = numberInput({
         placeholder: '0',
         name: fieldName(rs, n, c, 'yahtzeeBonus'),
         value: entry.bonus[c] ?? '',
@@ -97,10 +91,7 @@ export function drawOpponent(rs, entry, n, opts) {
       return input;
     },
   });
-  const final = h('input', {
-    type: 'text',
-    inputmode: 'numeric',
-    autocomplete: 'off',
+  const final = numberInput({
     class: 'target-input',
     name: `o${n}-final`,
     value: entry.final,
