@@ -60,6 +60,42 @@ describe.each(['triple-yahtzee', 'superpass'] as MultiId[])('%s goal model', (id
     expect(checked).toBe(24);
   });
 
+  it('fast score-now equals the option list where an upper box can earn its column’s bonus now', async () => {
+    const model = await randomSpreadModel(id, 5, true);
+    const R = model.c.dice.rollCount;
+    const full = (1 << rs.boxes.length) - 1;
+    // Per column one or two upper boxes open and the upper total a few points short of 63, in an
+    // order each column's fill rule allows (Superpass: column 1 top down, column 2 bottom up).
+    const column = (k: number, short: number) => {
+      const fill = rs.columns[k].fill;
+      const mask = fill === 'top-down' ? (1 << 5) - 1 : fill === 'bottom-up' ? full & ~1 : full & ~((1 << 5) | (1 << 2));
+      return { mask, upper: 63 - short, yahtzee50: false };
+    };
+    const first = new Float64Array(R);
+    const later = new Float64Array(R);
+    let bonusRolls = 0;
+    for (const short of [1, 3, 6, 12]) {
+      const state: GameState = { columns: rs.columns.map((_, k) => column(k, short)) };
+      const { mean } = model.spread(state);
+      for (const offset of [-40, 0, 40]) {
+        model.need = mean + offset;
+        model.extraVariance = 0;
+        model.fillScoreNow(state, first, later);
+        const f = optionListBest(model, state, true);
+        const l = optionListBest(model, state, false);
+        for (let r = 0; r < R; r++) {
+          expect(Math.abs(first[r] - f[r])).toBeLessThan(1e-9);
+          expect(Math.abs(later[r] - l[r])).toBeLessThan(1e-9);
+        }
+      }
+      for (let r = 0; r < R; r++) {
+        if (scoreOptions(rs, state, model.c.dice.keepCounts.subarray(r * 6, r * 6 + 6), true).some((o) => o.bonus > 0)) bonusRolls++;
+      }
+    }
+    // The states do offer the bonus: some rolls have an entry that earns it.
+    expect(bonusRolls).toBeGreaterThan(0);
+  });
+
   it('its mean is best play’s value (the corrected model) plus the bias of the state’s level and class', async () => {
     const tables = await testColumnTables(id);
     const best = correctedModel(rs, tables);

@@ -1,4 +1,4 @@
-import { fiftyBoxIndex, type RuleSet } from '../rules/index.ts';
+import { fiftyBoxIndex, upperBonusFor, type RuleSet } from '../rules/index.ts';
 import { allowedMask, boxCount, compileRules, filledCount, stateIndex, UPPER_SLOTS, type GameState, type ThresholdModel } from '../solver/index.ts';
 import { createEntryScratch, scoreEntry } from '../solver/fast-play.ts';
 import { columnParts, partIndex, type ColumnTables } from './column-parts.ts';
@@ -89,11 +89,20 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
   const allowed = new Int32Array(C);
   const anchor = new Float64Array(C);
   let shapeNext: ArrayLike<number> | undefined;
-  // fillScoreNow's best entry per category (score or zero, on the first roll or after a reroll): z = d/s, d, s.
+  // fillScoreNow's best entry per roll and category (score or zero, on the first roll or after a
+  // reroll), at [category × R + roll]: z = d/s, d and s.
   const [SCORE1, ZERO1, SCORE2, ZERO2] = [0, 1, 2, 3];
   // No entry yet: NaN fails both comparisons in `pick`, so the first entry is taken whatever its z.
   const NONE = NaN;
-  const best = new Float64Array(12);
+  const bestZ = new Float64Array(4 * R);
+  const bestD = new Float64Array(4 * R);
+  const bestS = new Float64Array(4 * R);
+  // Per column: 1 for the rolls of n of a kind (Joker, Yahtzee bonus, the 50 box: scoreEntry's slow path).
+  const nOfAKind = parts.map((p) => {
+    const marks = new Uint8Array(R);
+    for (const r of p.c.yahtzeeRoll) marks[r] = 1;
+    return marks;
+  });
 
   const columnValue = (k: number, mask: number, upperRaw: number, flag: number): number => {
     if (mask === full) return 0;
@@ -195,48 +204,67 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
       const shape = shapeNext;
       let firstOnly = false;
       for (let k = 0; k < C; k++) if (allowed[k] && rs.columns[k].fill === 'first-roll-only') firstOnly = true;
+      bestZ.fill(NONE);
       // The chance is one increasing function of d/s for every entry of the turn (one level's
-      // shape): each category keeps its entry of largest d/s and the chance is taken once, for it.
-      const pick = (cat: number, d: number, s: number): void => {
+      // shape): each roll and category keeps its entry of largest d/s, and the chance is taken
+      // once, for it. Entries go outermost, rolls inside: a roll that is not n of a kind scores
+      // the compiled table's points (scoreEntry's own fast path), n of a kind goes through scoreEntry.
+      const pick = (slot: number, d: number, s: number): void => {
         const z = s > 0 ? d / s : d > 0 ? Infinity : d < 0 ? -Infinity : 0;
-        const o = cat * 3;
-        const z0 = best[o];
-        if (z < z0 || (z === z0 && chance(d, s, shape) <= chance(best[o + 1], best[o + 2], shape))) return;
-        best[o] = z;
-        best[o + 1] = d;
-        best[o + 2] = s;
+        const z0 = bestZ[slot];
+        if (z < z0 || (z === z0 && chance(d, s, shape) <= chance(bestD[slot], bestS[slot], shape))) return;
+        bestZ[slot] = z;
+        bestD[slot] = d;
+        bestS[slot] = s;
       };
-      const valueOf = (cat: number): number => (Number.isNaN(best[cat * 3]) ? -Infinity : chance(best[cat * 3 + 1], best[cat * 3 + 2], shape));
-      for (let r = 0; r < R; r++) {
-        best.fill(NONE);
-        for (let k = 0; k < C; k++) {
-          const p = parts[k];
-          const col = state.columns[k];
-          const flags2 = p.c.layout.flags === 2;
-          const onlyFirst = rs.columns[k].fill === 'first-roll-only';
-          for (let m = allowed[k]; m; m &= m - 1) {
-            const b = 31 - Math.clz32(m & -m);
-            if (!scoreEntry(p.c, col, r, b, entry)) continue;
-            const i = (k * B + b) * 7 + (b < 6 ? entry.points / (b + 1) : entry.next.yahtzee50 && flags2 ? 1 : 0);
-            const d = p.multiplier * entry.gain + mean[i] - need;
-            const zero = zeroRule && entry.points === 0;
-            pick(zero ? ZERO1 : SCORE1, d, sd[i]);
-            if (!firstOnly) continue;
-            if (!onlyFirst) {
-              pick(zero ? ZERO2 : SCORE2, d, sd[i]);
-              continue;
+      for (let k = 0; k < C; k++) {
+        const p = parts[k];
+        const col = state.columns[k];
+        const flags2 = p.c.layout.flags === 2;
+        const onlyFirst = rs.columns[k].fill === 'first-roll-only';
+        const table = p.c.score;
+        const unit = p.c.rs.columns[0].multiplier;
+        const yBox = p.c.layout.yahtzeeBox;
+        const special = nOfAKind[k];
+        for (let m = allowed[k]; m; m &= m - 1) {
+          const b = 31 - Math.clz32(m & -m);
+          const upper = b < 6;
+          const at = (k * B + b) * 7;
+          // After a reroll a first-roll-only column's entry scores nothing: the next state of a zero.
+          const lateAt = at + (upper ? 0 : col.yahtzee50 && flags2 ? 1 : 0);
+          for (let r = 0; r < R; r++) {
+            let points: number;
+            let gain: number;
+            let i: number;
+            let late = 0;
+            if (special[r] === 0) {
+              points = table[b * R + r];
+              gain = unit * (points + (upper ? upperBonusFor(p.c.rs, col.upper, points) : 0));
+              i = at + (upper ? points / (b + 1) : (col.yahtzee50 || (points === 50 && b === yBox)) && flags2 ? 1 : 0);
+            } else {
+              if (!scoreEntry(p.c, col, r, b, entry)) continue;
+              points = entry.points;
+              gain = entry.gain;
+              late = entry.yahtzeeBonus;
+              i = at + (upper ? points / (b + 1) : entry.next.yahtzee50 && flags2 ? 1 : 0);
             }
-            // After a reroll this column's entry scores nothing: the next state of a zero.
-            const z = (k * B + b) * 7 + (b < 6 ? 0 : col.yahtzee50 && flags2 ? 1 : 0);
-            pick(zeroRule ? ZERO2 : SCORE2, p.multiplier * entry.yahtzeeBonus + mean[z] - need, sd[z]);
+            const d = p.multiplier * gain + mean[i] - need;
+            const zero = zeroRule && points === 0;
+            pick((zero ? ZERO1 : SCORE1) * R + r, d, sd[i]);
+            if (!firstOnly) continue;
+            if (!onlyFirst) pick((zero ? ZERO2 : SCORE2) * R + r, d, sd[i]);
+            else pick((zeroRule ? ZERO2 : SCORE2) * R + r, p.multiplier * late + mean[lateAt] - need, sd[lateAt]);
           }
         }
-        const score1 = valueOf(SCORE1);
-        const zero1 = valueOf(ZERO1);
+      }
+      const valueOf = (slot: number): number => (Number.isNaN(bestZ[slot]) ? -Infinity : chance(bestD[slot], bestS[slot], shape));
+      for (let r = 0; r < R; r++) {
+        const score1 = valueOf(SCORE1 * R + r);
+        const zero1 = valueOf(ZERO1 * R + r);
         first[r] = zeroRule ? (score1 > -Infinity ? score1 : zero1) : Math.max(score1, zero1);
         if (firstOnly) {
-          const score2 = valueOf(SCORE2);
-          const zero2 = valueOf(ZERO2);
+          const score2 = valueOf(SCORE2 * R + r);
+          const zero2 = valueOf(ZERO2 * R + r);
           later[r] = zeroRule ? (score2 > -Infinity ? score2 : zero2) : Math.max(score2, zero2);
         }
       }
