@@ -24,7 +24,7 @@ import {
 } from '../solver/index.ts';
 import { isPlainColumn } from '../solver/fast-play.ts';
 import { advise, adviseProbability } from './advise.ts';
-import { NEAR_TIE_PROBABILITY, type Advice, type ProbabilityAdvice } from './types.ts';
+import { NEAR_TIE_PROBABILITY, type Advice, type ProbabilityAdvice, type ProbabilityOption } from './types.ts';
 
 /** What a goal other than points needs beside the expected-score model. */
 export interface GoalTables {
@@ -173,8 +173,14 @@ function pointsTurn(model: GameModel, position: Position): TurnEval {
 
 /** `advice`'s options in the order of best play's `ranked` options, losses against the first. */
 function inPointsOrder(advice: ProbabilityAdvice, ranked: readonly { action: Action }[]): ProbabilityAdvice {
-  const byAction = new Map(advice.options.map((o) => [actionKey(o.action), o]));
-  const options = ranked.map((r) => byAction.get(actionKey(r.action))!);
+  // Both lists hold the advisor's shared action objects (advise.ts), so identity finds each option.
+  const byAction = new Map<Action, ProbabilityOption>();
+  for (const o of advice.options) byAction.set(o.action, o);
+  const options = ranked.map((r) => {
+    const o = byAction.get(r.action);
+    if (!o) throw new Error(`no goal option for ${JSON.stringify(r.action)}`);
+    return o;
+  });
   const top = options[0].probability;
   for (const o of options) {
     o.loss = top - o.probability;
@@ -185,8 +191,4 @@ function inPointsOrder(advice: ProbabilityAdvice, ranked: readonly { action: Act
   advice.best = options[0];
   advice.probability = top;
   return advice;
-}
-
-function actionKey(a: Action): string {
-  return 'hold' in a ? `h${a.hold.join('')}` : `s${a.score}@${a.column ?? 0}`;
 }

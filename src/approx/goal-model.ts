@@ -1,4 +1,4 @@
-import { fiftyBoxIndex, upperBonusFor, type RuleSet } from '../rules/index.ts';
+import { fiftyBoxIndex, type RuleSet } from '../rules/index.ts';
 import { allowedMask, boxCount, compileRules, filledCount, stateIndex, UPPER_SLOTS, type GameState, type ThresholdModel } from '../solver/index.ts';
 import { createEntryScratch, scoreEntry } from '../solver/fast-play.ts';
 import { columnParts, partIndex, type ColumnTables } from './column-parts.ts';
@@ -89,20 +89,22 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
   const allowed = new Int32Array(C);
   const anchor = new Float64Array(C);
   let shapeNext: ArrayLike<number> | undefined;
-  // fillScoreNow's best entry per roll and category (score or zero, on the first roll or after a
-  // reroll), at [category × R + roll]: z = d/s, d and s.
-  const [SCORE1, ZERO1, SCORE2, ZERO2] = [0, 1, 2, 3];
+  // fillScoreNow's best entry per roll and kind, at [kind × R + roll]: z = d/s, d and s.
+  const [ANY_SCORE, ANY_ZERO, FIRST_SCORE, FIRST_ZERO, LATE] = [0, 1, 2, 3, 4];
   // No entry yet: NaN fails both comparisons in `pick`, so the first entry is taken whatever its z.
   const NONE = NaN;
-  const bestZ = new Float64Array(4 * R);
-  const bestD = new Float64Array(4 * R);
-  const bestS = new Float64Array(4 * R);
+  const LATE_ANY = 5 * R;
+  const bestZ = new Float64Array(5 * R + 1);
+  const bestD = new Float64Array(5 * R + 1);
+  const bestS = new Float64Array(5 * R + 1);
   // Per column: 1 for the rolls of n of a kind (Joker, Yahtzee bonus, the 50 box: scoreEntry's slow path).
   const nOfAKind = parts.map((p) => {
     const marks = new Uint8Array(R);
     for (const r of p.c.yahtzeeRoll) marks[r] = 1;
     return marks;
   });
+  const specialAt = new Uint8Array(R);
+  for (const marks of nOfAKind) marks.forEach((m, r) => (specialAt[r] |= m));
 
   const columnValue = (k: number, mask: number, upperRaw: number, flag: number): number => {
     if (mask === full) return 0;
@@ -206,9 +208,13 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
       for (let k = 0; k < C; k++) if (allowed[k] && rs.columns[k].fill === 'first-roll-only') firstOnly = true;
       bestZ.fill(NONE);
       // The chance is one increasing function of d/s for every entry of the turn (one level's
-      // shape): each roll and category keeps its entry of largest d/s, and the chance is taken
-      // once, for it. Entries go outermost, rolls inside: a roll that is not n of a kind scores
-      // the compiled table's points (scoreEntry's own fast path), n of a kind goes through scoreEntry.
+      // shape): each roll keeps, per kind of entry, the one of largest d/s, and the chance is
+      // taken once, for it. Kinds: score or zero (the zero rule), in a column open after a reroll
+      // or in a first-roll-only one; and such a column's entries after a reroll, which score
+      // nothing and so are one candidate (slot LATE_ANY) for every roll but n of a kind (which
+      // may earn a Yahtzee bonus: slot LATE × R + roll).
+      // Entries go outermost, rolls inside: a roll that is not n of a kind scores the compiled
+      // table's points (scoreEntry's own fast path), n of a kind goes through scoreEntry.
       const pick = (slot: number, d: number, s: number): void => {
         const z = s > 0 ? d / s : d > 0 ? Infinity : d < 0 ? -Infinity : 0;
         const z0 = bestZ[slot];
@@ -224,49 +230,67 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
         const onlyFirst = rs.columns[k].fill === 'first-roll-only';
         const table = p.c.score;
         const unit = p.c.rs.columns[0].multiplier;
-        const yBox = p.c.layout.yahtzeeBox;
         const special = nOfAKind[k];
+        const bonusAt = p.c.rs.upperBonus.threshold;
+        const [scoreSlot, zeroSlot] = onlyFirst ? [FIRST_SCORE * R, FIRST_ZERO * R] : [ANY_SCORE * R, ANY_ZERO * R];
         for (let m = allowed[k]; m; m &= m - 1) {
           const b = 31 - Math.clz32(m & -m);
           const upper = b < 6;
           const at = (k * B + b) * 7;
-          // After a reroll a first-roll-only column's entry scores nothing: the next state of a zero.
           const lateAt = at + (upper ? 0 : col.yahtzee50 && flags2 ? 1 : 0);
+          if (onlyFirst) pick(LATE_ANY, mean[lateAt] - need, sd[lateAt]);
+          // A lower box's next state is one variant for every roll but n of a kind (only n of a
+          // kind fills the Yahtzee box with 50); an upper box's is the count of its face, and the
+          // column's bonus is earned at its threshold.
+          const scale = p.multiplier * unit;
+          const lowerAt = at + (col.yahtzee50 && flags2 ? 1 : 0);
+          const lowerD = mean[lowerAt] - need;
+          const lowerS = sd[lowerAt];
+          const bonusFrom = col.upper < bonusAt ? bonusAt - col.upper : Infinity;
+          const bonusPoints = p.c.rs.upperBonus.points;
           for (let r = 0; r < R; r++) {
+            let d: number;
+            let s: number;
             let points: number;
-            let gain: number;
-            let i: number;
-            let late = 0;
             if (special[r] === 0) {
               points = table[b * R + r];
-              gain = unit * (points + (upper ? upperBonusFor(p.c.rs, col.upper, points) : 0));
-              i = at + (upper ? points / (b + 1) : (col.yahtzee50 || (points === 50 && b === yBox)) && flags2 ? 1 : 0);
+              if (upper) {
+                const i = at + points / (b + 1);
+                d = scale * (points >= bonusFrom ? points + bonusPoints : points) + mean[i] - need;
+                s = sd[i];
+              } else {
+                d = scale * points + lowerD;
+                s = lowerS;
+              }
             } else {
               if (!scoreEntry(p.c, col, r, b, entry)) continue;
               points = entry.points;
-              gain = entry.gain;
-              late = entry.yahtzeeBonus;
-              i = at + (upper ? points / (b + 1) : entry.next.yahtzee50 && flags2 ? 1 : 0);
+              const i = at + (upper ? points / (b + 1) : entry.next.yahtzee50 && flags2 ? 1 : 0);
+              d = p.multiplier * entry.gain + mean[i] - need;
+              s = sd[i];
+              if (onlyFirst) pick(LATE * R + r, p.multiplier * entry.yahtzeeBonus + mean[lateAt] - need, sd[lateAt]);
             }
-            const d = p.multiplier * gain + mean[i] - need;
-            const zero = zeroRule && points === 0;
-            pick((zero ? ZERO1 : SCORE1) * R + r, d, sd[i]);
-            if (!firstOnly) continue;
-            if (!onlyFirst) pick((zero ? ZERO2 : SCORE2) * R + r, d, sd[i]);
-            else pick((zeroRule ? ZERO2 : SCORE2) * R + r, p.multiplier * late + mean[lateAt] - need, sd[lateAt]);
+            const slot = (zeroRule && points === 0 ? zeroSlot : scoreSlot) + r;
+            const z = s > 0 ? d / s : d > 0 ? Infinity : d < 0 ? -Infinity : 0;
+            const z0 = bestZ[slot];
+            if (z > z0 || z0 !== z0) {
+              bestZ[slot] = z;
+              bestD[slot] = d;
+              bestS[slot] = s;
+            } else if (z === z0) pick(slot, d, s);
           }
         }
       }
       const valueOf = (slot: number): number => (Number.isNaN(bestZ[slot]) ? -Infinity : chance(bestD[slot], bestS[slot], shape));
       for (let r = 0; r < R; r++) {
-        const score1 = valueOf(SCORE1 * R + r);
-        const zero1 = valueOf(ZERO1 * R + r);
+        const score1 = Math.max(valueOf(ANY_SCORE * R + r), valueOf(FIRST_SCORE * R + r));
+        const zero1 = Math.max(valueOf(ANY_ZERO * R + r), valueOf(FIRST_ZERO * R + r));
         first[r] = zeroRule ? (score1 > -Infinity ? score1 : zero1) : Math.max(score1, zero1);
-        if (firstOnly) {
-          const score2 = valueOf(SCORE2 * R + r);
-          const zero2 = valueOf(ZERO2 * R + r);
-          later[r] = zeroRule ? (score2 > -Infinity ? score2 : zero2) : Math.max(score2, zero2);
-        }
+        if (!firstOnly) continue;
+        const late = valueOf(specialAt[r] ? LATE * R + r : LATE_ANY);
+        const score2 = valueOf(ANY_SCORE * R + r);
+        const zero2 = valueOf(ANY_ZERO * R + r);
+        later[r] = zeroRule ? (score2 > -Infinity ? score2 : Math.max(zero2, late)) : Math.max(score2, zero2, late);
       }
       if (!firstOnly) later.set(first);
     },
