@@ -1,4 +1,4 @@
-import { fiftyBoxIndex, type RuleSet } from '../rules/index.ts';
+import { fiftyBoxIndex, upperBonusFor, type RuleSet } from '../rules/index.ts';
 import { allowedMask, boxCount, compileRules, filledCount, stateIndex, UPPER_SLOTS, type GameState, type ThresholdModel } from '../solver/index.ts';
 import { createEntryScratch, scoreEntry } from '../solver/fast-play.ts';
 import { columnParts, partIndex, type ColumnTables } from './column-parts.ts';
@@ -231,7 +231,6 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
         const table = p.c.score;
         const unit = p.c.rs.columns[0].multiplier;
         const special = nOfAKind[k];
-        const bonusAt = p.c.rs.upperBonus.threshold;
         const [scoreSlot, zeroSlot] = onlyFirst ? [FIRST_SCORE * R, FIRST_ZERO * R] : [ANY_SCORE * R, ANY_ZERO * R];
         for (let m = allowed[k]; m; m &= m - 1) {
           const b = 31 - Math.clz32(m & -m);
@@ -246,8 +245,6 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
           const lowerAt = at + (col.yahtzee50 && flags2 ? 1 : 0);
           const lowerD = mean[lowerAt] - need;
           const lowerS = sd[lowerAt];
-          const bonusFrom = col.upper < bonusAt ? bonusAt - col.upper : Infinity;
-          const bonusPoints = p.c.rs.upperBonus.points;
           for (let r = 0; r < R; r++) {
             let d: number;
             let s: number;
@@ -256,7 +253,7 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
               points = table[b * R + r];
               if (upper) {
                 const i = at + points / (b + 1);
-                d = scale * (points >= bonusFrom ? points + bonusPoints : points) + mean[i] - need;
+                d = scale * (points + upperBonusFor(p.c.rs, col.upper, points)) + mean[i] - need;
                 s = sd[i];
               } else {
                 d = scale * points + lowerD;
@@ -273,6 +270,7 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
             const slot = (zeroRule && points === 0 ? zeroSlot : scoreSlot) + r;
             const z = s > 0 ? d / s : d > 0 ? Infinity : d < 0 ? -Infinity : 0;
             const z0 = bestZ[slot];
+            // `pick` inlined for the common cases (a new best, or the first entry); it settles ties.
             if (z > z0 || z0 !== z0) {
               bestZ[slot] = z;
               bestD[slot] = d;
