@@ -4,10 +4,22 @@ import { markTrusted } from '../play-game.ts';
 import type { DecisionContext, Strategy } from '../strategy.ts';
 
 /**
- * A goal strategy: the engine's decisions on the turn `turnOf` evaluated for the goal, or
- * `fallback`'s where it gives none (before a horizon, a decided game, solo).
+ * A goal strategy: at the first decision of each turn `startTurn` evaluates the turn for the goal
+ * (or answers undefined: before a horizon, a decided game, solo); the turn's holds and box are
+ * then the engine's decisions on it, or `fallback`'s where there is none.
  */
-export function engineOrFallback(name: string, turnOf: (ctx: DecisionContext) => TurnEval | undefined, fallback?: Strategy): Strategy {
+export function engineOrFallback(name: string, startTurn: (ctx: DecisionContext) => TurnEval | undefined, fallback?: Strategy): Strategy {
+  let game = -1;
+  let turn = -1;
+  let te: TurnEval | undefined;
+  const turnOf = (ctx: DecisionContext): TurnEval | undefined => {
+    if (ctx.game !== game || ctx.turn !== turn) {
+      game = ctx.game;
+      turn = ctx.turn;
+      te = startTurn(ctx);
+    }
+    return te;
+  };
   const other = (): Strategy => {
     if (!fallback) throw new Error(`${name}: no turn evaluated and no fallback strategy`);
     return fallback;

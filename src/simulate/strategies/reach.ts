@@ -30,21 +30,12 @@ export function spreadReachStrategy(model: ThresholdModel, target: number, fallb
 
 function steeredReach(model: GameModel & { need: number }, target: number, steers: (ctx: DecisionContext) => boolean, fallback?: Strategy): Strategy {
   const te = createTurnEval(model);
-  let game = -1;
-  let turn = -1;
-  let steering = true;
-  const turnOf = (ctx: DecisionContext): TurnEval | undefined => {
-    if (ctx.game !== game || ctx.turn !== turn) {
-      game = ctx.game;
-      turn = ctx.turn;
-      steering = steers(ctx);
-      if (steering) {
-        model.need = target - ctx.score;
-        evaluateState(te, ctx.state);
-        if (fallback && te.value === 0) steering = false;
-      }
-    }
-    return steering ? te : undefined;
+  const startTurn = (ctx: DecisionContext): TurnEval | undefined => {
+    if (!steers(ctx)) return undefined;
+    model.need = target - ctx.score;
+    evaluateState(te, ctx.state);
+    // No chance left whatever happens: the fallback plays for points.
+    return fallback && te.value === 0 ? undefined : te;
   };
-  return engineOrFallback(`reach:${target}`, turnOf, fallback);
+  return engineOrFallback(`reach:${target}`, startTurn, fallback);
 }

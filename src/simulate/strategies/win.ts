@@ -25,31 +25,19 @@ import { engineOrFallback } from './engine-or-fallback.ts';
 export function winStrategy(rs: RuleSet, reach: ReachTable, distribution: ReachTable, fallback: Strategy): Strategy {
   const model = winGoalModel(rs, reach, shareCurve([]), 0);
   const te = createTurnEval(model);
-  let game = -1;
-  let turn = -1;
-  let decided = false;
   const finals: FinalDistribution[] = [];
-  const turnOf = (ctx: DecisionContext): TurnEval | undefined => {
-    if (ctx.game !== game || ctx.turn !== turn) {
-      game = ctx.game;
-      turn = ctx.turn;
-      finals.length = 0;
-      for (const o of ctx.opponents) {
-        finals.push(opponentFinal(rs, distribution, o.state, o.score));
-      }
-      decided = finals.length === 0;
-      if (!decided) {
-        model.score = ctx.score;
-        model.curve = shareCurve(finals);
-        const u = model.curve.u;
-        // Sure to win alone even scoring nothing more, or sure to lose even with the most points still possible.
-        decided = u[Math.min(ctx.score, u.length - 1)] === 1 || model.value(ctx.state) === 0;
-        if (!decided) evaluateState(te, ctx.state);
-      }
-    }
-    return decided ? undefined : te;
+  const startTurn = (ctx: DecisionContext): TurnEval | undefined => {
+    if (ctx.opponents.length === 0) return undefined;
+    finals.length = 0;
+    for (const o of ctx.opponents) finals.push(opponentFinal(rs, distribution, o.state, o.score));
+    model.score = ctx.score;
+    model.curve = shareCurve(finals);
+    const u = model.curve.u;
+    // Sure to win alone even scoring nothing more, or sure to lose even with the most points still possible.
+    if (u[Math.min(ctx.score, u.length - 1)] === 1 || model.value(ctx.state) === 0) return undefined;
+    return evaluateState(te, ctx.state);
   };
-  return engineOrFallback('win', turnOf, fallback);
+  return engineOrFallback('win', startTurn, fallback);
 }
 
 /**
@@ -61,21 +49,12 @@ export function winStrategy(rs: RuleSet, reach: ReachTable, distribution: ReachT
  */
 export function spreadWinStrategy(model: ThresholdModel, fallback: Strategy): Strategy {
   const te = createTurnEval(model);
-  let game = -1;
-  let turn = -1;
-  let steering = false;
-  const turnOf = (ctx: DecisionContext): TurnEval | undefined => {
-    if (ctx.game !== game || ctx.turn !== turn) {
-      game = ctx.game;
-      turn = ctx.turn;
-      steering = ctx.opponents.length > 0 && goalSteers(model, 'win', ctx.state);
-      if (steering) {
-        aimAtOpponent(model, ctx.score, ctx.opponents[0]);
-        // Won whatever happens (ahead of a finished opponent) or lost whatever happens: play for points.
-        steering = !(model.need <= 0 && model.extraVariance === 0) && evaluateState(te, ctx.state).value !== 0;
-      }
-    }
-    return steering ? te : undefined;
+  const startTurn = (ctx: DecisionContext): TurnEval | undefined => {
+    if (ctx.opponents.length === 0 || !goalSteers(model, 'win', ctx.state)) return undefined;
+    aimAtOpponent(model, ctx.score, ctx.opponents[0]);
+    // Won whatever happens (ahead of a finished opponent) or lost whatever happens: play for points.
+    if (model.need <= 0 && model.extraVariance === 0) return undefined;
+    return evaluateState(te, ctx.state).value !== 0 ? te : undefined;
   };
-  return engineOrFallback('win', turnOf, fallback);
+  return engineOrFallback('win', startTurn, fallback);
 }
