@@ -8,7 +8,7 @@ import { bestModel } from '../src/approx/index.ts';
 import { parsePosition, type Action, type PositionInput } from '../src/position/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { initialState } from '../src/solver/index.ts';
-import { hasChromium, launchChromium } from './support/browser.ts';
+import { hasChromium, launchChromium, loadPage } from './support/browser.ts';
 import { testColumnTables, testModel } from './support/models.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
 
@@ -62,10 +62,7 @@ describe.skipIf(!hasChromium)('web page in Chromium', () => {
   async function open(query = ''): Promise<Page> {
     await page?.close();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true, locale: 'en-US' });
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(`${server.url}/${query}`);
-    await page.waitForSelector('#ruleset:not([disabled])');
-    return page;
+    return loadPage(page, `${server.url}/${query}`, pageErrors);
   }
 
   it('advisor: a typed position gets the advisor’s best option, every option ranked and the dice to hold marked', async () => {

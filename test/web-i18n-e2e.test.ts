@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advise, type Advice } from '../src/advisor/index.ts';
 import { parsePosition, type Action, type PositionInput } from '../src/position/index.ts';
-import { hasChromium, launchChromium } from './support/browser.ts';
+import { hasChromium, launchChromium, loadPage } from './support/browser.ts';
 import { testModel } from './support/models.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
 
@@ -113,11 +113,7 @@ describe.skipIf(!hasChromium)('web page in four languages', () => {
   async function open(locale: string, query = ''): Promise<Page> {
     await context?.close();
     context = await browser.newContext({ locale, viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(`${server.url}/${query}`);
-    await page.waitForSelector('#ruleset:not([disabled])');
-    return page;
+    return loadPage(await context.newPage(), `${server.url}/${query}`, pageErrors);
   }
 
   async function enter(page: Page, input: PositionInput): Promise<void> {

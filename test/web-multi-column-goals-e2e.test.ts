@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProbabilityAdvice } from '../src/advisor/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
-import { hasChromium, launchChromium } from './support/browser.ts';
+import { hasChromium, launchChromium, loadPage } from './support/browser.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
 
 /**
@@ -30,11 +30,7 @@ describe.skipIf(!hasChromium)('web page: goals on multi-column rule sets', () =>
   });
 
   async function open(query: string, locale = 'en-US'): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale });
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(`${server.url}/${query}`);
-    await page.waitForSelector('#ruleset:not([disabled])');
-    return page;
+    return loadPage(await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale }), `${server.url}/${query}`, pageErrors);
   }
 
   function post(body: unknown): Promise<Response> {

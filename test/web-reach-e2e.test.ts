@@ -4,7 +4,7 @@ import { adviseGoal, positionOdds, type ProbabilityAdvice } from '../src/advisor
 import { parsePosition, type PositionInput } from '../src/position/index.ts';
 import { createReachRegistry } from '../src/server/reach-registry.ts';
 import type { BuiltReachTable } from '../src/solver/index.ts';
-import { hasChromium, launchChromium } from './support/browser.ts';
+import { hasChromium, launchChromium, loadPage } from './support/browser.ts';
 import { testModel } from './support/models.ts';
 import { sheetExcept, TAIL_RULESET, tailReachTable } from './support/reach.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
@@ -44,10 +44,7 @@ describe.skipIf(!hasChromium)('web page: reach a total', () => {
   });
 
   it('waits for the reach table, then ranks the options by the chance of the target and draws the odds curve', async () => {
-    const page: Page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale: 'en-US' });
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(`${server.url}/?ruleset=${TAIL_RULESET}`);
-    await page.waitForSelector('#ruleset:not([disabled])');
+    const page: Page = await loadPage(await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale: 'en-US' }), `${server.url}/?ruleset=${TAIL_RULESET}`, pageErrors);
     const scorecard = sheetExcept(['yahtzee', 'chance']);
     for (const [box, points] of Object.entries(scorecard)) await page.fill(`input[name="c1-${box}"]`, String(points));
     for (const f of [5, 5, 5, 6, 6]) await page.click(`.faces [data-face="${f}"]`);

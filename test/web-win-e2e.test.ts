@@ -5,7 +5,7 @@ import { parsePosition, type PositionInput } from '../src/position/index.ts';
 import { createReachRegistry } from '../src/server/reach-registry.ts';
 import type { ReachTable } from '../src/solver/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
-import { hasChromium, launchChromium } from './support/browser.ts';
+import { hasChromium, launchChromium, loadPage } from './support/browser.ts';
 import { testModel } from './support/models.ts';
 import { sheetExcept, TAIL_RULESET, tailDistribution, tailReachTable } from './support/reach.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
@@ -39,11 +39,7 @@ describe.skipIf(!hasChromium)('web page: play to win', () => {
   });
 
   async function open(query: string, locale = 'en-US'): Promise<Page> {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale });
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    await page.goto(`${server.url}/${query}`);
-    await page.waitForSelector('#ruleset:not([disabled])');
-    return page;
+    return loadPage(await browser.newPage({ viewport: { width: 1280, height: 1000 }, locale }), `${server.url}/${query}`, pageErrors);
   }
 
   it('ranks the options by the share of the stake against a playing and a finished opponent', async () => {
