@@ -34,27 +34,32 @@ function optionListBest(model: ThresholdModel, state: GameState, firstRoll: bool
   return out;
 }
 
+/** The model's fast score-now (first roll and after a reroll) equals the option list's best, every roll, to 1e-9. */
+function expectScoreNowAsOptionList(model: ThresholdModel, state: GameState): void {
+  const R = model.c.dice.rollCount;
+  const first = new Float64Array(R);
+  const later = new Float64Array(R);
+  model.fillScoreNow(state, first, later);
+  const f = optionListBest(model, state, true);
+  const l = optionListBest(model, state, false);
+  for (let r = 0; r < R; r++) {
+    expect(Math.abs(first[r] - f[r])).toBeLessThan(1e-9);
+    expect(Math.abs(later[r] - l[r])).toBeLessThan(1e-9);
+  }
+}
+
 describe.each(['triple-yahtzee', 'superpass'] as MultiId[])('%s goal model', (id) => {
   const rs = RULESETS[id];
 
   it('fast score-now equals the best of the option list for reach targets and opponents, on random reachable states', async () => {
     const model = await randomSpreadModel(id, 3, true);
-    const R = model.c.dice.rollCount;
-    const first = new Float64Array(R);
-    const later = new Float64Array(R);
     let checked = 0;
     for (const [i, state] of randomStates(rs, mulberry32(21), 24).entries()) {
       const { mean } = model.spread(state);
       // Targets below, at and above what best play expects; no spread, and an opponent's.
       model.need = mean + [-80, 0, 60][i % 3];
       model.extraVariance = i % 2 === 0 ? 0 : 2500;
-      model.fillScoreNow(state, first, later);
-      const f = optionListBest(model, state, true);
-      const l = optionListBest(model, state, false);
-      for (let r = 0; r < R; r++) {
-        expect(Math.abs(first[r] - f[r])).toBeLessThan(1e-9);
-        expect(Math.abs(later[r] - l[r])).toBeLessThan(1e-9);
-      }
+      expectScoreNowAsOptionList(model, state);
       checked++;
     }
     expect(checked).toBe(24);
@@ -71,8 +76,6 @@ describe.each(['triple-yahtzee', 'superpass'] as MultiId[])('%s goal model', (id
       const mask = fill === 'top-down' ? (1 << 5) - 1 : fill === 'bottom-up' ? full & ~1 : full & ~((1 << 5) | (1 << 2));
       return { mask, upper: 63 - short, yahtzee50: false };
     };
-    const first = new Float64Array(R);
-    const later = new Float64Array(R);
     let bonusRolls = 0;
     for (const short of [1, 3, 6, 12]) {
       const state: GameState = { columns: rs.columns.map((_, k) => column(k, short)) };
@@ -80,13 +83,7 @@ describe.each(['triple-yahtzee', 'superpass'] as MultiId[])('%s goal model', (id
       for (const offset of [-40, 0, 40]) {
         model.need = mean + offset;
         model.extraVariance = 0;
-        model.fillScoreNow(state, first, later);
-        const f = optionListBest(model, state, true);
-        const l = optionListBest(model, state, false);
-        for (let r = 0; r < R; r++) {
-          expect(Math.abs(first[r] - f[r])).toBeLessThan(1e-9);
-          expect(Math.abs(later[r] - l[r])).toBeLessThan(1e-9);
-        }
+        expectScoreNowAsOptionList(model, state);
       }
       for (let r = 0; r < R; r++) {
         if (scoreOptions(rs, state, model.c.dice.keepCounts.subarray(r * 6, r * 6 + 6), true).some((o) => o.bonus > 0)) bonusRolls++;
