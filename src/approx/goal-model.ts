@@ -243,8 +243,6 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
           // column's bonus is earned at its threshold.
           const scale = p.multiplier * unit;
           const lowerAt = at + (col.yahtzee50 && flags2 ? 1 : 0);
-          const lowerD = mean[lowerAt] - need;
-          const lowerS = sd[lowerAt];
           for (let r = 0; r < R; r++) {
             let d: number;
             let s: number;
@@ -256,8 +254,9 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
                 d = scale * (points + upperBonusFor(p.c.rs, col.upper, points)) + mean[i] - need;
                 s = sd[i];
               } else {
-                d = scale * points + lowerD;
-                s = lowerS;
+                // Summed in the order of the other entries: a reordered sum can flip exact ties.
+                d = scale * points + mean[lowerAt] - need;
+                s = sd[lowerAt];
               }
             } else {
               if (!scoreEntry(p.c, col, r, b, entry)) continue;
