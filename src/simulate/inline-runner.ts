@@ -72,7 +72,8 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
       const best = await modelOf(task.ruleset, 'best', spec);
       if (!best.columnTables) throw new DicewiseError('NOT_READY', `the ${rs.id} model has no column tables: ${spec} cannot play it`);
       const model = deps.goalModel(rs, best.columnTables);
-      const fallback = createBuiltinStrategy('best', { rs, model: best, cacheEntries: task.cacheEntries });
+      // The same `best` as a run's own (strategyOf): where goal play keeps to best play, the two share one memo of decisions.
+      const fallback = await strategyOf(task, 'best');
       if (target !== undefined) return spreadReachStrategy(model, target, fallback);
       return spreadWinStrategy(model, fallback);
     }
@@ -88,8 +89,9 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
       if (!rs.exact || !isPlainColumn(rs)) {
         throw new DicewiseError('INVALID_INPUT', `strategy "win" needs an exactly solved single-column or a multi-column rule set, not ${rs.id}`, [{ field: 'strategies', message: 'win plays the exact and the multi-column rule sets' }]);
       }
-      const [reach, distribution, model] = await Promise.all([reachOf(task.ruleset), reachOf(task.ruleset, 'distribution'), modelOf(task.ruleset, 'best', spec)]);
-      return winStrategy(rs, reach, distribution, createBuiltinStrategy('optimal', { rs, model, cacheEntries: task.cacheEntries }));
+      // The run's own `optimal` (strategyOf) as the fallback: one memo of its decisions, not two.
+      const [reach, distribution, optimal] = await Promise.all([reachOf(task.ruleset), reachOf(task.ruleset, 'distribution'), strategyOf(task, 'optimal')]);
+      return winStrategy(rs, reach, distribution, optimal);
     }
     if (isBuiltinStrategy(spec)) {
       const kind = modelKindOf(spec, rs);
