@@ -6,7 +6,7 @@ import { fmt, h, numberInput, readNumber } from './dom.js';
 import { boxName, num, ruleSetName, t } from './i18n.js';
 import { oddsChart, percentText } from './odds-chart.js';
 import { createOpponentsForm } from './opponents-form.js';
-import { buildSheet, fiftyBoxName } from './scorecard.js';
+import { buildSheet, fiftyBoxName, sheetInput } from './scorecard.js';
 
 /**
  * Advisor mode: the player types in a scorecard, the dice and the rerolls left; the page asks
@@ -24,7 +24,6 @@ import { buildSheet, fiftyBoxName } from './scorecard.js';
  * @typedef {import('./types.js').WinAdvice} WinAdvice
  * @typedef {import('./types.js').Issue} Issue
  * @typedef {import('./types.js').PositionInput} PositionInput
- * @typedef {import('./types.js').ScorecardColumn} ScorecardColumn
  * @typedef {{ values: string[][], bonuses: string[], dice: number[], rollsLeft: string, goal: string, target: string, opponents: import('./opponents-form.js').OpponentEntry[] }} Snapshot
  */
 
@@ -237,22 +236,15 @@ export function createAdvisor(root) {
   /** @returns {PositionInput} */
   function readPosition() {
     if (!rs) throw new Error('no rule set');
-    /** @type {ScorecardColumn[]} */
-    const cards = inputs.map((col) => {
-      /** @type {ScorecardColumn} */
-      const card = {};
-      col.forEach((input, b) => {
-        const v = readNumber(input.value);
-        if (v !== undefined) card[/** @type {RuleSet} */ (rs).boxes[b].id] = v;
-      });
-      return card;
-    });
     /** @type {PositionInput} */
-    const p = { ruleset: rs.id, scorecard: rs.columns.length > 1 ? cards : cards[0] };
-    if (bonusInputs.length) {
-      const b = bonusInputs.map((i) => readNumber(i.value) ?? 0);
-      p.yahtzeeBonus = rs.columns.length > 1 ? b : b[0];
-    }
+    const p = {
+      ruleset: rs.id,
+      ...sheetInput(
+        rs,
+        inputs.map((col) => col.map((input) => input.value)),
+        bonusInputs.map((i) => i.value),
+      ),
+    };
     if (dice.length) {
       p.dice = dice;
       const checked = rollsInputs.find((i) => i.checked);

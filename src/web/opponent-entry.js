@@ -1,7 +1,7 @@
 // @ts-check
 import { h, numberInput, readNumber } from './dom.js';
 import { boxName, t } from './i18n.js';
-import { buildSheet, fiftyBoxName } from './scorecard.js';
+import { buildSheet, fiftyBoxName, sheetInput } from './scorecard.js';
 
 /**
  * One opponent of the win goal as the player enters it: still playing (their sheet at the start
@@ -160,16 +160,5 @@ export function drawOpponent(rs, entry, n, opts) {
  */
 export function opponentInput(rs, entry) {
   if (entry.kind === 'final') return { finalScore: readNumber(entry.final) };
-  const cards = rs.columns.map((_, c) => {
-    /** @type {ScorecardColumn} */
-    const card = {};
-    (entry.values[c] ?? []).forEach((text, b) => {
-      const v = readNumber(text ?? '');
-      if (v !== undefined) card[rs.boxes[b].id] = v;
-    });
-    return card;
-  });
-  const bonuses = rs.columns.map((_, c) => readNumber(entry.bonus[c] ?? '') ?? 0);
-  if (rs.columns.length > 1) return rs.facts.yahtzeeBonus > 0 ? { scorecard: cards, yahtzeeBonus: bonuses } : { scorecard: cards };
-  return rs.facts.yahtzeeBonus > 0 ? { scorecard: cards[0], yahtzeeBonus: bonuses[0] } : { scorecard: cards[0] };
+  return sheetInput(rs, entry.values, entry.bonus);
 }

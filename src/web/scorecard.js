@@ -1,5 +1,5 @@
 // @ts-check
-import { h } from './dom.js';
+import { h, readNumber } from './dom.js';
 import { boxName, t } from './i18n.js';
 
 /**
@@ -10,6 +10,31 @@ import { boxName, t } from './i18n.js';
  * @typedef {import('./types.js').RuleSet} RuleSet
  * @typedef {(number | undefined)[]} ColumnValues
  */
+
+/**
+ * A sheet as the hint API takes it, from the text typed in its boxes: one column object, or an
+ * array of them on a multi-column rule set; the extra-Yahtzee bonus points likewise, where the
+ * rule set has them (blank counts 0). The player's own sheet and an opponent's alike.
+ * @param {RuleSet} rs
+ * @param {(string | undefined)[][]} values values[column][box] as typed
+ * @param {(string | undefined)[]} bonus bonus[column] as typed
+ * @returns {{ scorecard: import('./types.js').ScorecardColumn | import('./types.js').ScorecardColumn[], yahtzeeBonus?: number | string | (number | string)[] }} a value that is not a whole number stays as typed, for the server to name
+ */
+export function sheetInput(rs, values, bonus) {
+  const cards = rs.columns.map((_, c) => {
+    /** @type {import('./types.js').ScorecardColumn} */
+    const card = {};
+    (values[c] ?? []).forEach((text, b) => {
+      const v = readNumber(text ?? '');
+      if (v !== undefined) card[rs.boxes[b].id] = v;
+    });
+    return card;
+  });
+  const multi = rs.columns.length > 1;
+  if (!(rs.facts.yahtzeeBonus > 0)) return { scorecard: multi ? cards : cards[0] };
+  const bonuses = rs.columns.map((_, c) => readNumber(bonus[c] ?? '') ?? 0);
+  return multi ? { scorecard: cards, yahtzeeBonus: bonuses } : { scorecard: cards[0], yahtzeeBonus: bonuses[0] };
+}
 
 /**
  * Header text of a column.
