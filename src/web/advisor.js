@@ -6,7 +6,7 @@ import { fmt, h, numberInput, readNumber } from './dom.js';
 import { boxName, num, ruleSetName, t } from './i18n.js';
 import { oddsChart, percentText } from './odds-chart.js';
 import { createOpponentsForm } from './opponents-form.js';
-import { buildSheet, fiftyBoxName, sheetInput } from './scorecard.js';
+import { buildSheet, fiftyBoxName, sheetInput, typedNumbers } from './scorecard.js';
 
 /**
  * Advisor mode: the player types in a scorecard, the dice and the rerolls left; the page asks
@@ -222,15 +222,7 @@ export function createAdvisor(root) {
 
   function refreshTotals() {
     if (!rs || !sheet) return;
-    const cols = inputs.map((col) => col.map((i) => {
-      const v = readNumber(i.value);
-      return typeof v === 'number' ? v : undefined;
-    }));
-    const bonuses = rs.columns.map((_, c) => {
-      const v = readNumber(bonusInputs[c]?.value ?? '');
-      return typeof v === 'number' ? v : 0;
-    });
-    sheet.showTotals(cols, bonuses);
+    sheet.showTotals(...typedNumbers(rs, inputs, bonusInputs));
   }
 
   /** @returns {PositionInput} */

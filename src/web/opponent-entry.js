@@ -1,7 +1,7 @@
 // @ts-check
 import { h, numberInput, readNumber } from './dom.js';
 import { boxName, t } from './i18n.js';
-import { buildSheet, fiftyBoxName, sheetInput } from './scorecard.js';
+import { buildSheet, fiftyBoxName, sheetInput, typedNumbers } from './scorecard.js';
 
 /**
  * One opponent of the win goal as the player enters it: still playing (their sheet at the start
@@ -126,15 +126,7 @@ export function drawOpponent(rs, entry, n, opts) {
   );
 
   function refreshTotals() {
-    const columns = inputs.map((col) => col.map((input) => {
-      const v = readNumber(input.value);
-      return typeof v === 'number' ? v : undefined;
-    }));
-    const bonuses = rs.columns.map((_, c) => {
-      const v = readNumber(bonus[c]?.value ?? '');
-      return typeof v === 'number' ? v : 0;
-    });
-    sheet.showTotals(columns, bonuses);
+    sheet.showTotals(...typedNumbers(rs, inputs, bonus));
   }
 
   const element = h(

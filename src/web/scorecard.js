@@ -12,6 +12,28 @@ import { boxName, t } from './i18n.js';
  */
 
 /**
+ * The numbers typed in a sheet's inputs, for its totals: a box that is blank or not a whole number
+ * counts as empty, its bonus as 0.
+ * @param {RuleSet} rs
+ * @param {HTMLInputElement[][]} inputs inputs[column][box]
+ * @param {(HTMLInputElement | undefined)[]} bonus bonus[column]
+ * @returns {[ColumnValues[], number[]]}
+ */
+export function typedNumbers(rs, inputs, bonus) {
+  const columns = inputs.map((col) =>
+    col.map((input) => {
+      const v = readNumber(input.value);
+      return typeof v === 'number' ? v : undefined;
+    }),
+  );
+  const bonuses = rs.columns.map((_, c) => {
+    const v = readNumber(bonus[c]?.value ?? '');
+    return typeof v === 'number' ? v : 0;
+  });
+  return [columns, bonuses];
+}
+
+/**
  * A sheet as the hint API takes it, from the text typed in its boxes: one column object, or an
  * array of them on a multi-column rule set; the extra-Yahtzee bonus points likewise, where the
  * rule set has them (blank counts 0). The player's own sheet and an opponent's alike.
