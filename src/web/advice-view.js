@@ -1,7 +1,7 @@
 // @ts-check
 import { dieFace } from './dice.js';
 import { fmt, h } from './dom.js';
-import { boxName, pct, t } from './i18n.js';
+import { boxName, num, pct, t } from './i18n.js';
 
 /**
  * Drawing advice: every option ranked, its expected value, its loss as a bar, near-ties marked.
@@ -37,6 +37,20 @@ export function actionText(rs, action) {
 }
 
 /**
+ * The options a player is shown, best first: all but holding every die. Rolling none of the dice
+ * is never better than scoring now or rerolling some (one roll fewer can only cost), and tied
+ * with the best box it read as a separate choice next to "score …": it is the same as stopping
+ * to score, so it is left out. The coach still values it, should a record hold it.
+ * @template {AdviceOption | ProbabilityOption} O
+ * @param {RuleSet} rs
+ * @param {readonly O[]} options
+ * @returns {O[]}
+ */
+export function listedOptions(rs, options) {
+  return options.filter((o) => !('hold' in o.action && o.action.hold.length === rs.dice));
+}
+
+/**
  * @param {Action} a
  * @param {Action} b
  */
@@ -63,13 +77,16 @@ function actionNode(rs, o) {
     );
   }
   const bonus = o.bonus ? t('opt.bonus', { bonus: o.bonus }) : '';
+  // What the entry adds to the game: a column's multiplier applies to its points and bonuses alike.
+  const m = action.column !== undefined ? (rs.columns[action.column - 1]?.multiplier ?? 1) : 1;
+  const points = o.points === undefined ? '' : m === 1 ? `${t('opt.points', { count: o.points })}${bonus}` : `${t('opt.points', { count: m * (o.points + (o.bonus ?? 0)) })} (${num(o.points)}${bonus} ×${m})`;
   return h(
     'span',
     { class: 'what' },
     h('span', { class: 'verb' }, t('opt.score')),
     h('strong', {}, boxLabel(rs, action.score)),
     action.column !== undefined && rs.columns.length > 1 ? h('small', {}, t('opt.column', { n: action.column })) : null,
-    o.points !== undefined ? h('span', { class: 'pts' }, `${t('opt.points', { count: o.points })}${bonus}`) : null,
+    points ? h('span', { class: 'pts' }, points) : null,
   );
 }
 
@@ -81,8 +98,9 @@ function actionNode(rs, o) {
  */
 export function optionList(rs, advice, opts = {}) {
   const limit = opts.limit ?? 8;
-  const worst = Math.max(1, ...advice.options.map((o) => o.loss));
-  const items = advice.options.map((o, i) => {
+  const options = listedOptions(rs, advice.options);
+  const worst = Math.max(1, ...options.map((o) => o.loss));
+  const items = options.map((o, i) => {
     // Bars on a square-root scale: small losses (the ones worth reading) stay visible next to a 60-point blunder.
     const width = o.loss <= 0 ? 0 : Math.max(2, 100 * Math.sqrt(o.loss / worst));
     const tie = i > 0 && o.nearTie;
@@ -104,16 +122,16 @@ export function optionList(rs, advice, opts = {}) {
 }
 
 /**
- * The options of a reach goal, most likely first: each with its chance of the target as a bar
- * (the chance itself, not the loss: what matters is how likely, and the bars of near-equal
- * options look alike) and the percentage points it gives up.
+ * The options of a reach goal, most likely first: each with its chance of the target, drawn as a
+ * bar beside it (the chance itself, not the loss: what matters is how likely, and the bars of
+ * near-equal options look alike), and in a column of its own the percentage points it gives up.
  * @param {RuleSet} rs
  * @param {ProbabilityAdvice} advice
  * @param {{ limit?: number, label?: string, title?: string, head?: string }} [opts] list label, a value's tooltip and column head for a goal other than reach
  */
 export function probabilityList(rs, advice, opts = {}) {
   const limit = opts.limit ?? 8;
-  const items = advice.options.map((o, i) => {
+  const items = listedOptions(rs, advice.options).map((o, i) => {
     const tie = i > 0 && o.nearTie;
     const pp = 100 * o.loss;
     return h(
@@ -121,17 +139,21 @@ export function probabilityList(rs, advice, opts = {}) {
       { class: `option chance-option${i === 0 ? ' best' : ''}${tie ? ' tie' : ''}`, hidden: i >= limit, 'data-rank': i + 1, 'data-action': JSON.stringify(o.action) },
       h('span', { class: 'rank', 'aria-hidden': 'true' }, String(i + 1)),
       actionNode(rs, o),
-      h('span', { class: 'ev chance', title: opts.title ?? t('opt.chanceTitle') }, pct(o.probability)),
+      h(
+        'span',
+        { class: 'ev chance-cell' },
+        h('span', { class: 'bar chance-bar', 'aria-hidden': 'true' }, h('span', { style: `width:${(100 * o.probability).toFixed(1)}%` })),
+        h('span', { class: 'chance', title: opts.title ?? t('opt.chanceTitle') }, pct(o.probability)),
+      ),
       h(
         'span',
         { class: 'loss', 'aria-label': o.loss > 0 ? t('opt.lessLikely', { loss: fmt(pp) }) : o.loss < 0 ? t('opt.moreLikely', { gain: fmt(-pp) }) : t('opt.best') },
-        h('span', { class: 'bar chance-bar', 'aria-hidden': 'true' }, h('span', { style: `width:${(100 * o.probability).toFixed(1)}%` })),
         // A negative loss: ranked by points before the goal's horizon, the model rates this option higher.
         h('span', { class: 'loss-num' }, i === 0 ? t('opt.best') : tie ? t('opt.tie') : o.loss < 0 ? `+${fmt(-pp)}` : `−${fmt(pp)}`),
       ),
     );
   });
-  return listWithMore(h('ol', { class: 'options', 'aria-label': opts.label ?? t('opt.chanceList') }, items), items, limit, [opts.head ?? t('opt.headChance'), t('opt.headLossPp')]);
+  return listWithMore(h('ol', { class: 'options', 'aria-label': opts.label ?? t('opt.chanceList') }, items), items, limit, [opts.head ?? t('opt.headChance'), t('opt.headLossPp')], 'chance-head');
 }
 
 /**
@@ -140,8 +162,9 @@ export function probabilityList(rs, advice, opts = {}) {
  * @param {HTMLLIElement[]} items
  * @param {number} limit
  * @param {[string, string]} heads
+ * @param {string} [headClass] the chance list's head, whose columns are laid out as its rows'
  */
-function listWithMore(list, items, limit, heads) {
+function listWithMore(list, items, limit, heads, headClass = '') {
   const more =
     items.length > limit
       ? h('button', {
@@ -157,7 +180,7 @@ function listWithMore(list, items, limit, heads) {
   return h(
     'div',
     { class: 'option-list' },
-    h('div', { class: 'option-head', 'aria-hidden': 'true' }, h('span', {}, t('opt.headRank')), h('span', {}, t('opt.headOption')), h('span', { class: 'ev' }, heads[0]), h('span', {}, heads[1])),
+    h('div', { class: `option-head ${headClass}`.trim(), 'aria-hidden': 'true' }, h('span', {}, t('opt.headRank')), h('span', {}, t('opt.headOption')), h('span', { class: 'ev' }, heads[0]), h('span', {}, heads[1])),
     list,
     more,
   );

@@ -1,6 +1,6 @@
 // @ts-check
 import { ApiError, fetchHint, fetchOdds, fetchReachHint, fetchWinHint, unavailableText } from './api.js';
-import { actionText, optionList, probabilityList } from './advice-view.js';
+import { actionText, listedOptions, optionList, probabilityList } from './advice-view.js';
 import { dieFace, faceName, holdPositions } from './dice.js';
 import { fmt, h, numberInput, readNumber } from './dom.js';
 import { boxName, num, ruleSetName, t } from './i18n.js';
@@ -388,8 +388,9 @@ export function createAdvisor(root) {
 
   /**
    * A probability goal's head: the chance (or share) now under `label`, the points on the sheet,
-   * the chance from the start of the turn, and whether the chances are approximate (the
-   * multi-column rule sets' goal model; the exact ones say nothing, as before).
+   * the chance from the start of the turn, and what is approximate where the answer is: the
+   * win share's model beyond this turn on an exactly solved rule set, the goal model of a
+   * multi-column one.
    * @param {RuleSet} ruleSet
    * @param {ProbabilityAdvice | WinAdvice} advice
    * @param {string} label
@@ -405,9 +406,9 @@ export function createAdvisor(root) {
         { class: 'facts' },
         h('span', {}, t('adv.onSheet', { score: String(advice.score) })),
         h('span', { id: 'adv-chance-before' }, t('adv.fromTurnStart', { chance: percentText(advice.probabilityBefore) })),
-        advice.exact ? null : h('span', { id: 'adv-approximate' }, t('adv.goalApproximate', { name: ruleSetName(ruleSet) })),
+        advice.exact ? null : h('span', { id: 'adv-approximate' }, ruleSet.exact ? t('adv.winApproximate') : t('adv.goalApproximate', { name: ruleSetName(ruleSet) })),
       ),
-      advice.steering?.by === 'points' ? h('p', { class: 'help', id: 'adv-steering' }, t('adv.steeredByPoints', { horizon: String(advice.steering.horizon) })) : null,
+      advice.steering?.by === 'points' ? h('p', { class: 'help', id: 'adv-steering' }, t('adv.steeredByPoints', { count: advice.steering.horizon })) : null,
     );
   }
 
@@ -418,7 +419,7 @@ export function createAdvisor(root) {
    * @param {NonNullable<ProbabilityAdvice['best']>} best
    */
   function bestHeadline(ruleSet, advice, best) {
-    const ties = advice.options.filter((o, i) => i > 0 && o.nearTie).length;
+    const ties = listedOptions(ruleSet, advice.options).filter((o, i) => i > 0 && o.nearTie).length;
     return h(
       'p',
       { class: 'best-line', id: 'adv-best' },
@@ -437,7 +438,7 @@ export function createAdvisor(root) {
    * @param {number} mine the request this answers
    */
   function showReachAdvice(ruleSet, advice, position, mine) {
-    const best = advice.best;
+    const best = listedOptions(ruleSet, advice.options)[0];
     drawTray(best && 'hold' in best.action ? best.action.hold : undefined);
     const target = advice.goal.type === 'reach' ? advice.goal.score : NaN;
     const summary = chanceSummary(ruleSet, advice, t('adv.chanceOf', { target: String(target) }), 'adv-chance');
@@ -460,7 +461,7 @@ export function createAdvisor(root) {
    * @param {WinAdvice} advice
    */
   function showWinAdvice(ruleSet, advice) {
-    const best = advice.best;
+    const best = listedOptions(ruleSet, advice.options)[0];
     drawTray(best && 'hold' in best.action ? best.action.hold : undefined);
     const summary = chanceSummary(ruleSet, advice, t('win.chance'), 'adv-win');
     const expectations = h(
@@ -499,7 +500,7 @@ export function createAdvisor(root) {
    * @param {Advice} advice
    */
   function showAdvice(ruleSet, advice) {
-    const best = advice.best;
+    const best = listedOptions(ruleSet, advice.options)[0];
     lastExpected = advice.expectedFinalScore;
     drawTray(best && 'hold' in best.action ? best.action.hold : undefined);
     const summary = h(
@@ -512,7 +513,7 @@ export function createAdvisor(root) {
       result.replaceChildren(summary, h('p', { class: 'help' }, t('adv.startOfTurn', { count: ruleSet.dice })));
       return;
     }
-    const ties = advice.options.filter((o, i) => i > 0 && o.nearTie).length;
+    const ties = listedOptions(ruleSet, advice.options).filter((o, i) => i > 0 && o.nearTie).length;
     const headline = h(
       'p',
       { class: 'best-line', id: 'adv-best' },

@@ -2,6 +2,7 @@
 import { ApiError, analyseBatch } from './api.js';
 import { actionText } from './advice-view.js';
 import { fmt, h } from './dom.js';
+import { boxName, t } from './i18n.js';
 
 /**
  * Review a file of games: JSON Lines or a JSON array (as `dicewise simulate --record` writes, or
@@ -11,38 +12,6 @@ import { fmt, h } from './dom.js';
  * @typedef {import('./types.js').RuleSet} RuleSet
  * @typedef {import('./types.js').PlayerProfile} PlayerProfile
  */
-
-/** Every string this view shows, in one place, so that they can move to the page's translations as they are. */
-export const TEXT = {
-  heading: 'Review a file of games',
-  help: 'Choose a file of game records, JSON Lines (one game per line, as dicewise simulate --record writes) or a JSON array, for the profile of the player: where the points go.',
-  choose: 'Games file',
-  reading: 'Reading the file…',
-  analysing: (/** @type {number} */ n) => `Reviewing ${n} games…`,
-  capped: (/** @type {number} */ n, /** @type {number} */ all) => `The server reviews ${n} games at a time: the profile below is of the first ${n} of ${all}. The command line (dicewise analyse --summary) takes any number.`,
-  unreadable: (/** @type {number} */ n, /** @type {string} */ lines) => `${n} ${n === 1 ? 'line is' : 'lines are'} not JSON and ${n === 1 ? 'was' : 'were'} skipped (line ${lines}).`,
-  empty: 'The file holds no games.',
-  notJson: 'The file is neither JSON Lines nor a JSON array of games.',
-  failed: (/** @type {string} */ why) => `The review failed: ${why}`,
-  games: 'Games',
-  errors: 'with errors',
-  meanScore: 'Mean final score',
-  optimal: 'Optimal play expects',
-  lossPerGame: 'Lost to decisions, a game',
-  lossPerDecision: 'a decision',
-  luck: 'Luck of the dice, a game',
-  byKind: 'Points lost a game, by kind of decision',
-  kinds: { hold1: 'Holds after roll 1', hold2: 'Holds after roll 2', box: 'Box choices' },
-  byBox: 'Points lost a game, by the box the turn was scored in',
-  sections: (/** @type {string} */ upper, /** @type {string} */ lower) => `Upper section ${upper} a game, lower section ${lower}.`,
-  bySize: 'Mistakes a game, by size',
-  sizes: { slight: 'Slight (under 1)', inaccuracy: 'Inaccuracies (1–5)', mistake: 'Mistakes (5–20)', blunder: 'Blunders (20+)' },
-  recurring: 'Costliest recurring mistakes',
-  recurringNone: 'No mistake was made twice.',
-  rollsLeft: (/** @type {number} */ n) => (n === 0 ? 'no reroll left' : n === 1 ? '1 reroll left' : '2 rerolls left'),
-  recurringLine: (/** @type {string} */ dice, /** @type {string} */ left, /** @type {string} */ chosen, /** @type {string} */ best) => `With ${dice}, ${left}: ${chosen} instead of ${best}`,
-  recurringCost: (/** @type {number} */ count, /** @type {string} */ each, /** @type {string} */ all) => `${count} times, −${each} each, −${all} in all`,
-};
 
 /** Games one request may hold (the server's ANALYSE_BATCH_CAP). */
 const SERVER_CAP = 1000;
@@ -114,7 +83,7 @@ function bars(title, rows, id) {
  */
 export function profileView(rs, p) {
   const n = Math.max(1, p.analysed);
-  const label = (/** @type {string} */ box) => rs?.boxes.find((b) => b.id === box)?.label ?? box;
+  const label = (/** @type {string} */ box) => (rs ? boxName(rs, box) : box);
   const stat = (/** @type {string} */ name, /** @type {string} */ value, /** @type {string} */ id) =>
     h('div', { class: 'stat' }, h('span', { class: 'label' }, name), h('span', { class: 'value', id }, value));
   const act = (/** @type {import('./types.js').Action} */ a) => (rs ? actionText(rs, a) : JSON.stringify(a));
@@ -124,36 +93,41 @@ export function profileView(rs, p) {
     h(
       'div',
       { class: 'stats' },
-      stat(TEXT.games, `${p.analysed}${p.errors ? ` (+${p.errors} ${TEXT.errors})` : ''}`, 'pr-games'),
-      stat(TEXT.meanScore, fmt(p.meanFinalScore), 'pr-score'),
-      stat(TEXT.optimal, fmt(p.meanStartValue), 'pr-optimal'),
-      stat(TEXT.lossPerGame, `${fmt(p.loss.perGame)} (${fmt(p.loss.perDecision, 3)} ${TEXT.lossPerDecision})`, 'pr-loss'),
-      stat(TEXT.luck, `${p.luck.mean >= 0 ? '+' : '−'}${fmt(Math.abs(p.luck.mean))}`, 'pr-luck'),
+      stat(t('review.games'), `${p.analysed}${p.errors ? ` (+${t('review.withErrors', { count: p.errors })})` : ''}`, 'pr-games'),
+      stat(t('review.meanScore'), fmt(p.meanFinalScore), 'pr-score'),
+      stat(t('review.optimal'), fmt(p.meanStartValue), 'pr-optimal'),
+      stat(t('review.lossPerGame'), t('review.lossValue', { game: fmt(p.loss.perGame), decision: fmt(p.loss.perDecision, 3) }), 'pr-loss'),
+      stat(t('review.luck'), `${p.luck.mean >= 0 ? '+' : '−'}${fmt(Math.abs(p.luck.mean))}`, 'pr-luck'),
     ),
     bars(
-      TEXT.byKind,
-      p.byKind.map((k) => ({ label: TEXT.kinds[k.kind], value: k.perGame, text: fmt(k.perGame) })),
+      t('review.byKind'),
+      p.byKind.map((k) => ({ label: t(`review.kind.${k.kind}`), value: k.perGame, text: fmt(k.perGame) })),
       'pr-kinds',
     ),
     bars(
-      TEXT.byBox,
+      t('review.byBox'),
       p.byBox.map((b) => ({ label: `${label(b.box)}${b.column ? ` (${b.column})` : ''}`, value: b.perGame, text: fmt(b.perGame) })),
       'pr-boxes',
     ),
-    h('p', { class: 'help' }, TEXT.sections(fmt(p.bySection.upper.perGame), fmt(p.bySection.lower.perGame))),
+    h('p', { class: 'help' }, t('review.sections', { upper: fmt(p.bySection.upper.perGame), lower: fmt(p.bySection.lower.perGame) })),
     bars(
-      TEXT.bySize,
-      /** @type {const} */ (['slight', 'inaccuracy', 'mistake', 'blunder']).map((s) => ({ label: TEXT.sizes[s], value: p.mistakes[s].count / n, text: fmt(p.mistakes[s].count / n), cls: s })),
+      t('review.bySize'),
+      /** @type {const} */ (['slight', 'inaccuracy', 'mistake', 'blunder']).map((s) => ({ label: t(`review.size.${s}`), value: p.mistakes[s].count / n, text: fmt(p.mistakes[s].count / n), cls: s })),
       'pr-sizes',
     ),
-    h('h3', {}, TEXT.recurring),
+    h('h3', {}, t('review.recurring')),
     p.recurring.length === 0
-      ? h('p', { class: 'help' }, TEXT.recurringNone)
+      ? h('p', { class: 'help' }, t('review.recurringNone'))
       : h(
           'ol',
           { class: 'worst', id: 'pr-recurring' },
           p.recurring.map((r) =>
-            h('li', {}, TEXT.recurringLine(`[${r.dice.join(' ')}]`, TEXT.rollsLeft(r.rollsLeft), act(r.chosen), act(r.best)), h('span', { class: 'help' }, ` · ${TEXT.recurringCost(r.count, fmt(r.meanLoss), fmt(r.loss))}`)),
+            h(
+              'li',
+              {},
+              t('review.recurringLine', { dice: `[${r.dice.join(' ')}]`, left: t('review.rollsLeft', { count: r.rollsLeft }), chosen: act(r.chosen), best: act(r.best) }),
+              h('span', { class: 'help' }, ` · ${t('review.recurringCost', { count: r.count, each: fmt(r.meanLoss), all: fmt(r.loss) })}`),
+            ),
           ),
         ),
   );
@@ -171,37 +145,37 @@ export function batchReviewPanel(ruleSet) {
     const file = input.files?.[0];
     if (!file) return;
     result.replaceChildren();
-    status.textContent = TEXT.reading;
+    status.textContent = t('review.reading');
     const parsed = parseGamesText(await file.text());
     if (!parsed) {
-      status.textContent = TEXT.notJson;
+      status.textContent = t('review.notJson');
       return;
     }
     if (parsed.games.length === 0) {
-      status.textContent = TEXT.empty;
+      status.textContent = t('review.empty');
       return;
     }
     const games = parsed.games.slice(0, SERVER_CAP);
-    status.textContent = TEXT.analysing(games.length);
+    status.textContent = t('review.analysing', { count: games.length });
     try {
       const { summary } = await analyseBatch(games);
       const notes = [];
-      if (parsed.games.length > games.length) notes.push(TEXT.capped(games.length, parsed.games.length));
-      if (parsed.bad.length > 0) notes.push(TEXT.unreadable(parsed.bad.length, parsed.bad.slice(0, 5).join(', ') + (parsed.bad.length > 5 ? ', …' : '')));
+      if (parsed.games.length > games.length) notes.push(t('review.capped', { cap: games.length, all: parsed.games.length }));
+      if (parsed.bad.length > 0) notes.push(t('review.unreadable', { count: parsed.bad.length, lines: parsed.bad.slice(0, 5).join(', ') + (parsed.bad.length > 5 ? ', …' : '') }));
       status.textContent = notes.join(' ');
       const rs = ruleSet();
       const id = games.map((g) => (typeof g === 'object' && g !== null && 'ruleset' in g ? String(g.ruleset) : 'yahtzee'))[0];
       result.replaceChildren(profileView(rs && rs.id === id ? rs : undefined, summary));
     } catch (e) {
-      status.textContent = TEXT.failed(e instanceof ApiError ? e.problem.detail : String(e));
+      status.textContent = t('review.failed', { why: e instanceof ApiError ? e.problem.detail : String(e) });
     }
   });
   return h(
     'section',
     { class: 'panel review-panel', 'aria-labelledby': 'review-h' },
-    h('h2', { id: 'review-h' }, TEXT.heading),
-    h('p', { class: 'help' }, TEXT.help),
-    h('label', { class: 'file' }, h('span', {}, TEXT.choose), ' ', input),
+    h('h2', { id: 'review-h' }, t('review.heading')),
+    h('p', { class: 'help' }, t('review.help')),
+    h('label', { class: 'file' }, h('span', {}, t('review.choose')), ' ', input),
     status,
     result,
   );

@@ -384,8 +384,10 @@ export function createCoach(root, hooks) {
       ),
     );
     const heldCount = held.filter(Boolean).length;
-    rollButton.disabled = g.over || g.roll >= 3 || !advice;
-    rollButton.textContent = g.roll >= 3 ? t('coach.noRerolls') : t('coach.reroll', { count: r.dice - heldCount, left: 3 - g.roll });
+    // Rolling none of the dice only spends a roll (advice-view.js listedOptions): with every die held, the next step is a box.
+    const allHeld = heldCount === r.dice;
+    rollButton.disabled = g.over || g.roll >= 3 || !advice || allHeld;
+    rollButton.textContent = g.roll >= 3 ? t('coach.noRerolls') : allHeld ? t('coach.allHeld') : t('coach.reroll', { count: r.dice - heldCount, left: 3 - g.roll });
     undoButton.disabled = steps.length === 0;
     hintButton.setAttribute('aria-pressed', String(showHint));
     hintButton.disabled = g.over;
