@@ -11,6 +11,7 @@ import { initialState } from '../src/solver/index.ts';
 import { hasChromium, launchChromium, loadPage } from './support/browser.ts';
 import { testColumnTables, testModel } from './support/models.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
+import { holdsAll, listedOptions } from './support/listed-options.ts';
 
 /**
  * The web page in headless Chromium against the real server (over HTTP, test tables): the
@@ -20,7 +21,7 @@ import { startWebServer, type WebServer } from './support/web-server.ts';
 
 /** What the page writes for the best option (advice-view.js actionText). */
 function actionText(id: RuleSetId, a: Action): string {
-  if ('hold' in a) return a.hold.length === 0 ? 'reroll all dice' : a.hold.length === RULESETS[id].dice ? 'keep all dice and roll nothing' : `hold ${a.hold.join(' ')}`;
+  if ('hold' in a) return a.hold.length === 0 ? 'reroll all dice' : `hold ${a.hold.join(' ')}`;
   const label = RULESETS[id].boxes.find((b) => b.id === a.score)!.label;
   return `score ${label}${a.column !== undefined && RULESETS[id].columns.length > 1 ? ` (column ${a.column})` : ''}`;
 }
@@ -75,15 +76,20 @@ describe.skipIf(!hasChromium)('web page in Chromium', () => {
     await enterDice(page, input.dice);
     await page.check('#adv-rolls-1');
     await page.click('button[type="submit"]');
-    const best = actionText('yahtzee', want.best!.action);
+    const listed = listedOptions(5, want.options);
+    const best = actionText('yahtzee', listed[0].action);
     await waitForText(page, '#adv-best strong', best);
     expect(await page.textContent('#adv-expected')).toBe(fmt2(want.expectedFinalScore));
-    expect(await page.locator('.options > li').count()).toBe(want.options.length);
-    expect(await page.textContent('.options > li.best .ev')).toBe(fmt2(want.options[0].ev));
-    expect(await page.locator('.options > li.tie').count()).toBe(want.options.filter((o, i) => i > 0 && o.nearTie).length);
-    if ('hold' in want.best!.action) {
+    // Every option but holding all five dice, which is stopping to score and not a choice of its own.
+    expect(want.options.some((o) => holdsAll(5, o.action))).toBe(true);
+    expect(await page.locator('.options > li').count()).toBe(listed.length);
+    expect(await page.$$eval('.options > li', (els) => els.map((e) => JSON.parse(e.getAttribute('data-action')!)))).toEqual(listed.map((o) => o.action));
+    expect(await page.textContent('.options > li.best .ev')).toBe(fmt2(listed[0].ev));
+    expect(await page.locator('.options > li.tie').count()).toBe(listed.filter((o, i) => i > 0 && o.nearTie).length);
+    const first = listed[0].action;
+    if ('hold' in first) {
       const kept = await page.$$eval('.tray .die-btn.keep', (els) => els.map((e) => Number(e.getAttribute('data-face'))));
-      expect(kept.sort()).toEqual(want.best!.action.hold);
+      expect(kept.sort()).toEqual(first.hold);
     }
     // The sheet's own arithmetic: upper total and total.
     expect(await page.textContent('.sheet tr.total td')).toBe('37');
@@ -101,6 +107,12 @@ describe.skipIf(!hasChromium)('web page in Chromium', () => {
     await waitForText(page, '#adv-best strong', best);
     expect(best).toMatch(/\(column \d\)$/);
     expect(await page.textContent('#adv-expected')).toBe(fmt2(want.expectedFinalScore));
+    // A score option shows what it adds to the game: the points (and bonus) times the column's multiplier.
+    await page.click('.option-list .link');
+    const fullHouse = want.options.find((o) => 'score' in o.action && o.action.score === 'fullHouse' && o.action.column === 3)!;
+    expect(fullHouse.points).toBe(25);
+    expect(await page.textContent('.options > li[data-action=\'{"score":"fullHouse","column":3}\'] .pts')).toBe('75 pts (25 ×3)');
+    expect(await page.textContent('.options > li[data-action=\'{"score":"fullHouse","column":1}\'] .pts')).toBe('25 pts');
     expect(await page.textContent('.sheet tr.grand td')).toBe(String(20 + 2 * 25));
   });
 

@@ -9,6 +9,7 @@ import { hasChromium, launchChromium, loadPage } from './support/browser.ts';
 import { testModel } from './support/models.ts';
 import { sheetExcept, TAIL_RULESET, tailDistribution, tailReachTable } from './support/reach.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
+import { holdsAll, listedOptions } from './support/listed-options.ts';
 
 /**
  * The win goal on the web page, in headless Chromium against the real server (reach and points
@@ -75,10 +76,23 @@ describe.skipIf(!hasChromium)('web page: play to win', () => {
       want.opponents!.map((o, i) => `Opponent ${i + 1}: expected final total ${fmt2('en-US', o.expectedFinalScore)}`),
     );
     expect(want.opponents![1].expectedFinalScore).toBe(240);
-    expect(await page.locator('.options > li').count()).toBe(want.options.length);
-    expect(await page.$$eval('.options > li .chance', (els) => els.map((e) => e.textContent))).toEqual(want.options.map((o) => pct('en-US', o.probability)));
+    // Holding all five dice (an option of the API's, rolling nothing) is not listed: it is stopping to score.
+    expect(want.options.some((o) => holdsAll(5, o.action))).toBe(true);
+    const listed = listedOptions(5, want.options);
+    expect(await page.locator('.options > li').count()).toBe(listed.length);
+    expect(await page.$$eval('.options > li', (els) => els.map((e) => JSON.parse(e.getAttribute('data-action')!)))).toEqual(listed.map((o) => o.action));
+    expect(await page.$$eval('.options > li .chance', (els) => els.map((e) => e.textContent))).toEqual(listed.map((o) => pct('en-US', o.probability)));
+    // One meaning per column: the chance with its bar under "Win", the percentage points lost under "Loss (pp)".
+    expect(await page.$$eval('.option-head > span', (els) => els.map((e) => e.textContent))).toEqual(['#', 'Option', 'Win', 'Loss (pp)']);
+    expect(await page.locator('.options > li > :nth-child(3) .chance-bar').count()).toBe(listed.length);
+    expect(await page.locator('.options > li > :nth-child(4) .bar').count()).toBe(0);
     const widths = await page.$$eval('.options > li .chance-bar span', (els) => els.map((e) => parseFloat(e.getAttribute('style')!.replace(/^width:/, ''))));
-    expect(widths).toEqual(want.options.map((o) => Number((100 * o.probability).toFixed(1))));
+    expect(widths).toEqual(listed.map((o) => Number((100 * o.probability).toFixed(1))));
+    // Yahtzee is solved exactly: what is approximate is the win share's model beyond this turn.
+    expect(want.exact).toBe(false);
+    expect(await page.textContent('#adv-approximate')).toBe(
+      'Approximate share: exact for this turn; for the turns after it, each final total counts with its own best chance, as if one could play for every total at once.',
+    );
     const best = want.best!.action;
     expect(await page.textContent('#adv-best strong')).toBe('hold' in best ? `hold ${best.hold.join(' ')}` : `score ${RULESETS[TAIL_RULESET].boxes.find((b) => b.id === best.score)!.label}`);
 
