@@ -8,7 +8,7 @@ import { runHeadToHead } from './head-to-head.ts';
 import { seatStrategies, WIN_STRATEGY } from './head-to-head-run.ts';
 import { spreadWinStrategy, winStrategy } from './strategies/win.ts';
 import { isPlainColumn } from '../solver/fast-play.ts';
-import { BUILTIN_STRATEGIES, createBuiltinStrategy, isBuiltinStrategy, modelKindOf, parseReachStrategy, reachStrategy, spreadReachStrategy, type ModelKind } from './strategies/index.ts';
+import { createBuiltinStrategy, isBuiltinStrategy, modelKindOf, parseReachStrategy, reachStrategy, spreadReachStrategy, STRATEGY_NAMES, type ModelKind } from './strategies/index.ts';
 import type { Strategy } from './strategy.ts';
 import type { ChunkRunner, SimulateTask } from './task.ts';
 import { asStrategy } from './user-strategy.ts';
@@ -99,7 +99,7 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
       return createBuiltinStrategy(spec, { rs, model, cacheEntries: task.cacheEntries });
     }
     if (!deps.importModule) {
-      throw new DicewiseError('INVALID_INPUT', `unknown strategy ${JSON.stringify(spec)}; built-in: ${BUILTIN_STRATEGIES.join(', ')}`, [
+      throw new DicewiseError('INVALID_INPUT', `unknown strategy ${JSON.stringify(spec)}; use ${STRATEGY_NAMES}`, [
         { field: 'strategies', message: `unknown strategy ${spec}` },
       ]);
     }

@@ -74,5 +74,6 @@ describe('simulate options', () => {
   it('an unknown strategy name is reported', async () => {
     const e = await errorOf(simulate({ strategies: ['genius'], games: 1, runner }));
     expect(e.message).toContain('genius');
+    expect(e.message).toMatch(/random, reach:T \(.*\), win \(/);
   });
 });

@@ -21,6 +21,7 @@ import {
   simulateHeadToHead,
   WIN_STRATEGY,
   SIMULATE_DEFAULTS,
+  STRATEGY_NAMES,
 } from '../../simulate/index.ts';
 import { createWorkerPool, defaultThreads, simulateRunner } from '../../../workers/pool.ts';
 import { parseRuleSet, tableDir } from '../options.ts';
@@ -73,7 +74,7 @@ async function parseStrategies(list: string, ruleset: RuleSetId): Promise<{ spec
       continue;
     }
     if (!isModuleSpec(item)) {
-      throw invalid('strategy', `unknown strategy ${JSON.stringify(item)}: use ${BUILTIN_STRATEGIES.join(', ')} or the path of a strategy module (./my-bot.js)`);
+      throw invalid('strategy', `unknown strategy ${JSON.stringify(item)}: use ${STRATEGY_NAMES} or the path of a strategy module (./my-bot.js)`);
     }
     const file = resolve(item);
     if (!existsSync(file)) throw invalid('strategy', `no such module: ${file}`);

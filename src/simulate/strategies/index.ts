@@ -34,6 +34,9 @@ export { parseReachStrategy, reachStrategy, spreadReachStrategy } from './reach.
 export const BUILTIN_STRATEGIES = ['optimal', 'best', 'decomposition', 'sequential', 'greedy', 'hints', 'heuristic', 'random'] as const;
 export type BuiltinStrategy = (typeof BUILTIN_STRATEGIES)[number];
 
+/** Every strategy a run takes by name, for messages that list them: the built-ins, a reach target, the win goal. */
+export const STRATEGY_NAMES = `${BUILTIN_STRATEGIES.join(', ')}, reach:T (play to finish with at least T), win (play to win, head to head)`;
+
 /** The strategies of the single-column rule sets' HTTP route. */
 export const SINGLE_COLUMN_STRATEGIES = ['optimal', 'greedy', 'heuristic', 'random'] as const;
 
