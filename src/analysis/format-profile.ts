@@ -1,5 +1,5 @@
-import { actionText } from './format-report.ts';
-import type { PlayerProfile } from './profile.ts';
+import { actionText, meanFinal } from './format-report.ts';
+import type { PlayerProfile, ProfileGroup } from './profile.ts';
 
 /** Readable text of a player profile: pure string building, the CLI prints it. */
 
@@ -15,19 +15,32 @@ export function formatBatchSummary(p: PlayerProfile): string {
   const luck = (p.luck.mean >= 0 ? '+' : '') + p.luck.mean.toFixed(2);
   return [
     `${p.games} games: ${p.analysed} analysed (${p.finished} finished), ${p.errors} with errors`,
-    `  mean final score ${p.meanFinalScore.toFixed(2)} (finished games), mean loss ${p.loss.perGame.toFixed(2)}, mean luck ${luck}`,
+    `  ${meanFinal(p.finished, p.meanFinalScore)}, mean loss ${p.loss.perGame.toFixed(2)}, mean luck ${luck}`,
     `  mistakes: ${mistakes}`,
+    ...(p.groups ?? []).flatMap((g) => [`${groupName(g)}:`, ...formatBatchSummary(g.profile).split('\n').map((l) => `  ${l}`)]),
   ].join('\n');
 }
 
+const groupName = (g: ProfileGroup) => (g.by === 'player' ? `player ${g.name}` : g.name === '' ? 'records without a strategy' : `strategy ${g.name}`);
+
+/**
+ * The profile of a batch; of a batch of several strategies' or players' games, each one's own
+ * profile under its name (the games of two strategies blended would describe neither).
+ */
 export function formatProfile(p: PlayerProfile): string {
+  if (!p.groups) return profileText(p);
+  const head = `${p.games} games: ${p.groups.map((g) => `${g.profile.games} of ${groupName(g)}`).join(', ')}`;
+  return [head, ...p.groups.map((g) => `\n== ${groupName(g)} ==\n${profileText(g.profile)}`)].join('\n');
+}
+
+function profileText(p: PlayerProfile): string {
   // A reach review's values are chances: shown in percentage points.
   const reach = p.goal !== undefined;
   const v = (x: number, digits = 2) => (reach ? `${(100 * x).toFixed(digits)} pp` : x.toFixed(digits));
   const pct = (x: number, all: number) => (all > 0 ? `${((100 * x) / all).toFixed(1)}%` : '-');
   const lines = [
     `${p.games} games: ${p.analysed} analysed (${p.finished} finished), ${p.errors} with errors${p.goal?.type === 'reach' ? `; reviewed for reaching ${p.goal.score}` : p.goal?.type === 'win' ? '; reviewed for the share of the stake' : ''}`,
-    `mean final score ${p.meanFinalScore.toFixed(2)} (finished games); optimal play expects ${reach ? `${(100 * p.meanStartValue).toFixed(2)}%` : p.meanStartValue.toFixed(2)}`,
+    `${meanFinal(p.finished, p.meanFinalScore)}; optimal play expects ${reach ? `${(100 * p.meanStartValue).toFixed(2)}%` : p.meanStartValue.toFixed(2)}`,
     `loss ${v(p.loss.perGame)} a game, ${v(p.loss.perDecision, 3)} a decision (${p.decisions} decisions)`,
     `luck ${p.luck.mean >= 0 ? '+' : ''}${v(p.luck.mean)} a game on average (SD ${v(p.luck.sd)})`,
     '',

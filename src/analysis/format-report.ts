@@ -15,6 +15,11 @@ function mistakesText(m: MistakeCounts): string {
 
 const signed = (x: number) => (x >= 0 ? '+' : '') + x.toFixed(2);
 
+/** The mean final score of the finished games, or that none finished (a mean of nothing is no 0.00). */
+export function meanFinal(finished: number, mean: number): string {
+  return finished === 0 ? 'no finished game, so no mean final score' : `mean final score ${mean.toFixed(2)} (finished games)`;
+}
+
 const pct = (p: number) => `${(100 * p).toFixed(2)}%`;
 const pp = (p: number) => `${(100 * p).toFixed(2)} pp`;
 
@@ -56,9 +61,8 @@ function gameText(g: GameAnalysis, label: string): string[] {
   return lines;
 }
 
-/** One game's report; `index` is its 0-based place in the batch. */
-export function formatGameResult(r: GameResult, index: number): string {
-  const label = `Game ${index + 1}`;
+/** One game's report; `index` is its 0-based place in the batch, `label` its name where the record gives it one. */
+export function formatGameResult(r: GameResult, index: number, label = `Game ${index + 1}`): string {
   if (isGameError(r)) {
     const { turn, roll, detail } = r.error;
     const at = turn === 0 ? '' : roll === 0 ? ` at turn ${turn}` : ` at turn ${turn}, roll ${roll}`;
@@ -98,13 +102,13 @@ export function summariseResults(results: readonly GameResult[]): BatchSummary {
 
 /** Every game's report, then a summary when there is more than one game. */
 export function formatReport(results: readonly GameResult[]): string {
-  const parts = results.map(formatGameResult);
+  const parts = results.map((r, i) => formatGameResult(r, i));
   if (results.length > 1) {
     const s = summariseResults(results);
     parts.push(
       [
         `${s.games} games: ${s.analysed} analysed (${s.finished} finished), ${s.errors} with errors`,
-        `  mean final score ${s.meanFinalScore.toFixed(2)} (finished games), mean loss ${s.meanLoss.toFixed(2)}, mean luck ${signed(s.meanLuck)}`,
+        `  ${meanFinal(s.finished, s.meanFinalScore)}, mean loss ${s.meanLoss.toFixed(2)}, mean luck ${signed(s.meanLuck)}`,
         `  mistakes: ${mistakesText(s.mistakes)}`,
       ].join('\n'),
     );

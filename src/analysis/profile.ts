@@ -56,6 +56,8 @@ export interface ProfileTally {
   recurring: Map<string, number[]>;
   /** recurring keys dropped to stay within RECURRING_CAP (0: the list is exact) */
   dropped: number;
+  /** "strategy|name" or "player|name" -> that group's own tally, where the games were tallied by group */
+  groups?: Map<string, ProfileTally>;
 }
 
 export function emptyTally(): ProfileTally {
@@ -86,8 +88,18 @@ function bump(map: Map<string, number[]>, key: string, values: readonly number[]
 
 const BUCKET_INDEX = new Map<MistakeBucket, number>(MISTAKE_BUCKETS.map((b, i) => [b.name, i]));
 
-/** Adds one game (an error counts as a game with an error and nothing else). */
-export function tallyGame(t: ProfileTally, r: PackedResult): void {
+/**
+ * Adds one game (an error counts as a game with an error and nothing else); with `group`, also
+ * to that group's own tally (groupKey), so that the games of two strategies or players are not
+ * blended into one profile.
+ */
+export function tallyGame(t: ProfileTally, r: PackedResult, group?: string): void {
+  if (group !== undefined) {
+    t.groups ??= new Map();
+    let g = t.groups.get(group);
+    if (!g) t.groups.set(group, (g = emptyTally()));
+    tallyGame(g, r);
+  }
   t.games++;
   if ('error' in r) {
     t.errors++;
@@ -147,6 +159,27 @@ export function mergeTally(into: ProfileTally, part: ProfileTally): void {
   for (const [k, v] of part.boxes) bump(into.boxes, k, v);
   for (const [k, v] of part.recurring) bump(into.recurring, k, v);
   if (into.recurring.size > RECURRING_CAP) prune(into);
+  for (const [k, g] of part.groups ?? []) {
+    into.groups ??= new Map();
+    const mine = into.groups.get(k);
+    if (mine) mergeTally(mine, g);
+    else into.groups.set(k, g);
+  }
+}
+
+/** Whose games a group holds: the records' strategy (absent: "" ), or a multiplayer record's player. */
+export interface GroupOf {
+  by: 'strategy' | 'player';
+  name: string;
+}
+
+export function groupKey(g: GroupOf): string {
+  return `${g.by}|${g.name}`;
+}
+
+/** One strategy's or player's games of a batch that holds several. */
+export interface ProfileGroup extends GroupOf {
+  profile: PlayerProfile;
 }
 
 export interface LossShare {
@@ -203,6 +236,8 @@ export interface PlayerProfile {
   recurring: RecurringMistake[];
   /** false when rare recurring keys had to be dropped to bound memory (the list may then miss some) */
   recurringExact: boolean;
+  /** where the batch holds the games of more than one strategy or player: each one's own profile, in first-seen order */
+  groups?: ProfileGroup[];
 }
 
 const per = (x: number, n: number) => (n > 0 ? x / n : 0);
@@ -272,6 +307,12 @@ export function profileOf(t: ProfileTally): PlayerProfile {
     recurring,
     recurringExact: t.dropped === 0,
   };
+  if (t.groups && t.groups.size > 1) {
+    profile.groups = [...t.groups].map(([key, g]) => {
+      const at = key.indexOf('|');
+      return { by: key.slice(0, at) as GroupOf['by'], name: key.slice(at + 1), profile: profileOf(g) };
+    });
+  }
   if (!t.goal) return profile;
   const { games, ...rest } = profile;
   return { games, goal: t.goal, ...rest };

@@ -9,7 +9,7 @@ import { analyseBatchPacked, type ReviewGoal } from './chunked.ts';
 import { formatGameResult } from './format-report.ts';
 import { packedResultJson } from './packed-json.ts';
 import { unpackResult, type PackedResult } from './packed-result.ts';
-import { emptyTally, tallyGame, type ProfileTally } from './profile.ts';
+import { emptyTally, groupKey, tallyGame, type ProfileTally } from './profile.ts';
 
 /**
  * One chunk of a streamed review, where it runs (a worker, or inline for a small batch): its
@@ -40,6 +40,34 @@ export interface ChunkReview {
 
 const decoder = new TextDecoder();
 
+/** What a record says about whose game it is, as `dicewise simulate --record` writes it: the strategy and the game's index. */
+interface RecordTag {
+  strategy?: string;
+  game?: number;
+}
+
+function tagOf(record: unknown): RecordTag {
+  if (typeof record !== 'object' || record === null) return {};
+  const { strategy, game } = record as { strategy?: unknown; game?: unknown };
+  return { strategy: typeof strategy === 'string' ? strategy : undefined, game: Number.isInteger(game) ? (game as number) : undefined };
+}
+
+/** A line's tag, parsed only where the line may carry one (a line that is not JSON has none: its error says why). */
+function lineTag(line: string): RecordTag {
+  if (!line.includes('"strategy"')) return {};
+  try {
+    return tagOf(JSON.parse(line));
+  } catch {
+    return {};
+  }
+}
+
+/** A game's name in the readable report: its line (or place), and the strategy and game index its record carries. */
+function gameLabel(n: number, tag: RecordTag): string {
+  if (tag.strategy === undefined) return `Game ${n}`;
+  return `Game ${n}: ${tag.strategy}${tag.game === undefined ? '' : ` game ${tag.game}`}`;
+}
+
 /** A multiplayer record's tables: the points model and the reach and points-distribution tables of its rule set. */
 export type MultiplayerTables = (id: RuleSetId) => Promise<{ model: GameModel; reach: ReachTable; distribution: ReachTable }>;
 
@@ -54,9 +82,11 @@ export async function reviewChunk(
 ): Promise<ChunkReview> {
   const { input, output } = chunk;
   let numbers: number[];
+  let tags: RecordTag[];
   let results: Reviewed[];
   if ('records' in input) {
     numbers = input.records.map((_, i) => input.first + i);
+    tags = input.records.map(tagOf);
     results = await reviewRecords(modelFor, { records: input.records }, goal, multiplayerFor);
   } else {
     const text = typeof input.text === 'string' ? input.text : decoder.decode(input.text);
@@ -72,21 +102,23 @@ export async function reviewChunk(
       lines.push(line);
       numbers.push(i);
     }
+    tags = lines.map(lineTag);
     results = await reviewRecords(modelFor, { lines }, goal, multiplayerFor);
   }
   const tally = emptyTally();
   let out = '';
   for (let i = 0; i < results.length; i++) {
     const r = results[i];
+    // Each strategy's (each player's) games are also tallied apart: a profile of two strategies' games blended describes neither.
     if ('review' in r) {
-      for (const p of r.packed) tallyGame(tally, p);
+      r.packed.forEach((p, seat) => tallyGame(tally, p, groupKey({ by: 'player', name: r.review.players[seat]?.name ?? String(seat + 1) })));
       if (output === 'jsonl') out += `${JSON.stringify(r.review)}\n`;
-      else if (output === 'text') out += `${i > 0 ? '\n' : ''}${formatMultiplayerReview(r.review, `Game ${numbers[i]}`)}\n`;
+      else if (output === 'text') out += `${i > 0 ? '\n' : ''}${formatMultiplayerReview(r.review, gameLabel(numbers[i], tags[i]))}\n`;
       continue;
     }
-    tallyGame(tally, r);
+    tallyGame(tally, r, groupKey({ by: 'strategy', name: tags[i].strategy ?? '' }));
     if (output === 'jsonl') out += `${packedResultJson(r)}\n`;
-    else if (output === 'text') out += `${i > 0 ? '\n' : ''}${formatGameResult(unpackResult(r), numbers[i] - 1)}\n`;
+    else if (output === 'text') out += `${i > 0 ? '\n' : ''}${formatGameResult(unpackResult(r), numbers[i] - 1, gameLabel(numbers[i], tags[i]))}\n`;
   }
   return { games: tally.games, errors: tally.errors, out, tally };
 }
