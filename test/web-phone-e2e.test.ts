@@ -74,6 +74,15 @@ async function tagClashes(page: Page): Promise<string[]> {
   });
 }
 
+/** Option rows whose value or loss is wider than its column (it then runs into the next). */
+function clippedOptionCells(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...(globalThis as any).document.querySelectorAll('.options > li:not([hidden]) > .ev, .options > li:not([hidden]) > .loss')]
+      .filter((el: any) => el.scrollWidth > el.clientWidth)
+      .map((el: any) => `${el.closest('li').dataset.rank}: ${el.textContent}`),
+  );
+}
+
 /** Every text the page shows or reads out: visible text nodes, and the aria-label, title and placeholder of visible elements. */
 function pageTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -170,6 +179,8 @@ describe.skipIf(!hasChromium)('web page on a phone', () => {
     await page.locator('#adv-best').waitFor();
     expect(await overflow(page)).toBe(0);
     expect(await clippedInputs(page, '300')).toEqual([]);
+    // Four-digit values ("1,876.74") stay clear of the loss beside them.
+    expect(await clippedOptionCells(page)).toEqual([]);
     expect(await axeFindings(page)).toEqual([]);
     await page.selectOption('#ruleset', 'superpass');
     await page.locator('input[name="c4-chance"]').waitFor();
