@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { advise } from '../src/advisor/index.ts';
-import { ANALYSIS_CHUNK, analysePacked, analyserFor, emptyTally, mergeTally, profileOf, profileResults, tallyGame, type GameAnalysis, type GameResult, type PlayerProfile } from '../src/analysis/index.ts';
+import { ANALYSIS_CHUNK, analysePacked, analyserFor, emptyTally, groupKey, mergeTally, profileOf, profileResults, tallyGame, type GameAnalysis, type GameResult, type PlayerProfile } from '../src/analysis/index.ts';
 import { facesToCounts } from '../src/dice/index.ts';
 import { parsePosition, type Action } from '../src/position/index.ts';
 import { RULESETS, upperBonusFor, UPPER_COUNT } from '../src/rules/index.ts';
@@ -134,14 +134,15 @@ describe('simulate --record | analyse --jsonl', () => {
     expect(games).toHaveLength(260);
     const packed = games.map((r) => analysePacked(analyserFor(model), r));
     const profile = JSON.parse(one.reviews) as PlayerProfile;
-    // The CLI sums each chunk of ANALYSIS_CHUNK games, then the chunks in input order: the same sums here.
+    // The CLI sums each chunk of ANALYSIS_CHUNK games, then the chunks in input order (each strategy's games apart too): the same sums here.
     const tally = emptyTally();
     for (let i = 0; i < packed.length; i += ANALYSIS_CHUNK) {
       const part = emptyTally();
-      for (const r of packed.slice(i, i + ANALYSIS_CHUNK)) tallyGame(part, r);
+      packed.slice(i, i + ANALYSIS_CHUNK).forEach((r, j) => tallyGame(part, r, groupKey({ by: 'strategy', name: (games[i + j] as { strategy: string }).strategy })));
       mergeTally(tally, part);
     }
     expect(profile).toEqual(JSON.parse(JSON.stringify(profileOf(tally))));
+    expect(profile.groups?.map((g) => [g.name, g.profile.games])).toEqual([['heuristic', 130], ['greedy', 130]]);
     expect(profile.loss.total).toBeCloseTo(profileResults(packed).loss.total, 9);
     expect(profile.games).toBe(260);
     const total = packed.reduce((s, r) => s + ('error' in r ? 0 : r.totalLoss), 0);
