@@ -1,6 +1,6 @@
 // @ts-check
 import { analyseGame, ApiError, fetchHint, unavailableText } from './api.js';
-import { actionText, optionList, sameAction } from './advice-view.js';
+import { actionText, listedOptions, optionList, sameAction } from './advice-view.js';
 import { analysisView } from './analysis-view.js';
 import { batchReviewPanel } from './batch-review.js';
 import { extraYahtzeeBonus, replay } from './coach-game.js';
@@ -203,7 +203,7 @@ export function createCoach(root, hooks) {
    */
   function verdictOf(a, chosen) {
     const option = a.options.find((o) => sameAction(o.action, chosen));
-    const best = a.options[0];
+    const best = rs ? listedOptions(rs, a.options)[0] : undefined;
     if (!option || !best || !game) return undefined;
     return { loss: option.loss, nearTie: option.nearTie, best: best.action, chosen, turn: game.turn, roll: game.roll };
   }
