@@ -39,6 +39,11 @@ describe('POST /api/v1/analyse', () => {
     const a = createAnalyser(model);
     expect(body.summary).toEqual(JSON.parse(JSON.stringify(profileResults(games.map((g) => analysePacked(a, g))))));
     expect(body.summary).toMatchObject({ games: 31, errors: 1 });
+    // Records of two strategies: each one's profile too, as dicewise analyse --summary --json gives it.
+    const tagged = games.slice(0, 30).map((g, i) => ({ strategy: i % 2 ? 'greedy' : 'optimal', ...(g as object) }));
+    const grouped = (await (await postJson(app, '/api/v1/analyse', { games: tagged, summary: true })).json()) as { summary: { groups?: { name: string; profile: unknown }[] } };
+    expect(grouped.summary.groups?.map((g) => g.name)).toEqual(['optimal', 'greedy']);
+    expect(grouped.summary.groups?.[1].profile).toEqual(JSON.parse(JSON.stringify(profileResults(games.slice(0, 30).filter((_, i) => i % 2).map((g) => analysePacked(a, g))))));
     const without = (await (await postJson(app, '/api/v1/analyse', { games: games.slice(0, 2) })).json()) as object;
     expect(Object.keys(without)).toEqual(['results']);
     const bad = await postJson(app, '/api/v1/analyse', { games, summary: 'yes' });

@@ -202,10 +202,16 @@ describe.skipIf(!hasChromium)('web page on a phone', () => {
     expect(await axeFindings(page)).toEqual([]);
 
     // The same state in each language, the review of a file of games included: no English text left.
-    const games = playGames(await testModel('yahtzee'), 24, 30, 0.4, 0);
+    // Two strategies' games, as simulate --record names them: each one's profile, or all together.
+    const games = playGames(await testModel('yahtzee'), 24, 30, 0.4, 0).map((g, i) => ({ strategy: i < 20 ? 'heuristic' : 'greedy', game: i % 20, ...g }));
     const file = { name: 'games.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(['{"turns": [', ...games.map((g) => JSON.stringify(g))].join('\n')) };
     const review = async () => {
       await page.setInputFiles('#review-file', file);
+      await page.locator('#review-profile').waitFor();
+      expect(await page.$$eval('#review-group option', (els) => els.map((e) => e.getAttribute('value')))).toEqual(['0', '1', 'all']);
+      expect(await page.textContent('#pr-games')).toBe('20');
+      await page.selectOption('#review-group', 'all');
+      await page.locator('#pr-games').filter({ hasText: /^30$/ }).waitFor();
       await page.locator('#pr-recurring li').first().waitFor();
     };
     await review();

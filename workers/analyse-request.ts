@@ -1,4 +1,4 @@
-import { ANALYSIS_CHUNK, emptyTally, mergeTally, profileOf, reviewRecords, tallyGame, unpackResult, type MultiplayerTables, type Reviewed } from '../src/analysis/index.ts';
+import { ANALYSIS_CHUNK, emptyTally, mergeTally, profileOf, reviewRecords, tagOf, tallyReviewed, unpackResult, type MultiplayerTables, type Reviewed } from '../src/analysis/index.ts';
 import type { InputLimits } from '../src/codec/input-limits.ts';
 import { arrayField, decodePlain, encodePlain, type Format } from '../src/codec/plain-data.ts';
 import { DicewiseError, invalidInput, type Issue } from '../src/errors.ts';
@@ -71,7 +71,7 @@ export async function analyseRequest(
     const chunk = await reviewRecords(async (id) => task.refuse[id] ?? modelFor(id), { records: games.slice(i, i + ANALYSIS_CHUNK) }, review, multiplayerFor);
     if (summary) {
       const part = emptyTally();
-      for (const r of chunk) for (const p of 'review' in r ? r.packed : [r]) tallyGame(part, p);
+      chunk.forEach((r, j) => tallyReviewed(part, r, tagOf(games[i + j])));
       mergeTally(tally, part);
     }
     results.push(...chunk);

@@ -41,12 +41,12 @@ export interface ChunkReview {
 const decoder = new TextDecoder();
 
 /** What a record says about whose game it is, as `dicewise simulate --record` writes it: the strategy and the game's index. */
-interface RecordTag {
+export interface RecordTag {
   strategy?: string;
   game?: number;
 }
 
-function tagOf(record: unknown): RecordTag {
+export function tagOf(record: unknown): RecordTag {
   if (typeof record !== 'object' || record === null) return {};
   const { strategy, game } = record as { strategy?: unknown; game?: unknown };
   return { strategy: typeof strategy === 'string' ? strategy : undefined, game: Number.isInteger(game) ? (game as number) : undefined };
@@ -60,6 +60,15 @@ function lineTag(line: string): RecordTag {
   } catch {
     return {};
   }
+}
+
+/**
+ * Adds a reviewed game to a profile tally, and to its group's: a solo record's strategy, each
+ * player of a multiplayer record. A profile of two strategies' games blended describes neither.
+ */
+export function tallyReviewed(tally: ProfileTally, r: Reviewed, tag: RecordTag): void {
+  if ('review' in r) r.packed.forEach((p, seat) => tallyGame(tally, p, groupKey({ by: 'player', name: r.review.players[seat]?.name ?? String(seat + 1) })));
+  else tallyGame(tally, r, groupKey({ by: 'strategy', name: tag.strategy ?? '' }));
 }
 
 /** A game's name in the readable report: its line (or place), and the strategy and game index its record carries. */
@@ -109,14 +118,12 @@ export async function reviewChunk(
   let out = '';
   for (let i = 0; i < results.length; i++) {
     const r = results[i];
-    // Each strategy's (each player's) games are also tallied apart: a profile of two strategies' games blended describes neither.
+    tallyReviewed(tally, r, tags[i]);
     if ('review' in r) {
-      r.packed.forEach((p, seat) => tallyGame(tally, p, groupKey({ by: 'player', name: r.review.players[seat]?.name ?? String(seat + 1) })));
       if (output === 'jsonl') out += `${JSON.stringify(r.review)}\n`;
       else if (output === 'text') out += `${i > 0 ? '\n' : ''}${formatMultiplayerReview(r.review, gameLabel(numbers[i], tags[i]))}\n`;
       continue;
     }
-    tallyGame(tally, r, groupKey({ by: 'strategy', name: tags[i].strategy ?? '' }));
     if (output === 'jsonl') out += `${packedResultJson(r)}\n`;
     else if (output === 'text') out += `${i > 0 ? '\n' : ''}${formatGameResult(unpackResult(r), numbers[i] - 1, gameLabel(numbers[i], tags[i]))}\n`;
   }

@@ -2,7 +2,7 @@
 import { ApiError, analyseBatch } from './api.js';
 import { actionText } from './advice-view.js';
 import { fmt, h } from './dom.js';
-import { boxName, t } from './i18n.js';
+import { boxName, num, t } from './i18n.js';
 
 /**
  * Review a file of games: JSON Lines or a JSON array (as `dicewise simulate --record` writes, or
@@ -134,6 +134,32 @@ export function profileView(rs, p) {
 }
 
 /**
+ * The profile of a file of several strategies' (or players') games: each one's own, picked in a
+ * list that starts at the first (two strategies' games blended describe neither), or all of them
+ * together. One profile at a time, so its element ids stay unique.
+ * @param {RuleSet | undefined} rs
+ * @param {PlayerProfile} summary
+ * @returns {HTMLElement[]}
+ */
+function groupedProfile(rs, summary) {
+  const groups = summary.groups ?? [];
+  if (groups.length === 0) return [profileView(rs, summary)];
+  const name = (/** @type {(typeof groups)[number]} */ g) =>
+    g.by === 'player' ? t('review.player', { name: g.name }) : g.name === '' ? t('review.noStrategy') : t('review.strategy', { name: g.name });
+  const shown = h('div', {});
+  const select = h(
+    'select',
+    { id: 'review-group' },
+    groups.map((g, i) => h('option', { value: String(i) }, `${name(g)} (${num(g.profile.games)})`)),
+    h('option', { value: 'all' }, t('review.allGames', { count: summary.games })),
+  );
+  const show = () => shown.replaceChildren(profileView(rs, select.value === 'all' ? summary : groups[Number(select.value)].profile));
+  select.addEventListener('change', show);
+  show();
+  return [h('label', { class: 'file group-pick' }, h('span', {}, t('review.profileOf')), ' ', select), shown];
+}
+
+/**
  * The panel: a file input, a status line and the profile.
  * @param {() => RuleSet | undefined} ruleSet  the page's rule set, for box labels
  */
@@ -165,7 +191,7 @@ export function batchReviewPanel(ruleSet) {
       status.textContent = notes.join(' ');
       const rs = ruleSet();
       const id = games.map((g) => (typeof g === 'object' && g !== null && 'ruleset' in g ? String(g.ruleset) : 'yahtzee'))[0];
-      result.replaceChildren(profileView(rs && rs.id === id ? rs : undefined, summary));
+      result.replaceChildren(...groupedProfile(rs && rs.id === id ? rs : undefined, summary));
     } catch (e) {
       status.textContent = t('review.failed', { why: e instanceof ApiError ? e.problem.detail : String(e) });
     }

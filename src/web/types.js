@@ -98,7 +98,8 @@
  *   loss: { total: number, perGame: number, perDecision: number }, luck: { mean: number, sd: number },
  *   byKind: KindProfile[], bySection: { upper: LossShare, lower: LossShare }, byBox: BoxProfile[],
  *   mistakes: Record<'slight' | 'inaccuracy' | 'mistake' | 'blunder' | 'total', { count: number, loss: number }>,
- *   recurring: RecurringMistake[], recurringExact: boolean
+ *   recurring: RecurringMistake[], recurringExact: boolean,
+ *   groups?: { by: 'strategy' | 'player', name: string, profile: PlayerProfile }[]
  * }} PlayerProfile
  */
 

@@ -122,7 +122,7 @@ const MultiplayerReviewSchema = z
   .openapi('MultiplayerReview');
 
 const LossShareSchema = z.object({ loss: z.number(), perGame: z.number() });
-const PlayerProfileSchema = z
+const ProfileSchema = z
   .object({
     games: z.number().int(),
     goal: z.object({ type: z.literal('reach'), score: z.number().int() }).optional(),
@@ -157,8 +157,13 @@ const PlayerProfileSchema = z
       )
       .openapi({ description: 'The ten costliest mistakes made at least twice: same dice, rolls left, choice and best choice.' }),
     recurringExact: z.boolean(),
-  })
-  .openapi('PlayerProfile');
+  });
+const PlayerProfileSchema = ProfileSchema.extend({
+  groups: z
+    .array(z.object({ by: z.enum(['strategy', 'player']), name: z.string(), profile: ProfileSchema }))
+    .optional()
+    .openapi({ description: 'Where the games are of more than one strategy (the records\' `strategy`; "" for records without one) or player (of multiplayer records): the profile of each, in first-seen order.' }),
+}).openapi('PlayerProfile');
 
 export const AnalyseResponseSchema = z
   .object({
