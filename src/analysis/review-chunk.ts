@@ -52,9 +52,21 @@ export function tagOf(record: unknown): RecordTag {
   return { strategy: typeof strategy === 'string' ? strategy : undefined, game: Number.isInteger(game) ? (game as number) : undefined };
 }
 
-/** A line's tag, parsed only where the line may carry one (a line that is not JSON has none: its error says why). */
+/** `"strategy"` and `"game"` among the keys before the first bracket: the record's own, as the recorder writes them first. */
+const HEAD_STRATEGY = /^\{[^[\]{}]*"strategy":("(?:[^"\\]|\\.)*")/;
+const HEAD_GAME = /^\{[^[\]{}]*"game":(\d+)[,}]/;
+
+/**
+ * A line's tag: read from the line's head where the recorder put it (no second parse of a long
+ * line), else parsed where the line may carry one (a line that is not JSON has none: its error says why).
+ */
 function lineTag(line: string): RecordTag {
   if (!line.includes('"strategy"')) return {};
+  const head = HEAD_STRATEGY.exec(line);
+  if (head) {
+    const game = HEAD_GAME.exec(line);
+    return { strategy: JSON.parse(head[1]) as string, game: game ? Number(game[1]) : undefined };
+  }
   try {
     return tagOf(JSON.parse(line));
   } catch {
