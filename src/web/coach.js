@@ -288,6 +288,12 @@ export function createCoach(root, hooks) {
   async function finish(mine) {
     if (!rs || !game) return;
     const r = rs;
+    if (!r.exact) {
+      // The review rates every decision against an exact table, which a multi-column rule set has not: say so, not the server's refusal.
+      analysis = h('p', { class: 'help', id: 'coach-no-review' }, t('coach.noReview', { name: ruleSetName(r), loss: fmt(steps.reduce((s, st) => s + st.verdict.loss, 0)) }));
+      render();
+      return;
+    }
     end.replaceChildren(h('p', { class: 'help' }, t('coach.analysing')));
     try {
       const result = await analyseGame(record());

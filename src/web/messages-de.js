@@ -218,6 +218,7 @@ export const MESSAGES = {
   'coach.verdictCost': '{did}. Das kostete {loss} Punkte: am besten war {best}.',
   'coach.undone': 'Zurückgenommen: {action}.',
   'coach.analysing': 'Spiel vorbei: wird ausgewertet…',
+  'coach.noReview': 'Für {name} gibt es keine Auswertung am Spielende: Sie braucht eine exakte Tabelle, die es für diese Regeln nicht gibt. Jede Entscheidung wurde beim Spielen bewertet: insgesamt {loss} Punkte verloren.',
   'coach.analyseFailed': 'Der Server konnte dieses Spiel nicht auswerten: {detail}',
   'coach.filled': '{name}: {points}',
   'coach.scoreIn': '{points} in {name} eintragen',

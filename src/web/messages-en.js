@@ -197,6 +197,7 @@ export const MESSAGES = {
   'coach.verdictCost': '{did}. That cost {loss} points: the best was to {best}.',
   'coach.undone': 'Undone: {action}.',
   'coach.analysing': 'Game over: analysing…',
+  'coach.noReview': 'There is no end-of-game review for {name}: it needs an exact table, which this rule set has not. Each decision was rated as you played: {loss} points lost in all.',
   'coach.analyseFailed': 'The server could not analyse this game: {detail}',
   'coach.filled': '{name}: {points}',
   'coach.scoreIn': 'Score {points} in {name}',

@@ -218,6 +218,7 @@ export const MESSAGES = {
   'coach.verdictCost': '{did}. Cela a coûté {loss} points : le mieux était de {best}.',
   'coach.undone': 'Annulé : {action}.',
   'coach.analysing': 'Partie terminée : analyse en cours…',
+  'coach.noReview': 'Pas d’analyse de fin de partie pour {name} : elle demande une table exacte, que ces règles n’ont pas. Chaque décision a été évaluée pendant la partie : {loss} points perdus en tout.',
   'coach.analyseFailed': 'Le serveur n’a pas pu analyser cette partie : {detail}',
   'coach.filled': '{name} : {points}',
   'coach.scoreIn': 'Marquer {points} en {name}',

@@ -218,6 +218,7 @@ export const MESSAGES = {
   'coach.verdictCost': '{did}. Dat kostte {loss} punten: het beste was {best}.',
   'coach.undone': 'Ongedaan gemaakt: {action}.',
   'coach.analysing': 'Spel voorbij: bezig met analyseren…',
+  'coach.noReview': 'Voor {name} is er geen beoordeling aan het eind: die vraagt een exacte tabel, en die bestaat voor deze regels niet. Elke beslissing is tijdens het spel beoordeeld: in totaal {loss} punten verloren.',
   'coach.analyseFailed': 'De server kon dit spel niet analyseren: {detail}',
   'coach.filled': '{name}: {points}',
   'coach.scoreIn': '{points} invullen bij {name}',
