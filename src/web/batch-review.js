@@ -94,7 +94,8 @@ export function profileView(rs, p) {
       'div',
       { class: 'stats' },
       stat(t('review.games'), `${p.analysed}${p.errors ? ` (+${t('review.withErrors', { count: p.errors })})` : ''}`, 'pr-games'),
-      stat(t('review.meanScore'), fmt(p.meanFinalScore), 'pr-score'),
+      // A mean over no finished game is none, not 0.00.
+      stat(t('review.meanScore'), p.finished > 0 ? fmt(p.meanFinalScore) : '–', 'pr-score'),
       stat(t('review.optimal'), fmt(p.meanStartValue), 'pr-optimal'),
       stat(t('review.lossPerGame'), t('review.lossValue', { game: fmt(p.loss.perGame), decision: fmt(p.loss.perDecision, 3) }), 'pr-loss'),
       stat(t('review.luck'), `${p.luck.mean >= 0 ? '+' : '−'}${fmt(Math.abs(p.luck.mean))}`, 'pr-luck'),
