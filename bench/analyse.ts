@@ -16,7 +16,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Bench } from 'tinybench';
 import { analyseGames, analyseInChunks, analyseWith, createAnalyser, parseGameLine, type GameBatch } from '../src/analysis/index.ts';
-import { ensureModel } from '../src/store/models.ts';
+import { ensureModel } from '../src/store/model-loader.ts';
 import { analyseRunner, createWorkerPool } from '../workers/pool.ts';
 import { playGame, playGames, seededRandom } from '../test/support/game-records.ts';
 

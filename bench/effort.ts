@@ -16,7 +16,7 @@ import { keepFaceCounts } from '../src/dice/index.ts';
 import type { Position } from '../src/position/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { createTurnEval, evaluateState, type GameModel, type GameState } from '../src/solver/index.ts';
-import { ensureModel, loadColumnTables } from '../src/store/models.ts';
+import { ensureModel, loadColumnTables } from '../src/store/model-loader.ts';
 
 const { values: args } = parseArgs({
   options: {

@@ -19,7 +19,7 @@ import { CORRECTIONS, type FittedCorrection } from '../src/approx/corrections.ts
 import { backwardFit } from '../src/approx/fit/backward-fit.ts';
 import { sampleStates } from '../src/approx/fit/collect.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
-import { ensureModel, loadColumnTables } from '../src/store/models.ts';
+import { ensureModel, loadColumnTables } from '../src/store/model-loader.ts';
 
 const { values: args } = parseArgs({
   options: {

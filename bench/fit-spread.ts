@@ -16,7 +16,7 @@ import { bestModel } from '../src/approx/index.ts';
 import { fitSpread } from '../src/approx/fit/spread-fit.ts';
 import { SPREADS, type FittedSpread } from '../src/approx/spreads.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
-import { ensureModel, loadColumnTables } from '../src/store/models.ts';
+import { ensureModel, loadColumnTables } from '../src/store/model-loader.ts';
 
 const { values: args } = parseArgs({
   options: {

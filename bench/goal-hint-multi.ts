@@ -13,7 +13,7 @@ import { mulberry32 } from '../src/dice/index.ts';
 import type { Goal, Position } from '../src/position/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import type { GameState } from '../src/solver/index.ts';
-import { ensureModel } from '../src/store/models.ts';
+import { ensureModel } from '../src/store/model-loader.ts';
 
 const { values: args } = parseArgs({ options: { hints: { type: 'string', default: '2000' } } });
 const n = Number(args.hints);

@@ -21,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Packr } from 'msgpackr';
 import { RULESETS } from '../src/rules/index.ts';
-import { loadModel } from '../src/store/models.ts';
+import { loadModel } from '../src/store/model-loader.ts';
 import { playGames } from '../test/support/game-records.ts';
 import { TEST_TABLE_DIR } from '../test/support/paths.ts';
 import { mulberry32, randomPosition } from '../test/support/random-positions.ts';

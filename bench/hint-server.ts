@@ -25,7 +25,7 @@ import { createTurnCaches } from '../src/solver/index.ts';
 import { parsePosition, type Position, type PositionInput } from '../src/position/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { createTurnEval } from '../src/solver/index.ts';
-import { ensureModel } from '../src/store/models.ts';
+import { ensureModel } from '../src/store/model-loader.ts';
 import { mulberry32, randomPosition } from '../test/support/random-positions.ts';
 
 const { values: args } = parseArgs({

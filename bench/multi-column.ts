@@ -14,7 +14,7 @@ import { commonDice, correctedModel, decompositionModel, greedyModel, playModelG
 import { keepIndexOfCounts } from '../src/dice/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { createTurnEval, evaluateState, filledCount, holdOptions, rankedScoreOptions, type GameModel, type GameState } from '../src/solver/index.ts';
-import { ensureModel, loadColumnTables } from '../src/store/models.ts';
+import { ensureModel, loadColumnTables } from '../src/store/model-loader.ts';
 
 const { values: args } = parseArgs({
   options: {

@@ -15,7 +15,7 @@ import { Bench } from 'tinybench';
 import { adviseGoal } from '../src/advisor/index.ts';
 import { parsePosition } from '../src/position/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
-import { loadModel } from '../src/store/models.ts';
+import { loadModel } from '../src/store/model-loader.ts';
 import { readReachTable, reachTablePath } from '../src/store/reach-store.ts';
 import { compareExample, EXAMPLES_FILE, readReachExamples } from '../test/support/reach-examples.ts';
 

@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import { Bench } from 'tinybench';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { buildReport, createPlayer, GamePlayer, optimalStrategy, simulate, SIMULATE_DEFAULTS, Z95, type SimulationReport } from '../src/simulate/index.ts';
-import { ensureModel } from '../src/store/models.ts';
+import { ensureModel } from '../src/store/model-loader.ts';
 import type * as PoolModule from '../workers/pool.ts';
 import { describeRuns, timeCommand } from './support/whole-process.ts';
 

@@ -5,7 +5,7 @@
  *   npm run build && npx tsx bench/startup.ts [--runs 7]
  */
 import { parseArgs } from 'node:util';
-import { ensureModel } from '../src/store/models.ts';
+import { ensureModel } from '../src/store/model-loader.ts';
 import { describeRuns, timeCommand } from './support/whole-process.ts';
 
 const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '7' } } });

@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { adviseGoal } from '../src/advisor/index.ts';
 import { parsePosition } from '../src/position/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
-import { loadModel } from '../src/store/models.ts';
+import { loadModel } from '../src/store/model-loader.ts';
 import { readReachTable } from '../src/store/reach-store.ts';
 import { mulberry32, randomPosition } from '../test/support/random-positions.ts';
 

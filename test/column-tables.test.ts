@@ -4,7 +4,7 @@ import { RULESETS } from '../src/rules/index.ts';
 import { initialState, splitColumnTypeTables, type TableHeader } from '../src/solver/index.ts';
 import { decompositionModel } from '../src/approx/index.ts';
 import { listTables, readTable } from '../src/store/table-store.ts';
-import { loadModel } from '../src/store/models.ts';
+import { loadModel } from '../src/store/model-loader.ts';
 import { testColumnTables } from './support/models.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 

@@ -3,7 +3,7 @@ import { countsKey, Xoshiro128 } from '../src/dice/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { zeroValueModel } from '../src/simulate/index.ts';
 import { createDecisionMemo, createTurnCache, createTurnEval, evaluateState, initialState, rankedScoreOptions, type GameModel, type GameState } from '../src/solver/index.ts';
-import { decideHold, fillHoldDecisions } from '../src/solver/fast-play.ts';
+import { decideHold, fillHoldDecisions } from '../src/solver/engine-decisions.ts';
 import { testModel } from './support/models.ts';
 
 /** A random turn-start state of a rule set: each box of each column filled with probability `fill`. */

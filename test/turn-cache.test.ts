@@ -17,7 +17,7 @@ import {
   type GameState,
   type TurnEval,
 } from '../src/solver/index.ts';
-import { createBoxChooser, engineBox, engineHold } from '../src/solver/fast-play.ts';
+import { createBoxChooser, engineBox, engineHold } from '../src/solver/engine-decisions.ts';
 import { testModel } from './support/models.ts';
 
 /**

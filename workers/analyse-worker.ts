@@ -2,7 +2,7 @@ import { Piscina } from 'piscina';
 import { analyseBatchPacked, reviewChunk, type ChunkReview, type MultiplayerTables, type PackedResult } from '../src/analysis/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
 import type { GameModel, LaneKind, ReachTable } from '../src/solver/index.ts';
-import { loadModel } from '../src/store/models.ts';
+import { loadModel } from '../src/store/model-loader.ts';
 import { readReachTable } from '../src/store/reach-store.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { analyseRequest, type AnalyseRequestTask } from './analyse-request.ts';

@@ -3,7 +3,7 @@ import { Piscina } from 'piscina';
 import type { AnalyseChunkRunner, ChunkReview, ReviewChunk } from '../src/analysis/index.ts';
 import { DicewiseError } from '../src/errors.ts';
 import type { ChunkRunner } from '../src/simulate/index.ts';
-import type { SolverFactory } from '../src/store/models.ts';
+import type { SolverFactory } from '../src/store/model-loader.ts';
 import { unwrapReply, type WorkerKind, type WorkerReply, type WorkerResults, type WorkerTasks } from './messages.ts';
 import { workerEntry } from './worker-url.ts';
 

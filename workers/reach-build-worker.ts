@@ -2,7 +2,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { isDicewiseError } from '../src/errors.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
 import type { BuildProgress, LaneKind } from '../src/solver/index.ts';
-import { buildReachAndWrite } from '../src/store/models.ts';
+import { buildReachAndWrite } from '../src/store/model-loader.ts';
 import { solverThreads } from './pool.ts';
 
 /** One reach table build, off the server's thread: progress on `port`, the written file (or why not) as the reply. */

@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import { createInlineRunner, type SimulateTask, type TaskResult } from '../src/simulate/index.ts';
 import { goalModel } from '../src/approx/index.ts';
-import { loadApproxModel, loadModel } from '../src/store/models.ts';
+import { loadApproxModel, loadModel } from '../src/store/model-loader.ts';
 import { readReachTable } from '../src/store/reach-store.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { replyOf, type WorkerReply } from './messages.ts';

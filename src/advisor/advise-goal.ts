@@ -22,7 +22,7 @@ import {
   type TurnEval,
   type WinGoalModel,
 } from '../solver/index.ts';
-import { isPlainColumn } from '../solver/fast-play.ts';
+import { isPlainColumn } from '../solver/score-entry.ts';
 import { advise, adviseProbability } from './advise.ts';
 import { NEAR_TIE_PROBABILITY, type Advice, type ProbabilityAdvice, type ProbabilityOption } from './types.ts';
 

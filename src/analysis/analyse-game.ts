@@ -1,6 +1,7 @@
 import type { RuleSet } from '../rules/index.ts';
 import type { GameModel, GameState, RankedScoreOption, ReachTable, TurnCache, TurnEval } from '../solver/index.ts';
-import { createEntryScratch, decideHold, isPlainColumn, scoreEntry, type EntryScratch } from '../solver/fast-play.ts';
+import { decideHold } from '../solver/engine-decisions.ts';
+import { createEntryScratch, isPlainColumn, scoreEntry, type EntryScratch } from '../solver/score-entry.ts';
 import { boxCount, createTurnCache, createTurnEval, evaluateState, holdValue, initialState, isFinished, optionValue, rankedScoreOptions, reachGoalModel, TIE_EPSILON } from '../solver/index.ts';
 import { illegalBoxReason } from './illegal-box.ts';
 import { DECISION_FIELDS, scoreCode, unpackResult, type PackedResult } from './packed-result.ts';

@@ -5,7 +5,7 @@ import { mulberry32, randomStates } from '../../test/support/random-positions.ts
 import { testColumnTables } from '../../test/support/models.ts';
 import { columnSumModel, decompositionModel } from './column-sum-model.ts';
 import { featureCount, linearCorrection } from './features.ts';
-import { correctedModel, greedyModel } from './models.ts';
+import { correctedModel, greedyModel } from './multi-column-models.ts';
 
 type MultiId = 'triple-yahtzee' | 'superpass';
 

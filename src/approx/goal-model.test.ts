@@ -5,7 +5,7 @@ import { mulberry32, randomStates } from '../../test/support/random-positions.ts
 import { testColumnTables } from '../../test/support/models.ts';
 import { spreadClassCount, thresholdGoalModel } from './goal-model.ts';
 import { CORRECTIONS } from './corrections.ts';
-import { correctedModel } from './models.ts';
+import { correctedModel } from './multi-column-models.ts';
 import { linearCorrection } from './features.ts';
 import { normalCdf } from './normal-cdf.ts';
 

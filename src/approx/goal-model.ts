@@ -1,6 +1,6 @@
 import { fiftyBoxIndex, upperBonusFor, type RuleSet } from '../rules/index.ts';
 import { allowedMask, boxCount, compileRules, filledCount, stateIndex, UPPER_SLOTS, type GameState, type ThresholdModel } from '../solver/index.ts';
-import { createEntryScratch, scoreEntry } from '../solver/fast-play.ts';
+import { createEntryScratch, scoreEntry } from '../solver/score-entry.ts';
 import { columnParts, partIndex, type ColumnTables } from './column-parts.ts';
 import { canonicalColumns, writeCanonical, type CanonicalColumns, type Correction } from './column-sum-model.ts';
 import { shapeSurvival } from './level-shape.ts';

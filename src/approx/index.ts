@@ -17,7 +17,7 @@ export * from './column-parts.ts';
 export * from './column-sum-model.ts';
 export * from './features.ts';
 export * from './goal-model.ts';
-export * from './models.ts';
+export * from './multi-column-models.ts';
 export * from './self-play.ts';
 export * from './rollout.ts';
 export * from './effort-play.ts';

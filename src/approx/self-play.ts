@@ -1,5 +1,5 @@
 import { fmix32, keepIndexOfCounts, mulberry32 } from '../dice/index.ts';
-import { engineHold } from '../solver/fast-play.ts';
+import { engineHold } from '../solver/engine-decisions.ts';
 import {
   createTurnCache,
   initialState,

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { DicewiseError, isDicewiseError } from '../errors.ts';
 import type { RuleSetId } from '../rules/index.ts';
 import { initialState, type BuildProgress, type GameModel } from '../solver/index.ts';
-import { ensureModel } from '../store/models.ts';
+import { ensureModel } from '../store/model-loader.ts';
 import { solverThreads } from '../../workers/pool.ts';
 import { silentLogger, type Logger } from './logger.ts';
 

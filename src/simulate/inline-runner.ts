@@ -7,7 +7,7 @@ import { runChunk, emptyChunk } from './run-chunk.ts';
 import { runHeadToHead } from './head-to-head.ts';
 import { seatStrategies, WIN_STRATEGY } from './head-to-head-run.ts';
 import { spreadWinStrategy, winStrategy } from './strategies/win.ts';
-import { isPlainColumn } from '../solver/fast-play.ts';
+import { isPlainColumn } from '../solver/score-entry.ts';
 import { createBuiltinStrategy, isBuiltinStrategy, modelKindOf, parseReachStrategy, reachStrategy, spreadReachStrategy, STRATEGY_NAMES, type ModelKind } from './strategies/index.ts';
 import type { Strategy } from './strategy.ts';
 import type { ChunkRunner, SimulateTask } from './task.ts';
@@ -16,13 +16,13 @@ import { asStrategy } from './user-strategy.ts';
 export interface InlineRunnerDeps {
   /** the model `loadModel` serves for a rule set: exact for one column, the corrected model for several */
   model?: (id: RuleSetId) => Promise<GameModel> | GameModel;
-  /** the decomposition or greedy model of a multi-column rule set (approx/models.ts; store/models.ts loadApproxModel) */
+  /** the decomposition or greedy model of a multi-column rule set (approx/multi-column-models.ts; store/model-loader.ts loadApproxModel) */
   approxModel?: (id: RuleSetId, kind: 'decomposition' | 'greedy') => Promise<GameModel> | GameModel;
   /** imports a strategy module and resolves with its default export; without it, only built-ins play */
   importModule?: (spec: string) => Promise<unknown>;
   /** the reach table (or the points distribution) of an exact rule set, for `reach:T` and `win` strategies */
   reachTable?: (id: RuleSetId, kind: LaneKind) => Promise<ReachTable> | ReachTable;
-  /** a fresh goal model over a multi-column rule set's best model (approx/models.ts goalModel), for `reach:T` and `win` there */
+  /** a fresh goal model over a multi-column rule set's best model (approx/multi-column-models.ts goalModel), for `reach:T` and `win` there */
   goalModel?: (rs: RuleSet, tables: NonNullable<GameModel['columnTables']>) => ThresholdModel;
 }
 

@@ -4,7 +4,7 @@ import { keepOfFaces } from '../position/index.ts';
 import type { RuleSet } from '../rules/index.ts';
 import { UPPER_COUNT, upperBonusFor } from '../rules/index.ts';
 import { compileRules, scoreOptions, type CompiledRules, type ScoreOption } from '../solver/index.ts';
-import { createEntryScratch, isPlainColumn, scoreEntry, type EntryScratch } from '../solver/fast-play.ts';
+import { createEntryScratch, isPlainColumn, scoreEntry, type EntryScratch } from '../solver/score-entry.ts';
 import { GameContext } from './game-context.ts';
 import { DICE_STREAM, hashString, streamSeed, Xoshiro128 } from '../dice/index.ts';
 import type { GameRecorder } from './game-recorder.ts';

@@ -1,5 +1,5 @@
 import { fmix32, hashString } from '../dice/index.ts';
-import { boxMemoLength, engineBox, engineBoxAt, engineHold, fillHoldDecisions, type BoxChoice } from './fast-play.ts';
+import { boxMemoLength, engineBox, engineBoxAt, engineHold, fillHoldDecisions, type BoxChoice } from './engine-decisions.ts';
 import type { GameModel } from './game-model.ts';
 import type { GameState } from './game-state.ts';
 import { createTurnCache, turnKeyOf, type StateKey } from './turn-cache.ts';

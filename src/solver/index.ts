@@ -12,7 +12,7 @@ export * from './score-now-rules.ts';
 export * from './build-columns.ts';
 export * from './reach-score-now.ts';
 export * from './reach-table.ts';
-export * from './build-reach.ts';
+export * from './build-lane-table.ts';
 export * from './reach-model.ts';
 export * from './moments.ts';
 export * from './score-choice.ts';

@@ -1,6 +1,6 @@
 import type { CompiledRules } from './compiled-rules.ts';
 import { stateIndex } from './column-layout.ts';
-import { createEntryScratch, scoreEntry, yahtzeeRollsDiffer, type EntryScratch } from './fast-play.ts';
+import { createEntryScratch, scoreEntry, yahtzeeRollsDiffer, type EntryScratch } from './score-entry.ts';
 import type { ColumnState } from './game-state.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { RuleSet } from '../rules/index.ts';
 import { UPPER_COUNT } from '../rules/index.ts';
 import { columnStateIndex, stateIndex } from './column-layout.ts';
 import { compileRules } from './compiled-rules.ts';
-import { createEntryScratch, isPlainColumn, scoreEntry } from './fast-play.ts';
+import { createEntryScratch, isPlainColumn, scoreEntry } from './score-entry.ts';
 import type { GameModel } from './game-model.ts';
 import { isFinished, type GameState } from './game-state.ts';
 import type { ReachTable } from './reach-table.ts';

@@ -1,4 +1,4 @@
-import { ensureModel } from '../../src/store/models.ts';
+import { ensureModel } from '../../src/store/model-loader.ts';
 import { solverThreads } from '../../workers/pool.ts';
 import { TEST_COLUMN_RULESETS, TEST_RULESETS, TEST_TABLE_DIR } from './paths.ts';
 

@@ -1,7 +1,7 @@
 import type { ColumnTables } from '../../src/approx/index.ts';
 import { RULESETS, type RuleSetId } from '../../src/rules/index.ts';
 import type { GameModel } from '../../src/solver/index.ts';
-import { loadColumnTables, loadModel } from '../../src/store/models.ts';
+import { loadColumnTables, loadModel } from '../../src/store/model-loader.ts';
 import { readTable } from '../../src/store/table-store.ts';
 import { TEST_TABLE_DIR } from './paths.ts';
 

@@ -20,7 +20,7 @@ import {
 import { RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { readReachTable } from '../../store/reach-store.ts';
 import { DicewiseError } from '../../errors.ts';
-import { ensureReachTable, loadModel } from '../../store/models.ts';
+import { ensureReachTable, loadModel } from '../../store/model-loader.ts';
 import { createWorkerPool, defaultThreads, reviewRunner } from '../../../workers/pool.ts';
 import { openGameSource } from '../game-source.ts';
 import { parsePositiveInt, tableDir } from '../options.ts';

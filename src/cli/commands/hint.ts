@@ -6,7 +6,7 @@ import { effortRefiner, MAX_EFFORT, parseEffort } from '../../approx/rollout.ts'
 import { DicewiseError, invalidInput } from '../../errors.ts';
 import { parsePosition, type PositionInput } from '../../position/index.ts';
 import { RULESET_IDS } from '../../rules/index.ts';
-import { ensureModel, ensureReachTable } from '../../store/models.ts';
+import { ensureModel, ensureReachTable } from '../../store/model-loader.ts';
 import { formatAdvice } from '../format-advice.ts';
 import { parseRuleSet, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';

@@ -3,7 +3,7 @@ import { positionOdds } from '../../advisor/index.ts';
 import { invalidInput } from '../../errors.ts';
 import { parsePosition } from '../../position/index.ts';
 import { RULESET_IDS } from '../../rules/index.ts';
-import { ensureReachTable } from '../../store/models.ts';
+import { ensureReachTable } from '../../store/model-loader.ts';
 import { describeCommand } from '../command-list.ts';
 import { formatOdds } from '../format-odds.ts';
 import { tableDir } from '../options.ts';

@@ -27,7 +27,7 @@ import { createWorkerPool, defaultThreads, simulateRunner } from '../../../worke
 import { parseRuleSet, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
 import { createAtomicWriter, writeFileAtomic, type AtomicWriter } from '../../store/write-atomic.ts';
-import { ensureReachTable } from '../../store/models.ts';
+import { ensureReachTable } from '../../store/model-loader.ts';
 import type { LaneKind } from '../../solver/index.ts';
 
 interface SimulateFlags {

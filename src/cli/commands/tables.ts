@@ -3,7 +3,7 @@ import { describeCommand } from '../command-list.ts';
 import { DicewiseError } from '../../errors.ts';
 import { GAME_VALUE_FACTS } from '../../approx/measured.ts';
 import { columnTypes, isRuleSetId, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
-import { buildModelTables, buildReachAndWrite } from '../../store/models.ts';
+import { buildModelTables, buildReachAndWrite } from '../../store/model-loader.ts';
 import { REACH_CAP_DEFAULT, type LaneKind } from '../../solver/index.ts';
 import { solverThreads } from '../../../workers/pool.ts';
 import { listTables } from '../../store/table-store.ts';

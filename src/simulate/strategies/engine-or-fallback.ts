@@ -1,5 +1,5 @@
 import type { TurnEval } from '../../solver/index.ts';
-import { engineBox, engineHold } from '../../solver/fast-play.ts';
+import { engineBox, engineHold } from '../../solver/engine-decisions.ts';
 import { markTrusted } from '../play-game.ts';
 import type { DecisionContext, Strategy } from '../strategy.ts';
 

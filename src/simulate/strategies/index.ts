@@ -24,7 +24,7 @@ export { parseReachStrategy, reachStrategy, spreadReachStrategy } from './reach.
  * Built-in strategies. On the exact single-column rule sets `best`, `decomposition` and
  * `sequential` play the exact table (there is one column: all three are `optimal` under their own
  * names). On Triple Yahtzee and Superpass (no exact table: `optimal` is refused):
- * - best: the corrected model `loadModel` serves (approx/models.ts bestModel);
+ * - best: the corrected model `loadModel` serves (approx/multi-column-models.ts bestModel);
  * - decomposition: the plain column-sum model Σ m_c V_c;
  * - greedy: the column-sum model over zero tables (each turn maximises multiplier-weighted points);
  * - sequential: columns one after another, each optimally (sequential.ts);
@@ -47,7 +47,7 @@ export function isBuiltinStrategy(name: string): name is BuiltinStrategy {
 /**
  * Which model a built-in strategy plays: `best` is what `loadModel` serves (the exact model of a
  * single-column rule set, the corrected model of a multi-column one); `decomposition` and
- * `greedy` are the multi-column approximations (approx/models.ts), supplied by the caller since
+ * `greedy` are the multi-column approximations (approx/multi-column-models.ts), supplied by the caller since
  * simulate/ does not import approx/. undefined: no model.
  */
 export type ModelKind = 'best' | 'decomposition' | 'greedy';
@@ -72,7 +72,7 @@ export interface StrategyEnv {
   rs: RuleSet;
   /** the model of kind modelKindOf(name, rs); required where that is defined */
   model?: GameModel;
-  /** turn evaluations cached per engine-backed strategy (see fast-play.ts) */
+  /** turn evaluations cached per engine-backed strategy (see solver/engine-decisions.ts) */
   cacheEntries: number;
 }
 

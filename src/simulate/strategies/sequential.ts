@@ -1,5 +1,5 @@
 import { createTurnCache, createTurnEval, rankedScoreOptions, type GameModel, type GameState } from '../../solver/index.ts';
-import { engineHold } from '../../solver/fast-play.ts';
+import { engineHold } from '../../solver/engine-decisions.ts';
 import { markTrusted } from '../play-game.ts';
 import type { Strategy } from '../strategy.ts';
 
