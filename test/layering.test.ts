@@ -66,6 +66,27 @@ describe('architecture', () => {
     }
   });
 
+  it('has no import cycles, within a folder or across', () => {
+    const graph = new Map(modules.map((m) => [m, importsOf(readFileSync(join(root, m), 'utf8')).map((spec) => relative(root, join(root, m, '..', spec)))]));
+    const done = new Set<string>();
+    const path: string[] = [];
+    const cycles: string[] = [];
+    const visit = (m: string): void => {
+      const at = path.indexOf(m);
+      if (at >= 0) {
+        cycles.push([...path.slice(at), m].join(' -> '));
+        return;
+      }
+      if (done.has(m)) return;
+      path.push(m);
+      for (const next of graph.get(m) ?? []) visit(next);
+      path.pop();
+      done.add(m);
+    };
+    for (const m of modules) visit(m);
+    expect(cycles).toEqual([]);
+  });
+
   const page = files(join(root, 'src/web'), '.js').map((f) => relative(root, f));
   it.each(page)('%s imports only the page\'s own modules', (rel) => {
     for (const spec of importsOf(readFileSync(join(root, rel), 'utf8'))) {

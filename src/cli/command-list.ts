@@ -1,12 +1,14 @@
 import type { Command } from 'commander';
+import { COMMAND_DESCRIPTIONS, type CommandName } from './command-descriptions.ts';
 
 /**
  * The commands, each loaded only when it runs: a command module imports its whole stack (the
  * server, the simulator, worker pools), and `dicewise --help` or a hint should not pay for the
- * others. The descriptions live here so that the overview lists every command without loading any.
+ * others. The descriptions live in command-descriptions.ts, so that the overview lists every
+ * command without loading any.
  */
 export interface CommandEntry {
-  name: string;
+  name: CommandName;
   description: string;
   /** the command's register function: adds the full command (options, action) to the program */
   load(): Promise<(program: Command) => void>;
@@ -15,41 +17,35 @@ export interface CommandEntry {
 export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'tables',
-    description: 'build and inspect strategy tables',
+    description: COMMAND_DESCRIPTIONS.tables,
     load: async () => (await import('./commands/tables.ts')).registerTables,
   },
   {
     name: 'hint',
-    description: 'rank every action for a position by expected value',
+    description: COMMAND_DESCRIPTIONS.hint,
     load: async () => (await import('./commands/hint.ts')).registerHint,
   },
   {
     name: 'odds',
-    description: 'the best chance of finishing with at least each total, from a position (exact rule sets; reads the reach table)',
+    description: COMMAND_DESCRIPTIONS.odds,
     load: async () => (await import('./commands/odds.ts')).registerOdds,
   },
   {
     name: 'serve',
-    description: 'run the HTTP API (hints, rule sets, OpenAPI docs); builds missing tables on first start',
+    description: COMMAND_DESCRIPTIONS.serve,
     load: async () => (await import('./commands/serve.ts')).registerServe,
   },
   {
     name: 'analyse',
-    description: 'review recorded games decision by decision: what each hold and box lost against optimal play',
+    description: COMMAND_DESCRIPTIONS.analyse,
     load: async () => (await import('./commands/analyse.ts')).registerAnalyse,
   },
   {
     name: 'simulate',
-    description: 'play seeded games with several strategies on the same dice and compare their scores',
+    description: COMMAND_DESCRIPTIONS.simulate,
     load: async () => (await import('./commands/simulate.ts')).registerSimulate,
   },
 ];
-
-export function describeCommand(name: string): string {
-  const entry = COMMANDS.find((c) => c.name === name);
-  if (!entry) throw new Error(`no command ${name}`);
-  return entry.description;
-}
 
 /**
  * Registers the command that `argv` runs in full and every other one by name and description

@@ -1,20 +1,7 @@
 import type { Issue } from '../errors.ts';
 import type { RuleSet } from '../rules/index.ts';
-import type { GameState } from '../solver/index.ts';
 import { parseOpponents } from './opponents.ts';
-import type { ScorecardColumn } from './types.ts';
-
-/** An opponent as a player describes one: their sheet at the start of their next turn, or their final total. */
-export type OpponentInput = { scorecard: ScorecardColumn | ScorecardColumn[]; yahtzeeBonus?: number | number[] } | { finalScore: number };
-
-/** What a player plays for (RULES.md, "Goals"). */
-export type Goal = { type: 'points' } | { type: 'reach'; score: number } | { type: 'win'; opponents: OpponentInput[] };
-
-/** As given in a request: `goal` is optional and defaults to points. */
-export type GoalInput = Goal;
-
-/** A validated opponent: finished with a total, or in progress at the start of a turn in `state` with `score` on the sheet. */
-export type Opponent = { finalScore: number } | { state: GameState; score: number };
+import type { Goal, Opponent } from './types.ts';
 
 export const POINTS_GOAL: Goal = Object.freeze({ type: 'points' });
 

@@ -3,7 +3,7 @@ import type { RuleSet } from '../rules/index.ts';
 import type { GameState } from '../solver/index.ts';
 import { isObject, possibleBoxValues } from './parse-column.ts';
 import { parseSheet } from './parse-sheet.ts';
-import type { Opponent, OpponentInput } from './goal.ts';
+import type { Opponent, OpponentInput } from './types.ts';
 
 /**
  * The most a sheet of the rule set can total: every box at its highest, the upper bonus, and a

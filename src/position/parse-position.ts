@@ -4,8 +4,8 @@ import { DEFAULT_RULESET, isRuleSetId, RULESETS } from '../rules/index.ts';
 import type { GameState } from '../solver/index.ts';
 import { isObject } from './parse-column.ts';
 import { parseSheet } from './parse-sheet.ts';
-import type { PositionInput } from './types.ts';
-import { parseGoal, type Goal, type Opponent } from './goal.ts';
+import type { Goal, Opponent, PositionInput } from './types.ts';
+import { parseGoal } from './goal.ts';
 
 /** A validated position: the engine's state plus what the player sees. */
 export interface Position {

@@ -1,5 +1,5 @@
 import type { RuleSetId } from '../rules/index.ts';
-import type { GoalInput } from './goal.ts';
+import type { GameState } from '../solver/index.ts';
 
 /** A scorecard column as a player writes it: box id -> points written there. */
 export type ScorecardColumn = Record<string, number>;
@@ -16,8 +16,17 @@ export interface PositionInput {
   /** rerolls still allowed after these dice */
   rollsLeft?: 0 | 1 | 2;
   /** what to play for; default points */
-  goal?: GoalInput;
+  goal?: Goal;
 }
 
 /** A readable action: dice to hold (sorted faces) or a box to score in. */
 export type Action = { hold: number[] } | { score: string; column?: number };
+
+/** An opponent as a player describes one: their sheet at the start of their next turn, or their final total. */
+export type OpponentInput = { scorecard: ScorecardColumn | ScorecardColumn[]; yahtzeeBonus?: number | number[] } | { finalScore: number };
+
+/** What a player plays for (RULES.md, "Goals"). */
+export type Goal = { type: 'points' } | { type: 'reach'; score: number } | { type: 'win'; opponents: OpponentInput[] };
+
+/** A validated opponent: finished with a total, or in progress at the start of a turn in `state` with `score` on the sheet. */
+export type Opponent = { finalScore: number } | { state: GameState; score: number };

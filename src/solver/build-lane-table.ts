@@ -1,5 +1,5 @@
 import { DicewiseError } from '../errors.ts';
-import type { RuleSet, RuleSetId } from '../rules/index.ts';
+import type { RuleSet } from '../rules/index.ts';
 import { RULESETS, ruleSetFingerprint, UPPER_COUNT } from '../rules/index.ts';
 import type { CompiledRules } from './compiled-rules.ts';
 import { compileRules } from './compiled-rules.ts';
@@ -10,6 +10,7 @@ import { createReachScratch, reachScoreNow, type ReachScratch, type ReachSource 
 import { REACH_TRIM, reachOffsets, type ReachTable } from './reach-table.ts';
 import { SOLVER_VERSION, type TableHeader } from './table-file.ts';
 import { evaluateTurn, type TurnWorkspace } from './turn-engine.ts';
+import { lanesOf, type LaneKind, type ReachTask } from './lane-task.ts';
 
 /**
  * Reach tables by backward induction, the same way as the expected-score table: a level's states
@@ -20,35 +21,6 @@ import { evaluateTurn, type TurnWorkspace } from './turn-engine.ts';
 
 /** Unless told otherwise: exact for every target up to 600 points still needed. */
 export const REACH_CAP_DEFAULT = 600;
-
-/**
- * What the lanes of a state hold. `reach`: P(s, n) for n = 1..width, the best chance of scoring at
- * least n more points (1 below, 0 above). `distribution`: P(points still to come = k) for
- * k = 0..width under optimal expected-score play (0 outside); where width is the cap, lane cap
- * holds P(>= cap).
- */
-export type LaneKind = 'reach' | 'distribution';
-
-/** Stored lanes of a state of width w. */
-export function lanesOf(kind: LaneKind, w: number): number {
-  return kind === 'reach' ? w : w + 1;
-}
-
-/** One unit of parallel work: solve these states of one level into the level's lane buffer. */
-export interface ReachTask {
-  kind: LaneKind;
-  ruleset: RuleSetId;
-  /** distribution: the expected-score table whose choices the distribution follows (shared) */
-  values?: Float64Array;
-  cap: number;
-  /** width[s]: lanes of state s; offset[s]: where they start in its level's buffer */
-  width: Int32Array;
-  offset: Int32Array;
-  /** lanes of this level (written) and of the next level (read) */
-  level: Float64Array;
-  next: Float64Array;
-  states: Int32Array;
-}
 
 /** Reads the untrimmed lanes of a level being built: P(s, n) for n = 1..width[s]. */
 function levelSource(width: Int32Array, offset: Int32Array, lanes: Float64Array): ReachSource {

@@ -12,6 +12,7 @@ export * from './score-now-rules.ts';
 export * from './build-columns.ts';
 export * from './reach-score-now.ts';
 export * from './reach-table.ts';
+export * from './lane-task.ts';
 export * from './build-lane-table.ts';
 export * from './reach-model.ts';
 export * from './moments.ts';

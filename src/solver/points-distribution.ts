@@ -1,6 +1,6 @@
 import type { CompiledRules } from './compiled-rules.ts';
 import { decodeState } from './column-layout.ts';
-import type { ReachTask } from './build-lane-table.ts';
+import type { ReachTask } from './lane-task.ts';
 import type { ReachTable } from './reach-table.ts';
 import { chooseScores, createScoreChoices, type ScoreChoices } from './score-choice.ts';
 import { createTurnWorkspace, evaluateTurn, type TurnWorkspace } from './turn-engine.ts';

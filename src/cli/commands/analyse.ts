@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { describeCommand } from '../command-list.ts';
+import { describeCommand } from '../command-descriptions.ts';
 import {
   ANALYSIS_CHUNK,
   batchRuleSets,

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { describeCommand } from '../command-list.ts';
+import { describeCommand } from '../command-descriptions.ts';
 import { advise, adviseGoal, goalTablesNeeded, type GoalTables } from '../../advisor/index.ts';
 import { servedGoalModel } from '../../approx/index.ts';
 import { effortRefiner, MAX_EFFORT, parseEffort } from '../../approx/rollout.ts';

@@ -4,7 +4,7 @@ import { invalidInput } from '../../errors.ts';
 import { parsePosition } from '../../position/index.ts';
 import { RULESET_IDS } from '../../rules/index.ts';
 import { ensureReachTable } from '../../store/model-loader.ts';
-import { describeCommand } from '../command-list.ts';
+import { describeCommand } from '../command-descriptions.ts';
 import { formatOdds } from '../format-odds.ts';
 import { tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { describeCommand } from '../command-list.ts';
+import { describeCommand } from '../command-descriptions.ts';
 import { resolveServeOptions, runServer, SERVE_DEFAULTS, type ServeFlags } from '../../server/serve.ts';
 import { DEFAULT_SERVED } from '../../server/model-registry.ts';
 import { REACH_CAP_DEFAULT } from '../../solver/index.ts';

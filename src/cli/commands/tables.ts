@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { describeCommand } from '../command-list.ts';
+import { describeCommand } from '../command-descriptions.ts';
 import { DicewiseError } from '../../errors.ts';
 import { GAME_VALUE_FACTS } from '../../approx/measured.ts';
 import { columnTypes, isRuleSetId, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';

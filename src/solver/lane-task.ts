@@ -1,0 +1,30 @@
+import type { RuleSetId } from '../rules/index.ts';
+
+/**
+ * What the lanes of a state hold. `reach`: P(s, n) for n = 1..width, the best chance of scoring at
+ * least n more points (1 below, 0 above). `distribution`: P(points still to come = k) for
+ * k = 0..width under optimal expected-score play (0 outside); where width is the cap, lane cap
+ * holds P(>= cap).
+ */
+export type LaneKind = 'reach' | 'distribution';
+
+/** Stored lanes of a state of width w. */
+export function lanesOf(kind: LaneKind, w: number): number {
+  return kind === 'reach' ? w : w + 1;
+}
+
+/** One unit of parallel work: solve these states of one level into the level's lane buffer. */
+export interface ReachTask {
+  kind: LaneKind;
+  ruleset: RuleSetId;
+  /** distribution: the expected-score table whose choices the distribution follows (shared) */
+  values?: Float64Array;
+  cap: number;
+  /** width[s]: lanes of state s; offset[s]: where they start in its level's buffer */
+  width: Int32Array;
+  offset: Int32Array;
+  /** lanes of this level (written) and of the next level (read) */
+  level: Float64Array;
+  next: Float64Array;
+  states: Int32Array;
+}
