@@ -38,6 +38,20 @@ export class DicewiseError extends Error {
   }
 }
 
+/** The failures that pass: the server is not ready, too busy, or the work ran past its deadline. */
+export type RetryCode = 'NOT_READY' | 'OVERLOADED' | 'DEADLINE_EXCEEDED';
+
+/** A failure the client may retry, and when: the server answers 503 with Retry-After. */
+export class RetryLaterError extends DicewiseError {
+  readonly retryAfterSeconds: number;
+
+  constructor(code: RetryCode, message: string, retryAfterSeconds: number) {
+    super(code, message);
+    this.name = 'RetryLaterError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 export function invalidInput(issues: readonly Issue[]): DicewiseError {
   const text = issues.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; ');
   return new DicewiseError('INVALID_INPUT', text || 'invalid input', issues);

@@ -1,4 +1,4 @@
-import { DicewiseError } from '../errors.ts';
+import { DicewiseError, RetryLaterError } from '../errors.ts';
 
 /**
  * One admission policy for batch work (analyse, simulate): at most `maxRunning` requests run at
@@ -30,16 +30,6 @@ export interface Admission {
   /** Runs `work` when a slot is free; rejects with OVERLOADED when none is and the queue is full. */
   run<T>(work: (signal: AbortSignal) => Promise<T>, client?: AbortSignal): Promise<T>;
   stats(): AdmissionStats;
-}
-
-export class RetryableError extends DicewiseError {
-  constructor(
-    code: 'OVERLOADED' | 'DEADLINE_EXCEEDED',
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(code, message);
-  }
 }
 
 /** Throws why the work was stopped, once its signal has fired. */
@@ -74,13 +64,13 @@ export function createAdmission(options: AdmissionOptions): Admission {
     async run(work, client) {
       if (stats.running >= opts.maxRunning && waiting.length >= opts.maxQueued) {
         stats.rejected++;
-        throw new RetryableError('OVERLOADED', `the server is running ${stats.running} batch requests with ${waiting.length} waiting; try again shortly`, retryAfter);
+        throw new RetryLaterError('OVERLOADED', `the server is running ${stats.running} batch requests with ${waiting.length} waiting; try again shortly`, retryAfter);
       }
       stats.admitted++;
       const stop = new AbortController();
       const timer = setTimeout(() => {
         stats.deadlineExceeded++;
-        stop.abort(new RetryableError('DEADLINE_EXCEEDED', `the request ran past its ${opts.deadlineMs / 1000} s deadline and was stopped; ask for less work`, retryAfter));
+        stop.abort(new RetryLaterError('DEADLINE_EXCEEDED', `the request ran past its ${opts.deadlineMs / 1000} s deadline and was stopped; ask for less work`, retryAfter));
       }, opts.deadlineMs);
       timer.unref?.();
       const onClientGone = () => {

@@ -3,7 +3,8 @@ import { DicewiseError } from '../errors.ts';
 import { RULESETS, type RuleSetId } from '../rules/index.ts';
 import type { GameModel } from '../solver/index.ts';
 import { memoryLogger } from './logger.ts';
-import { createModelRegistry, NotReadyError, type LoadHooks } from './model-registry.ts';
+import { RetryLaterError } from '../errors.ts';
+import { createModelRegistry, type LoadHooks } from './model-registry.ts';
 
 const fakeModel = (id: RuleSetId) => ({ rs: RULESETS[id], exact: true, value: () => 123.5 }) as unknown as GameModel;
 
@@ -31,7 +32,7 @@ describe('model registry', () => {
     expect(calls.map((c) => [c.id, c.background])).toEqual([['yahtzee', false]]);
     expect(r.state('yatzy')).toMatchObject({ status: 'queued', retryAfterSeconds: 30 });
     expect(r.ready()).toBe(false);
-    expect(() => r.get('yahtzee')).toThrow(NotReadyError);
+    expect(() => r.get('yahtzee')).toThrow(RetryLaterError);
     calls[0].finish();
     await tick();
     expect(r.ready()).toBe(true);
@@ -66,9 +67,9 @@ describe('model registry', () => {
       r.get('yahtzee');
       expect.unreachable();
     } catch (e) {
-      expect(e).toBeInstanceOf(NotReadyError);
-      expect((e as NotReadyError).retryAfterSeconds).toBe(10);
-      expect((e as NotReadyError).message).toMatch(/being built/);
+      expect(e).toBeInstanceOf(RetryLaterError);
+      expect((e as RetryLaterError).retryAfterSeconds).toBe(10);
+      expect((e as RetryLaterError).message).toMatch(/being built/);
     }
     expect(logger.records.filter((x) => x.msg === 'table build progress').map((x) => x.percent)).toEqual([10, 20, 50]);
     expect(logger.records[0]).toMatchObject({ msg: 'table build started', ruleset: 'yahtzee', reason: 'no table', background: false });

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { DicewiseError, isDicewiseError } from '../errors.ts';
+import { DicewiseError, isDicewiseError, RetryLaterError } from '../errors.ts';
 import type { RuleSetId } from '../rules/index.ts';
 import { initialState, type BuildProgress, type GameModel } from '../solver/index.ts';
 import { ensureModel } from '../store/model-loader.ts';
@@ -36,15 +36,6 @@ export interface RuleSetState {
   /** queued, loading, building: a guess at when to ask again */
   retryAfterSeconds?: number;
   error?: string;
-}
-
-/** A rule set that will have a model soon: the server answers 503 with Retry-After. */
-export class NotReadyError extends DicewiseError {
-  readonly retryAfterSeconds: number;
-  constructor(message: string, retryAfterSeconds: number) {
-    super('NOT_READY', message);
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
 }
 
 export interface LoadHooks {
@@ -168,11 +159,11 @@ export function createModelRegistry(opts: RegistryOptions): ModelRegistry {
         ]);
       }
       if (e.status === 'failed') {
-        if (e.retryAt !== undefined) throw new NotReadyError(`${id} failed to load and is retried; try again later`, Math.max(1, Math.ceil((e.retryAt - now()) / 1000)));
+        if (e.retryAt !== undefined) throw new RetryLaterError('NOT_READY', `${id} failed to load and is retried; try again later`, Math.max(1, Math.ceil((e.retryAt - now()) / 1000)));
         if (isDicewiseError(e.error)) throw e.error;
         throw new DicewiseError('TABLE_MISSING', `${id}: the model failed to load`, [{ field: 'ruleset', message: 'failed to load' }]);
       }
-      throw new NotReadyError(`${id} is ${e.status === 'building' ? 'being built' : e.status}; try again shortly`, retryAfter(e, now()));
+      throw new RetryLaterError('NOT_READY', `${id} is ${e.status === 'building' ? 'being built' : e.status}; try again shortly`, retryAfter(e, now()));
     },
     state(id) {
       const e = entries.get(id);

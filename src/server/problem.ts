@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { isDicewiseError, type ErrorCode, type Issue } from '../errors.ts';
+import { isDicewiseError, RetryLaterError, type ErrorCode, type Issue } from '../errors.ts';
 
 /**
  * RFC 9457 problem details: every error response of the API has this shape. `type` is a
@@ -71,9 +71,8 @@ export function toProblem(err: unknown, instance: string): { problem: Problem; h
   if (isDicewiseError(err)) {
     const kind = PROBLEMS[err.code] ?? PROBLEMS.INTERNAL;
     const headers: Record<string, string> = {};
-    // NotReadyError, RetryableError: the client may come back, and is told when.
-    const retry = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds;
-    if (typeof retry === 'number') headers['retry-after'] = String(retry);
+    // The client may come back, and is told when.
+    if (err instanceof RetryLaterError) headers['retry-after'] = String(err.retryAfterSeconds);
     const internal = kind.status === 500;
     return {
       problem: {

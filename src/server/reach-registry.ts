@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os';
-import { DicewiseError, isDicewiseError } from '../errors.ts';
+import { DicewiseError, isDicewiseError, RetryLaterError } from '../errors.ts';
 import { RULESETS, type RuleSetId } from '../rules/index.ts';
 import { resolveReachCap, type BuildProgress, type LaneKind, type ReachTable } from '../solver/index.ts';
 import { readReachTable } from '../store/reach-store.ts';
 import { buildReachInWorker } from '../../workers/reach-build.ts';
 import { silentLogger, type Logger } from './logger.ts';
-import { NotReadyError, type LoadHooks } from './model-registry.ts';
+import type { LoadHooks } from './model-registry.ts';
 
 /**
  * The reach tables a server answers reach goals and odds with. Unlike the points models they are
@@ -128,7 +128,7 @@ export function createReachRegistry(opts: ReachRegistryOptions): ReachRegistry {
       if (!e || (e.status === 'failed' && now() - e.startedAt >= retryFailedMs)) e = start(id);
       if (e.status === 'failed') throw failure(id, e.error, label);
       const what = e.status === 'building' ? `being built (${Math.floor(100 * e.progress)}% done)` : 'loading';
-      throw new NotReadyError(`the ${id} ${label} is ${what}; try again shortly`, retryAfter(e, now()));
+      throw new RetryLaterError('NOT_READY', `the ${id} ${label} is ${what}; try again shortly`, retryAfter(e, now()));
     },
     state(id) {
       const e = entries.get(id);

@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { isDicewiseError } from '../../errors.ts';
+import { isDicewiseError, RetryLaterError } from '../../errors.ts';
 import { isRuleSetId, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { throwIfStopped } from '../admission.ts';
 import type { RouteModule } from '../app-deps.ts';
 import { mountBodyRoute, MSGPACK, requestFormat, responseFormat, sendEncoded } from '../body.ts';
-import { NotReadyError, type ModelRegistry } from '../model-registry.ts';
+import type { ModelRegistry } from '../model-registry.ts';
 import { batchProblems, GoalSchema, problemContent } from '../schemas.ts';
 import { REACH_NOT_READY_FIELD } from '../../../workers/analyse-request.ts';
 
@@ -230,7 +230,7 @@ export const registerAnalyseRoute: RouteModule = (app, deps) => {
         // A reach review needs that rule set's reach table: asking the registry starts its load (503 + Retry-After).
         const reachOf = isDicewiseError(e) && e.code === 'NOT_READY' ? e.issues.find((i) => i.field === REACH_NOT_READY_FIELD)?.message : undefined;
         if (reachOf !== undefined && isRuleSetId(reachOf)) deps.reach.get(reachOf);
-        if (isDicewiseError(e) && e.code === 'NOT_READY') throw new NotReadyError(e.message, 5);
+        if (isDicewiseError(e) && e.code === 'NOT_READY') throw new RetryLaterError('NOT_READY', e.message, 5);
         throw e;
       }
     }, c.req.raw.signal);

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
+import { RetryLaterError } from '../../errors.ts';
 import type { RouteModule } from '../app-deps.ts';
-import { NotReadyError } from '../model-registry.ts';
 import { HealthSchema, problemContent, ReadySchema } from '../schemas.ts';
 
 export const healthRoute = createRoute({
@@ -26,11 +26,11 @@ export const registerHealthRoutes: RouteModule = (app, deps) => {
   app.openapi(healthRoute, (c) => c.json({ status: 'ok' as const }, 200));
   app.openapi(readyRoute, (c) => {
     const { registry } = deps;
-    if (deps.draining()) throw new NotReadyError('the server is shutting down', 5);
+    if (deps.draining()) throw new RetryLaterError('NOT_READY', 'the server is shutting down', 5);
     if (!registry.ready()) {
       const s = registry.state(registry.primary);
       const why = s.status === 'failed' ? `failed: ${s.error}` : s.status;
-      throw new NotReadyError(`the ${registry.primary} model is ${why}`, s.retryAfterSeconds ?? 30);
+      throw new RetryLaterError('NOT_READY', `the ${registry.primary} model is ${why}`, s.retryAfterSeconds ?? 30);
     }
     const rulesets: Record<string, string> = {};
     for (const id of registry.served) rulesets[id] = registry.state(id).status;
