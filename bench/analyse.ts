@@ -1,8 +1,8 @@
 /**
  * Game analysis throughput: a batch of seeded games (half optimal, half with 10% random
- * decisions) as JSON Lines, analysed by the worker pool on 1 and 2 threads (parsing in the
- * workers, results unpacked into objects here, as `dicewise analyse` does) and inline on this
- * thread; then one game's analysis by tinybench, with a warm turn cache and with none.
+ * decisions) as JSON Lines, reviewed by the worker pool on 1 and 2 threads (parsing in the
+ * workers, each chunk's JSON Lines back, as `dicewise analyse --jsonl` streams them) and inline on
+ * this thread; then one game's analysis by tinybench, with a warm turn cache and with none.
  *
  *   npx tsx bench/analyse.ts [--games 10000] [--repeat 3]
  *
@@ -15,9 +15,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Bench } from 'tinybench';
-import { analyseGames, analyseInChunks, analyseWith, createAnalyser, parseGameLine, type GameBatch } from '../src/analysis/index.ts';
+import { analyseGames, analyseWith, ANALYSIS_CHUNK, createAnalyser, parseGameLine, reviewStream, type ReviewChunk } from '../src/analysis/index.ts';
 import { ensureModel } from '../src/store/model-loader.ts';
-import { analyseRunner, createWorkerPool } from '../workers/pool.ts';
+import { createWorkerPool, reviewRunner } from '../workers/pool.ts';
 import { playGame, playGames, seededRandom } from '../test/support/game-records.ts';
 
 const { values: args } = parseArgs({
@@ -97,14 +97,22 @@ const rows: Record<string, string | number>[] = [];
 let reference = '';
 for (const threads of [1, 2]) {
   const pool = createWorkerPool({ threads, tables: TABLES });
-  const analyse = (batch: GameBatch) => analyseInChunks(batch, { runner: analyseRunner(pool), concurrency: threads });
-  await analyse({ lines: lines.slice(0, 100 * threads) });
+  const decoder = new TextDecoder();
+  const analyse = async (batch: string[]) => {
+    async function* chunks(): AsyncGenerator<ReviewChunk> {
+      for (let i = 0; i < batch.length; i += ANALYSIS_CHUNK) yield { input: { text: batch.slice(i, i + ANALYSIS_CHUNK).join('\n'), firstLine: i + 1 }, output: 'jsonl' };
+    }
+    let out = '';
+    for await (const r of reviewStream(chunks(), reviewRunner(pool), threads * 2)) out += typeof r.out === 'string' ? r.out : decoder.decode(r.out);
+    return out;
+  };
+  await analyse(lines.slice(0, 100 * threads));
   const runs: Run[] = [];
   for (let i = 0; i < REPEAT; i++) {
     let results: unknown;
-    runs.push(await timed(async () => (results = await analyse({ lines }))));
-    reference ||= JSON.stringify(results);
-    if (JSON.stringify(results) !== reference) throw new Error('pool results differ between runs');
+    runs.push(await timed(async () => (results = await analyse(lines))));
+    reference ||= results as string;
+    if (results !== reference) throw new Error('pool results differ between runs');
   }
   await pool.destroy();
   rows.push(row(`pool, ${threads} thread${threads > 1 ? 's' : ''}`, best(runs)));
@@ -114,7 +122,8 @@ for (const threads of [1, 2]) {
   for (let i = 0; i < REPEAT; i++) {
     let results: unknown;
     runs.push(await timed(() => (results = analyseGames(() => model, lines.map(parseGameLine)))));
-    if (JSON.stringify(results) !== reference) throw new Error('inline results differ from the pool');
+    const text = (results as unknown[]).map((r) => `${JSON.stringify(r)}\n`).join('');
+    if (text !== reference) throw new Error('inline results differ from the pool');
   }
   rows.push(row('inline, this thread', best(runs)));
 }

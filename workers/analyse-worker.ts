@@ -1,5 +1,5 @@
 import { Piscina } from 'piscina';
-import { analyseBatchPacked, reviewChunk, type ChunkReview, type MultiplayerTables, type PackedResult } from '../src/analysis/index.ts';
+import { reviewChunk, type ChunkReview, type MultiplayerTables } from '../src/analysis/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
 import type { GameModel, LaneKind, ReachTable } from '../src/solver/index.ts';
 import { loadModel } from '../src/store/model-loader.ts';
@@ -47,12 +47,6 @@ const multiplayerFor: MultiplayerTables = async (id) => {
   const [reach, distribution] = await Promise.all([laneFor(id, 'reach'), laneFor(id, 'distribution')]);
   return { model, reach, distribution };
 };
-
-/** Parses and analyses one chunk; decisions come back packed (one Float64Array per game, a cheap copy between threads). */
-export default function analyseTask(task: WorkerTasks['analyse']): Promise<WorkerReply<PackedResult[]>> {
-  const goal = task.reach === undefined ? undefined : { type: 'reach' as const, score: task.reach, reachFor };
-  return replyOf(() => analyseBatchPacked(modelFor, task.batch, goal));
-}
 
 const encoder = new TextEncoder();
 

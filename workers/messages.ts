@@ -1,4 +1,4 @@
-import type { ChunkReview, GameBatch, PackedResult, ReviewChunk } from '../src/analysis/index.ts';
+import type { ChunkReview, ReviewChunk } from '../src/analysis/index.ts';
 import { DicewiseError, isDicewiseError, type ErrorCode, type Issue } from '../src/errors.ts';
 import type { SimulateTask, TaskResult } from '../src/simulate/index.ts';
 import type { ReachTask, SolveTask } from '../src/solver/index.ts';
@@ -13,8 +13,6 @@ export interface WorkerTasks {
   solve: SolveTask;
   reach: ReachTask;
   simulate: SimulateTask;
-  /** a chunk of games; with `reach`, reviewed for the chance of finishing with at least that total */
-  analyse: { batch: GameBatch; reach?: number };
   /** a chunk of a streamed review: its output text and profile tally back */
   review: ReviewChunk & { reach?: number };
   /** a whole analyse request body, bytes in, response bytes out */
@@ -25,7 +23,6 @@ export interface WorkerResults {
   solve: number;
   reach: number;
   simulate: TaskResult;
-  analyse: PackedResult[];
   review: ChunkReview;
   'analyse-request': Uint8Array;
 }

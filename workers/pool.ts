@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
-import type { AnalyseChunkRunner, ChunkReview, ReviewChunk } from '../src/analysis/index.ts';
+import type { ChunkReview, ReviewChunk } from '../src/analysis/index.ts';
 import { DicewiseError } from '../src/errors.ts';
 import type { ChunkRunner } from '../src/simulate/index.ts';
 import type { SolverFactory } from '../src/store/model-loader.ts';
@@ -53,7 +53,6 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     solve: workerEntry('solve-worker'),
     reach: workerEntry('solve-worker'),
     simulate: workerEntry('simulate-worker'),
-    analyse: workerEntry('analyse-worker'),
     review: workerEntry('analyse-worker'),
     'analyse-request': workerEntry('analyse-worker'),
   } satisfies Record<WorkerKind, unknown>;
@@ -91,11 +90,6 @@ export const solverThreads: SolverFactory = async (threads) => {
 /** A runner for the simulator (src/simulate): each chunk of games to a worker. */
 export function simulateRunner(pool: WorkerPool): ChunkRunner {
   return (task) => pool.run('simulate', task);
-}
-
-/** A runner for chunked analysis (src/analysis): each chunk of games to a worker. */
-export function analyseRunner(pool: WorkerPool, reach?: number): AnalyseChunkRunner {
-  return (batch) => pool.run('analyse', reach === undefined ? { batch } : { batch, reach });
 }
 
 /** A runner for a streamed review (src/analysis/review-chunk.ts): each chunk to a worker. */

@@ -6,7 +6,7 @@ export * from './packed-result.ts';
 export * from './analyse-game.ts';
 export * from './batch.ts';
 export * from './format-report.ts';
-export * from './chunked.ts';
+export * from './review-batch.ts';
 export * from './multiplayer.ts';
 export * from './profile.ts';
 export * from './review-chunk.ts';

@@ -5,7 +5,7 @@ import { recordRuleSet } from './batch.ts';
 import { batchRecords, type GameBatch } from './game-input.ts';
 import { analyseMultiplayerPacked, formatMultiplayerReview, isMultiplayerRecord, type MultiplayerReview } from './multiplayer.ts';
 import { gameError } from './types.ts';
-import { analyseBatchPacked, type ReviewGoal } from './chunked.ts';
+import { analyseBatchPacked, type ReviewGoal } from './review-batch.ts';
 import { formatGameResult } from './format-report.ts';
 import { packedResultJson } from './packed-json.ts';
 import { unpackResult, type PackedResult } from './packed-result.ts';

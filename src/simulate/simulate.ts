@@ -17,7 +17,7 @@ export interface SimulateOptions {
   concurrency?: number;
   /** states whose decisions are kept per engine-backed strategy and thread (0 = none); results do not depend on it */
   cacheEntries?: number;
-  /** where tasks run: inline (createInlineRunner) or a worker pool (workers/simulate-pool.ts) */
+  /** where tasks run: inline (createInlineRunner) or a worker pool (workers/pool.ts simulateRunner) */
   runner: ChunkRunner;
   onProgress?: (gamesDone: number, games: number) => void;
   /**
