@@ -57,6 +57,16 @@ export function invalidInput(issues: readonly Issue[]): DicewiseError {
   return new DicewiseError('INVALID_INPUT', text || 'invalid input', issues);
 }
 
+/**
+ * `value` where it is a positive integer, else the INVALID_OPTION error naming the option:
+ * `threads must be a positive integer, got 0`. `name` is the option as the user wrote it (`--threads`),
+ * `shown` the value as given (a flag's text).
+ */
+export function positiveInteger(field: string, value: number, name: string = field, shown: string = String(value)): number {
+  if (Number.isInteger(value) && value >= 1) return value;
+  throw new DicewiseError('INVALID_OPTION', `${name} must be a positive integer, got ${shown}`, [{ field, message: 'must be a positive integer' }]);
+}
+
 export function isDicewiseError(e: unknown): e is DicewiseError {
   return e instanceof DicewiseError;
 }

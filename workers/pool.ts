@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import type { ChunkReview, ReviewChunk } from '../src/analysis/index.ts';
-import { DicewiseError } from '../src/errors.ts';
+import { positiveInteger } from '../src/errors.ts';
 import type { ChunkRunner } from '../src/simulate/index.ts';
 import type { SolverFactory } from '../src/store/model-loader.ts';
 import { unwrapReply, type WorkerKind, type WorkerReply, type WorkerResults, type WorkerTasks } from './messages.ts';
@@ -45,10 +45,7 @@ export function defaultThreads(): number {
 }
 
 export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
-  const threads = options.threads ?? defaultThreads();
-  if (!Number.isInteger(threads) || threads < 1) {
-    throw new DicewiseError('INVALID_OPTION', `threads must be a positive integer, got ${threads}`, [{ field: 'threads', message: 'must be a positive integer' }]);
-  }
+  const threads = positiveInteger('threads', options.threads ?? defaultThreads());
   const entries = {
     solve: workerEntry('solve-worker'),
     reach: workerEntry('solve-worker'),

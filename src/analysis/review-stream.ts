@@ -1,3 +1,4 @@
+import { positiveInteger } from '../errors.ts';
 import type { ChunkReview, ReviewChunk } from './review-chunk.ts';
 
 /**
@@ -8,7 +9,7 @@ import type { ChunkReview, ReviewChunk } from './review-chunk.ts';
  * nothing more is read and the failure is thrown.
  */
 export async function* reviewStream(chunks: AsyncIterable<ReviewChunk>, run: (chunk: ReviewChunk) => Promise<ChunkReview>, window: number): AsyncGenerator<ChunkReview> {
-  if (!Number.isInteger(window) || window < 1) throw new Error(`window must be a positive integer, got ${window}`);
+  positiveInteger('window', window);
   const source = chunks[Symbol.asyncIterator]();
   const queue: Promise<ChunkReview>[] = [];
   let ended = false;

@@ -1,4 +1,4 @@
-import { DicewiseError } from '../errors.ts';
+import { DicewiseError, positiveInteger } from '../errors.ts';
 import { isRuleSetId, RULESETS, type RuleSetId } from '../rules/index.ts';
 
 /** The table folder: --tables, else DICEWISE_TABLES, else ./tables. */
@@ -17,11 +17,5 @@ export function parseRuleSet(value: string, field = 'ruleset'): RuleSetId {
 
 export function parsePositiveInt(value: string | undefined, field: string): number | undefined {
   if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) {
-    throw new DicewiseError('INVALID_OPTION', `--${field} must be a positive integer, got ${JSON.stringify(value)}`, [
-      { field, message: 'must be a positive integer' },
-    ]);
-  }
-  return n;
+  return positiveInteger(field, Number(value), `--${field}`, JSON.stringify(value));
 }

@@ -1,5 +1,6 @@
 import { createTurnCaches, type TurnCaches } from '../solver/index.ts';
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import { positiveInteger } from '../errors.ts';
 import { VERSION } from '../version.ts';
 import { createAdmission, type Admission, type AdmissionOptions } from './admission.ts';
 import { inlineBatchWork, type BatchWork } from './batch-work.ts';
@@ -71,9 +72,7 @@ export const SERVER_TURN_CACHE_ENTRIES = 256;
 
 export function resolveDeps(deps: AppDeps): ResolvedDeps {
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
-  if (!Number.isInteger(limits.hintBodyBytes) || limits.hintBodyBytes < 1) {
-    throw new Error(`limits.hintBodyBytes must be a positive integer, got ${limits.hintBodyBytes}`);
-  }
+  positiveInteger('limits.hintBodyBytes', limits.hintBodyBytes);
   const reach = deps.reach ?? noReachTables();
   const distribution = deps.distribution ?? noReachTables();
   const batch = deps.batch ?? inlineBatchWork(deps.registry, reach, distribution);

@@ -2,7 +2,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { DicewiseError } from '../errors.ts';
+import { DicewiseError, positiveInteger } from '../errors.ts';
 import { isRuleSetId, RULESETS, type RuleSetId } from '../rules/index.ts';
 import { sweepTempFiles } from '../store/write-atomic.ts';
 import { DEFAULT_ADMISSION } from './app-deps.ts';
@@ -113,11 +113,7 @@ export function resolveServeOptions(flags: ServeFlags, env: NodeJS.ProcessEnv = 
     }
     rulesets = [...new Set(ids as RuleSetId[])];
   }
-  let threads: number | undefined;
-  if (flags.threads !== undefined) {
-    threads = Number(flags.threads);
-    if (!Number.isInteger(threads) || threads < 1) throw badOption('threads', `must be a positive integer, got ${JSON.stringify(flags.threads)}`);
-  }
+  const threads = flags.threads === undefined ? undefined : positiveInteger('threads', Number(flags.threads), 'threads', JSON.stringify(flags.threads));
   const capText = flags.reachCap ?? env.DICEWISE_REACH_CAP;
   const reachCap = capText === undefined ? undefined : Number(capText);
   if (reachCap !== undefined && (!Number.isInteger(reachCap) || reachCap < 1 || reachCap > 4000)) {

@@ -1,4 +1,4 @@
-import { DicewiseError } from '../errors.ts';
+import { DicewiseError, positiveInteger } from '../errors.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { columnTypeOf, RULESETS, ruleSetFingerprint } from '../rules/index.ts';
 import { statesAtLevel, UPPER_SLOTS } from './column-layout.ts';
@@ -51,12 +51,7 @@ export interface ResolvedBuildOptions {
 export const BUILD_DEFAULTS = { concurrency: 1 } as const;
 
 export function resolveBuildOptions(opts: BuildOptions = {}): ResolvedBuildOptions {
-  const concurrency = opts.concurrency ?? BUILD_DEFAULTS.concurrency;
-  if (!Number.isInteger(concurrency) || concurrency < 1) {
-    throw new DicewiseError('INVALID_OPTION', `concurrency must be a positive integer, got ${concurrency}`, [
-      { field: 'concurrency', message: 'must be a positive integer' },
-    ]);
-  }
+  const concurrency = positiveInteger('concurrency', opts.concurrency ?? BUILD_DEFAULTS.concurrency);
   return { concurrency, runner: opts.runner ?? inlineRunner, onProgress: opts.onProgress ?? (() => {}) };
 }
 

@@ -1,4 +1,4 @@
-import { DicewiseError, isDicewiseError } from '../errors.ts';
+import { DicewiseError, isDicewiseError, positiveInteger } from '../errors.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { columnTypes, RULESETS } from '../rules/index.ts';
 import { bestModel, decompositionModel, greedyModel, type ColumnTables } from '../approx/index.ts';
@@ -52,13 +52,7 @@ export interface EnsureOptions {
 }
 
 function resolveThreads(opts: EnsureOptions): number {
-  const threads = opts.threads ?? availableParallelism();
-  if (!Number.isInteger(threads) || threads < 1) {
-    throw new DicewiseError('INVALID_OPTION', `threads must be a positive integer, got ${threads}`, [
-      { field: 'threads', message: 'must be a positive integer' },
-    ]);
-  }
-  return threads;
+  return positiveInteger('threads', opts.threads ?? availableParallelism());
 }
 
 /**
