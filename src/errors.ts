@@ -52,9 +52,10 @@ export class RetryLaterError extends DicewiseError {
   }
 }
 
-export function invalidInput(issues: readonly Issue[]): DicewiseError {
+/** The error for input that fails its checks; `code` UNKNOWN_RULESET where the rule set named is none. */
+export function invalidInput(issues: readonly Issue[], code: 'INVALID_INPUT' | 'UNKNOWN_RULESET' = 'INVALID_INPUT'): DicewiseError {
   const text = issues.map((i) => (i.field ? `${i.field}: ${i.message}` : i.message)).join('; ');
-  return new DicewiseError('INVALID_INPUT', text || 'invalid input', issues);
+  return new DicewiseError(code, text || 'invalid input', issues);
 }
 
 /**

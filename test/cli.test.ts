@@ -39,7 +39,7 @@ describe('dicewise hint', () => {
     const r = dicewise('hint', '--scorecard', '{"threes":7}', '--dice', '1,2,3,4,9', '--tables', TEST_TABLE_DIR);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('scorecard.threes: 7 cannot be scored in threes');
+    expect(r.stderr).toContain('scorecard.threes: 7 cannot be scored in Threes');
     expect(r.stderr).toContain('dice[4]: must be a face 1 to 6');
     const bad = dicewise('hint', '--scorecard', '{ones:3}', '--tables', TEST_TABLE_DIR);
     expect(bad.code).toBe(2);

@@ -40,32 +40,33 @@ const FULL_CARD = {
 
 describe('POST /api/v1/hint rejects bad positions with 400 naming the field', () => {
   it.each([
-    ['a threes of 7', { scorecard: { threes: 7 } }, 'scorecard.threes', /7 cannot be scored in threes/],
-    ['a fullHouse of 20', { scorecard: { fullHouse: 20 } }, 'scorecard.fullHouse', /20 cannot be scored in fullHouse/],
-    ['a non-integer score', { scorecard: { twos: 2.5 } }, 'scorecard.twos', /int/],
-    ['a Yahtzee bonus that is text', { yahtzeeBonus: 'x' }, 'yahtzeeBonus', /expected number or array/],
+    ['a threes of 7', { scorecard: { threes: 7 } }, 'scorecard.threes', /7 cannot be scored in Threes/],
+    ['a fullHouse of 20', { scorecard: { fullHouse: 20 } }, 'scorecard.fullHouse', /20 cannot be scored in Full house; possible: 0, 25/],
+    ['a non-integer score', { scorecard: { twos: 2.5 } }, 'scorecard.twos', /integer number of points/],
+    ['a chance of 1e20', { scorecard: { chance: 1e20 } }, 'scorecard.chance', /^100000000000000000000 cannot be scored in Chance; possible: 5, /],
+    ['a Yahtzee bonus that is text', { yahtzeeBonus: 'x' }, 'yahtzeeBonus', /must be a non-negative integer/],
     ['a text score in a column of a multi-column sheet', { ruleset: 'triple-yahtzee', scorecard: [{ twos: 'a' }, {}, {}] }, 'scorecard[0].twos', /number/],
-    ['a Yahtzee bonus with no 50 in the yahtzee box', { scorecard: { yahtzee: 0, ones: 5 }, yahtzeeBonus: 100 }, 'yahtzeeBonus', /needs 50 in the yahtzee box/],
+    ['a Yahtzee bonus with no 50 in the yahtzee box', { scorecard: { yahtzee: 0, ones: 5 }, yahtzeeBonus: 100 }, 'yahtzeeBonus', /needs 50 in the Yahtzee box/],
     ['a Yahtzee bonus not a multiple of 100', { scorecard: { yahtzee: 50, ones: 5 }, yahtzeeBonus: 50 }, 'yahtzeeBonus', /multiple of 100/],
     ['a Yatzy with a Yahtzee bonus', { ruleset: 'yatzy', yahtzeeBonus: 100 }, 'yahtzeeBonus', /no Yahtzee bonus/],
     ['Superpass column 1 filled out of order', { ruleset: 'superpass', scorecard: [{ sixes: 18 }, {}, {}, {}] }, 'scorecard[0]', /top to bottom/],
     ['Superpass column 2 filled out of order', { ruleset: 'superpass', scorecard: [{}, { ones: 2 }, {}, {}] }, 'scorecard[1]', /bottom to top/],
     ['Superpass with a single column object', { ruleset: 'superpass', scorecard: {} }, 'scorecard', /array of 4/],
-    ['a Superpass chance of 0 in column 2', { ruleset: 'superpass', scorecard: [{}, { chance: 0 }, {}, {}] }, 'scorecard[1].chance', /0 cannot be scored in chance; possible: 6,/],
-    ['a Superpass chance of 0 in column 4', { ruleset: 'superpass', scorecard: [{}, {}, {}, { chance: 0 }] }, 'scorecard[3].chance', /0 cannot be scored in chance/],
-    ['a Superpass chance of 0 in column 1', { ruleset: 'superpass', scorecard: [SUPERPASS_COLUMN_1_BEFORE_CHANCE, {}, {}, {}] }, 'scorecard[0].chance', /0 cannot be scored in chance/],
+    ['a Superpass chance of 0 in column 2', { ruleset: 'superpass', scorecard: [{}, { chance: 0 }, {}, {}] }, 'scorecard[1].chance', /0 cannot be scored in Chance; possible: 6,/],
+    ['a Superpass chance of 0 in column 4', { ruleset: 'superpass', scorecard: [{}, {}, {}, { chance: 0 }] }, 'scorecard[3].chance', /0 cannot be scored in Chance/],
+    ['a Superpass chance of 0 in column 1', { ruleset: 'superpass', scorecard: [SUPERPASS_COLUMN_1_BEFORE_CHANCE, {}, {}, {}] }, 'scorecard[0].chance', /0 cannot be scored in Chance/],
     ['a finished scorecard', { scorecard: FULL_CARD }, 'scorecard', /game is over/],
-    ['a face of 7', { dice: [1, 2, 3, 4, 7] }, 'dice[4]', /6/],
-    ['a face of 0', { dice: [0, 2, 3, 4, 5] }, 'dice[0]', /1/],
-    ['a die that is not a number', { dice: [1, 2, 'x', 4, 5] }, 'dice[2]', /number/],
+    ['a face of 7', { dice: [1, 2, 3, 4, 7] }, 'dice[4]', /^must be a face 1 to 6$/],
+    ['a face of 0', { dice: [0, 2, 3, 4, 5] }, 'dice[0]', /^must be a face 1 to 6$/],
+    ['a die that is not a number', { dice: [1, 2, 'x', 4, 5] }, 'dice[2]', /^must be a face 1 to 6$/],
     ['dice that are not an array', { dice: '12345' }, 'dice', /array/],
     ['four dice', { dice: [1, 2, 3, 4] }, 'dice', /uses 5 dice, got 4/],
     ['six dice for yahtzee', { dice: [1, 2, 3, 4, 5, 6] }, 'dice', /uses 5 dice, got 6/],
     ['five dice for superpass', { ruleset: 'superpass', dice: [1, 2, 3, 4, 5] }, 'dice', /uses 6 dice, got 5/],
     ['an unknown box', { scorecard: { sevens: 7 } }, 'scorecard.sevens', /unknown box/],
     ['a Yatzy box in yahtzee', { scorecard: { onePair: 12 } }, 'scorecard.onePair', /unknown box/],
-    ['an unknown rule set', { ruleset: 'kniffel' }, 'ruleset', /yahtzee/],
-    ['rollsLeft 3', { dice: [1, 2, 3, 4, 5], rollsLeft: 3 }, 'rollsLeft', /./],
+    ['an unknown rule set', { ruleset: 'kniffel' }, 'ruleset', /^unknown rule set "kniffel"; known: yahtzee, /],
+    ['rollsLeft 3', { dice: [1, 2, 3, 4, 5], rollsLeft: 3 }, 'rollsLeft', /^must be 0, 1 or 2$/],
     ['rollsLeft without dice', { rollsLeft: 1 }, 'rollsLeft', /needs dice/],
     ['an unknown field', { dice: [1, 2, 3, 4, 5], rolls_left: 1 }, 'rolls_left', /unknown field/],
     ['a body that is an array', [1, 2, 3], 'body', /object/],
@@ -74,7 +75,7 @@ describe('POST /api/v1/hint rejects bad positions with 400 naming the field', ()
   ])('%s', async (_name, body, field, message) => {
     const p = await expectProblem(await postJson(app, '/api/v1/hint', body), 400, field);
     expect(p.errors.find((e) => e.field === field)!.message).toMatch(message);
-    expect(p.title).toBe('Invalid input');
+    expect(p.title).toBe(field === 'ruleset' ? 'Unknown rule set' : 'Invalid input');
   });
 
   it('a Superpass chance of 0 stands in column 3, where an entry after a reroll scores 0', () => {

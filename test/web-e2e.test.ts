@@ -125,7 +125,7 @@ describe.skipIf(!hasChromium)('web page in Chromium', () => {
     await page.click('button[type="submit"]');
     const error = page.locator('tr[data-box="twos"] + tr.error-row');
     await error.waitFor();
-    expect(await error.textContent()).toContain('3 cannot be scored in twos; possible: 0, 2, 4, 6, 8, 10');
+    expect(await error.textContent()).toContain('3 cannot be scored in Twos; possible: 0, 2, 4, 6, 8, 10');
     expect(await page.getAttribute('input[name="c1-twos"]', 'aria-invalid')).toBe('true');
     expect(await page.getAttribute('input[name="c1-ones"]', 'aria-invalid')).toBeNull();
     expect(await page.inputValue('input[name="c1-ones"]')).toBe('3');

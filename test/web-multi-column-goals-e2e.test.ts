@@ -160,7 +160,7 @@ describe.skipIf(!hasChromium)('web page: goals on multi-column rule sets', () =>
     await page.press('input[name="o1-c2-twos"]', 'Enter');
     const error = page.locator('#adv-opponents tr[data-box="twos"] + tr.error-row');
     await error.waitFor();
-    expect(await error.textContent()).toMatch(/^Column 2: .*3 cannot be scored in twos/);
+    expect(await error.textContent()).toMatch(/^Column 2: .*3 cannot be scored in Twos/);
     expect(await page.getAttribute('input[name="o1-c2-twos"]', 'aria-invalid')).toBe('true');
     expect(await page.getAttribute('input[name="o1-c1-twos"]', 'aria-invalid')).toBeNull();
 

@@ -115,7 +115,7 @@ describe.skipIf(!hasChromium)('web page: play to win', () => {
     await page.press('input[name="o2-twos"]', 'Enter');
     const error = page.locator('#adv-opponents fieldset[data-opponent="2"] tr[data-box="twos"] + tr.error-row');
     await error.waitFor();
-    expect(await error.textContent()).toContain('3 cannot be scored in twos');
+    expect(await error.textContent()).toContain('3 cannot be scored in Twos');
     expect(await page.getAttribute('input[name="o2-twos"]', 'aria-invalid')).toBe('true');
     expect(await page.getAttribute('input[name="c1-twos"]', 'aria-invalid')).toBeNull();
     expect(await page.locator('#advisor .sheet-panel .error-row').count()).toBe(0);

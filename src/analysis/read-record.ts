@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DiceTables } from '../dice/index.ts';
 import { isSubMultiset } from '../dice/index.ts';
 import { keepOfFaces } from '../position/index.ts';
-import { DEFAULT_RULESET, isRuleSetId, RULESET_IDS, type RuleSet, type RuleSetId } from '../rules/index.ts';
+import { DEFAULT_RULESET, isRuleSetId, unknownRuleSetMessage, type RuleSet, type RuleSetId } from '../rules/index.ts';
 import { UnreadableGame } from './game-input.ts';
 import { gameError, type GameError } from './types.ts';
 
@@ -69,7 +69,7 @@ export function readRecord(input: unknown): { id: RuleSetId; turns: unknown[] } 
     return gameError(0, 0, `${issue.path.join('.') || 'record'}: ${issue.message}`);
   }
   const id = parsed.data.ruleset ?? DEFAULT_RULESET;
-  if (!isRuleSetId(id)) return gameError(0, 0, `unknown rule set ${JSON.stringify(id)}; known: ${RULESET_IDS.join(', ')}`);
+  if (!isRuleSetId(id)) return gameError(0, 0, unknownRuleSetMessage(id));
   return { id, turns: parsed.data.turns };
 }
 

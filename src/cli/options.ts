@@ -1,5 +1,5 @@
 import { DicewiseError, positiveInteger } from '../errors.ts';
-import { isRuleSetId, RULESETS, type RuleSetId } from '../rules/index.ts';
+import { isRuleSetId, RULESETS, unknownRuleSetMessage, type RuleSetId } from '../rules/index.ts';
 
 /** The table folder: --tables, else DICEWISE_TABLES, else ./tables. */
 export function tableDir(flag?: string): string {
@@ -9,7 +9,7 @@ export function tableDir(flag?: string): string {
 export function parseRuleSet(value: string, field = 'ruleset'): RuleSetId {
   if (!isRuleSetId(value)) {
     throw new DicewiseError('INVALID_OPTION', `--${field} must be one of ${Object.keys(RULESETS).join(', ')}, got ${JSON.stringify(value)}`, [
-      { field, message: 'unknown rule set' },
+      { field, message: unknownRuleSetMessage(value) },
     ]);
   }
   return value;

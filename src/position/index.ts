@@ -4,3 +4,4 @@ export { possibleBoxValues } from './parse-column.ts';
 export * from './actions.ts';
 export * from './goal.ts';
 export { maxFinalScore } from './opponents.ts';
+export * from './schemas.ts';

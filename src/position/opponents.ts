@@ -1,7 +1,7 @@
 import type { Issue } from '../errors.ts';
 import type { RuleSet } from '../rules/index.ts';
 import type { GameState } from '../solver/index.ts';
-import { isObject, possibleBoxValues } from './parse-column.ts';
+import { possibleBoxValues } from './parse-column.ts';
 import { parseSheet } from './parse-sheet.ts';
 import type { Opponent, OpponentInput } from './types.ts';
 
@@ -17,38 +17,20 @@ export function maxFinalScore(rs: RuleSet): number {
 }
 
 /**
- * Validates the opponents of a win goal, each either finished (`finalScore`) or in progress (their
- * sheet at the start of their next turn, as a position's: an array of columns for multi-column
- * rule sets; a full sheet counts as finished with its total). Issues name `goal.opponents[i].…`.
+ * Reads the opponents of a win goal, of OpponentSchema's shape, against the rule set: each either
+ * finished (`finalScore`, at most the rule set's highest total) or in progress (their sheet at the
+ * start of their next turn, as a position's: an array of columns for multi-column rule sets; a
+ * full sheet counts as finished with its total). Issues name `goal.opponents[i].…`.
  */
-export function parseOpponents(rs: RuleSet, raw: unknown, max: number, issues: Issue[]): { inputs: OpponentInput[]; opponents: Opponent[] } {
+export function checkOpponents(rs: RuleSet, raw: readonly OpponentInput[], issues: Issue[]): { inputs: OpponentInput[]; opponents: Opponent[] } {
   const inputs: OpponentInput[] = [];
   const opponents: Opponent[] = [];
-  if (!Array.isArray(raw) || raw.length === 0) {
-    issues.push({ field: 'goal.opponents', message: 'must be a non-empty array of opponents, each {"scorecard": {...}, "yahtzeeBonus": 0} or {"finalScore": 241}' });
-    return { inputs, opponents };
-  }
-  if (raw.length > max) {
-    issues.push({ field: 'goal.opponents', message: `at most ${max} opponents, got ${raw.length}` });
-    return { inputs, opponents };
-  }
   const top = maxFinalScore(rs);
   raw.forEach((o, i) => {
     const path = `goal.opponents[${i}]`;
-    if (!isObject(o)) {
-      issues.push({ field: path, message: 'must be an object: {"scorecard": {...}, "yahtzeeBonus": 0} or {"finalScore": 241}' });
-      return;
-    }
-    const unknown = Object.keys(o).filter((k) => k !== 'scorecard' && k !== 'yahtzeeBonus' && k !== 'finalScore');
-    if (unknown.length > 0) issues.push({ field: `${path}.${unknown[0]}`, message: 'unknown field; an opponent has scorecard and yahtzeeBonus, or finalScore' });
-    if (!('finalScore' in o) && !('scorecard' in o)) {
-      issues.push({ field: path, message: 'needs a scorecard (an opponent in progress) or a finalScore (one who has finished)' });
-      return;
-    }
     if ('finalScore' in o) {
       const f = o.finalScore;
-      if ('scorecard' in o) issues.push({ field: path, message: 'give either a scorecard (in progress) or a finalScore (finished), not both' });
-      else if (typeof f !== 'number' || !Number.isInteger(f) || f < 0 || f > top) {
+      if (!Number.isInteger(f) || f < 0 || f > top) {
         issues.push({ field: `${path}.finalScore`, message: `must be a whole number of points from 0 to ${top}, the most a ${rs.id} sheet can total` });
       } else {
         inputs.push({ finalScore: f });

@@ -2,6 +2,7 @@ import type { Issue } from '../errors.ts';
 import type { RuleSet } from '../rules/index.ts';
 import { possibleScores, UPPER_COUNT, yahtzeeBoxIndex } from '../rules/index.ts';
 import type { ColumnState } from '../solver/index.ts';
+import { BONUS_MESSAGE, COLUMN_MESSAGE } from './schemas.ts';
 
 const possibleCache = new Map<string, Set<number>[]>();
 
@@ -32,12 +33,15 @@ export function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Column state and sheet total of one column; pushes issues for impossible entries. */
+/**
+ * Column state and sheet total of one column of SheetSchema's shape; pushes issues for entries
+ * the rule set makes impossible. Box names in messages are the labels on the player's sheet.
+ */
 export function parseColumn(rs: RuleSet, ci: number, raw: unknown, path: string, bonusRaw: unknown, bonusPath: string, issues: Issue[]) {
   const values: (number | undefined)[] = rs.boxes.map(() => undefined);
   const col: ColumnState = { mask: 0, upper: 0, yahtzee50: false };
   if (!isObject(raw)) {
-    issues.push({ field: path, message: 'must be an object mapping box ids to points' });
+    issues.push({ field: path, message: COLUMN_MESSAGE });
     return { col, values, total: 0, bonus: 0 };
   }
   const possible = possibleBoxValues(rs, ci);
@@ -49,13 +53,9 @@ export function parseColumn(rs: RuleSet, ci: number, raw: unknown, path: string,
       continue;
     }
     if (v === null || v === undefined) continue;
-    if (typeof v !== 'number' || !Number.isInteger(v)) {
-      issues.push({ field, message: 'must be an integer number of points' });
-      continue;
-    }
-    if (!possible[b].has(v)) {
+    if (typeof v !== 'number' || !possible[b].has(v)) {
       const list = [...possible[b]].sort((x, y) => x - y);
-      issues.push({ field, message: `${v} cannot be scored in ${key}; possible: ${list.join(', ')}` });
+      issues.push({ field, message: `${v} cannot be scored in ${rs.boxes[b].label}; possible: ${list.join(', ')}` });
       continue;
     }
     values[b] = v;
@@ -67,16 +67,16 @@ export function parseColumn(rs: RuleSet, ci: number, raw: unknown, path: string,
   let bonus = 0;
   if (bonusRaw !== undefined) {
     if (typeof bonusRaw !== 'number' || !Number.isInteger(bonusRaw) || bonusRaw < 0) {
-      issues.push({ field: bonusPath, message: 'must be a non-negative integer' });
+      issues.push({ field: bonusPath, message: BONUS_MESSAGE });
     } else if (bonusRaw > 0) {
       const per = rs.yahtzeeBonus;
       let filled = 0;
       for (let m = col.mask; m; m &= m - 1) filled++;
-      if (per === 0) issues.push({ field: bonusPath, message: `${rs.id} has no Yahtzee bonus` });
-      else if (!col.yahtzee50) issues.push({ field: bonusPath, message: 'a Yahtzee bonus needs 50 in the yahtzee box' });
+      if (per === 0) issues.push({ field: bonusPath, message: `${rs.name} has no Yahtzee bonus` });
+      else if (!col.yahtzee50) issues.push({ field: bonusPath, message: `a Yahtzee bonus needs 50 in the ${rs.boxes[y].label} box` });
       else if (bonusRaw % per !== 0) issues.push({ field: bonusPath, message: `must be a multiple of ${per}` });
       else if (bonusRaw / per > filled - 1) {
-        issues.push({ field: bonusPath, message: `${bonusRaw / per} bonus Yahtzees need at least as many boxes filled after the Yahtzee box` });
+        issues.push({ field: bonusPath, message: `${bonusRaw / per} bonus Yahtzees need at least as many boxes filled after the ${rs.boxes[y].label} box` });
       } else bonus = bonusRaw;
     }
   }

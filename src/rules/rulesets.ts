@@ -101,3 +101,8 @@ export const DEFAULT_RULESET: RuleSetId = 'yahtzee';
 export function isRuleSetId(id: string): id is RuleSetId {
   return Object.prototype.hasOwnProperty.call(RULESETS, id);
 }
+
+/** What a player is told for a rule set id that is none: the one wording, wherever an id is read. */
+export function unknownRuleSetMessage(id: unknown): string {
+  return `unknown rule set ${JSON.stringify(id)}; known: ${RULESET_IDS.join(', ')}`;
+}

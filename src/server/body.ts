@@ -3,8 +3,8 @@ import type { Context, Handler, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { DicewiseError, invalidInput, type Issue } from '../errors.ts';
-import { fieldOf } from '../codec/field-path.ts';
+import { DicewiseError, invalidInput } from '../errors.ts';
+import { zodIssues } from '../codec/zod-issues.ts';
 import { DEFAULT_INPUT_LIMITS, type InputLimits } from '../codec/input-limits.ts';
 import { decodePlain, encodePlain, type Format } from '../codec/plain-data.ts';
 
@@ -47,36 +47,6 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
     if (Number(length) > maxBytes) throw tooLarge(maxBytes);
     await next();
   };
-}
-
-type ZodIssue = z.core.$ZodIssue;
-
-function depth(issues: readonly ZodIssue[]): number {
-  return Math.max(0, ...issues.map((i) => i.path.length));
-}
-
-/**
- * zod issues as Dicewise issues. A union (scorecard: object or array of objects) reports the
- * alternative that got furthest, so `{"twos": 2.5}` names `scorecard.twos`, not just `scorecard`.
- */
-export function zodIssues(issues: readonly ZodIssue[], prefix: readonly PropertyKey[] = []): Issue[] {
-  const out: Issue[] = [];
-  for (const i of issues) {
-    const path = [...prefix, ...i.path];
-    if (i.code === 'unrecognized_keys') {
-      for (const key of i.keys) out.push({ field: fieldOf([...path, key]), message: 'unknown field' });
-    } else if (i.code === 'invalid_union' && i.errors.length > 0) {
-      const furthest = i.errors.reduce((a, b) => (depth(b) > depth(a) ? b : a));
-      if (depth(furthest) > 0) out.push(...zodIssues(furthest, path));
-      else {
-        const expected = i.errors.map((alt) => (alt[0] as { expected?: string } | undefined)?.expected).filter(Boolean);
-        out.push({ field: fieldOf(path), message: expected.length ? `Invalid input: expected ${expected.join(' or ')}` : i.message });
-      }
-    } else {
-      out.push({ field: fieldOf(path), message: i.message });
-    }
-  }
-  return out;
 }
 
 /** Checks a decoded body against a schema; the schema's output on success. */

@@ -1,83 +1,31 @@
 import { z } from '@hono/zod-openapi';
 import { MAX_ODDS_TARGETS } from '../advisor/index.ts';
 import { EFFORT_PLANS, MAX_EFFORT } from '../approx/rollout.ts';
-import { MAX_OPPONENTS, MAX_TARGET } from '../position/index.ts';
+import { GoalSchema, MAX_TARGET, POSITION_FIELDS } from '../position/index.ts';
 import { RULESET_IDS } from '../rules/index.ts';
 
 /**
  * The API's shapes as zod schemas: request bodies are validated with them and the OpenAPI
- * document is generated from them, so the two cannot drift. Checks that need the rule set
- * (which boxes exist, which points a box can hold, how many dice) are parsePosition's.
+ * document is generated from them, so the two cannot drift. A position, its goal and an
+ * opponent are position/schemas.ts's, with their messages; checks that need the rule set (which
+ * boxes exist, which points a box can hold, how many dice) are parsePosition's.
  */
 
-const ScorecardColumn = z
-  .record(z.string(), z.number().int().nullable())
-  .openapi('ScorecardColumn', { description: 'Box id → points written there; absent or null = still free.', example: { ones: 3, fullHouse: 25 } });
+export { GoalSchema };
 
-/** A whole sheet: one column, or one per column of a multi-column rule set; and its Yahtzee bonus points. */
-const Sheet = z.union([ScorecardColumn, z.array(ScorecardColumn)]);
-const SheetBonus = z.union([z.number().int().min(0), z.array(z.number().int().min(0))]);
-
-// One object with every field optional, not a union: which fields fit together (a sheet or a final
-// total) is parsePosition's to say, naming the field, where a failed union names none.
-const OpponentSchema = z
-  .strictObject({
-    scorecard: Sheet.optional().openapi({ description: 'Their sheet as it stands at the start of their next turn (an opponent in progress), shaped as a position\'s scorecard.' }),
-    yahtzeeBonus: SheetBonus.optional().openapi({ description: 'With scorecard: their extra-Yahtzee bonus points so far (per column where columns exist).' }),
-    finalScore: z.number().int().min(0).optional().openapi({ description: 'Their final total (a finished opponent), instead of a scorecard.' }),
-  })
-  .openapi('Opponent', {
-    description: 'An opponent who plays for points: either `scorecard` (and `yahtzeeBonus`) as it stands at the start of their next turn, or `finalScore`.',
-    example: { finalScore: 241 },
-  });
-
-export const GoalSchema = z
-  .discriminatedUnion('type', [
-    z.strictObject({ type: z.literal('points') }),
-    z.strictObject({
-      type: z.literal('reach'),
-      score: z
-        .number()
-        .int()
-        .min(0)
-        .max(MAX_TARGET)
-        .openapi({ description: 'The final total to reach: points already on the sheet count.', example: 250 }),
-    }),
-    z.strictObject({
-      type: z.literal('win'),
-      opponents: z.array(OpponentSchema).min(1).max(MAX_OPPONENTS).openapi({ description: `1 to ${MAX_OPPONENTS} opponents.` }),
-    }),
-  ])
-  .openapi('Goal', {
-    description:
-      '`points` (the default): maximise the expected final total. `reach`: maximise the chance that the final total, bonuses included, is at least `score`. ' +
-      '`win`: maximise the expected share of the stake against `opponents` who play for points (the highest total takes it, a k-way tie splits it). ' +
-      'Reach and win are exact for the single-column rule sets; for triple-yahtzee and superpass they are approximate (`exact: false`) and win takes one opponent.',
-    example: { type: 'reach', score: 250 },
-  });
-
+/** A position with its options: the shape is position/'s, so the API checks what the CLI checks, in the same words. */
 export const PositionSchema = z
   // Strict: a misspelt field (`rolls_left`) would otherwise be ignored and the default answered.
   .strictObject({
-    ruleset: z.enum(RULESET_IDS).optional().openapi({ description: 'Rule set id; default `yahtzee`.' }),
-    scorecard: Sheet.optional().openapi({ description: 'One column object, or for multi-column rule sets an array with one object per column.' }),
-    yahtzeeBonus: SheetBonus.optional().openapi({ description: 'Extra-Yahtzee bonus points so far (a multiple of 100); per column where columns exist.' }),
-    dice: z
-      .array(z.number().int().min(1).max(6))
-      .optional()
-      .openapi({ description: 'Current dice in any order (5, or 6 for superpass); omit at the start of a turn.', example: [1, 1, 6, 6, 6] }),
-    rollsLeft: z
-      .union([z.literal(0), z.literal(1), z.literal(2)])
-      .optional()
-      .openapi({ description: 'Rerolls still allowed after these dice; default 2.' }),
-    goal: GoalSchema.optional(),
+    ...POSITION_FIELDS,
+    // Checked by parseEffort alone, which knows the rule set: one message for one rule.
     effort: z
-      .number()
-      .int()
-      .min(0)
-      .max(MAX_EFFORT)
+      .unknown()
       .optional()
       .openapi({
+        type: 'integer',
+        minimum: 0,
+        maximum: MAX_EFFORT,
         description:
           `Multi-column rule sets, points goal: 0 (default) values options by the model alone; 1 to ${MAX_EFFORT} settles the model's closest options by rollouts of best play ` +
           `(${EFFORT_PLANS.slice(1).map((p, i) => `${i + 1}: up to ${p.candidates} options × ${p.rollouts} rollouts of ${p.horizon} turns`).join('; ')}), at more CPU per hint. ` +

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { DicewiseError, positiveInteger } from '../errors.ts';
-import { isRuleSetId, RULESETS, type RuleSetId } from '../rules/index.ts';
+import { isRuleSetId, unknownRuleSetMessage, type RuleSetId } from '../rules/index.ts';
 import { sweepTempFiles } from '../store/write-atomic.ts';
 import { DEFAULT_ADMISSION } from './app-deps.ts';
 import { createApp } from './app.ts';
@@ -109,7 +109,7 @@ export function resolveServeOptions(flags: ServeFlags, env: NodeJS.ProcessEnv = 
     const ids = listText.split(',').map((s) => s.trim()).filter(Boolean);
     if (ids.length === 0) throw badOption(field, 'must name at least one rule set');
     for (const id of ids) {
-      if (!isRuleSetId(id)) throw badOption(field, `has unknown rule set ${JSON.stringify(id)}; known: ${Object.keys(RULESETS).join(', ')}`);
+      if (!isRuleSetId(id)) throw badOption(field, `has ${unknownRuleSetMessage(id)}`);
     }
     rulesets = [...new Set(ids as RuleSetId[])];
   }

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { DicewiseError, invalidInput } from '../errors.ts';
 import { RULESET_IDS, RULESETS, type RuleSetId } from '../rules/index.ts';
 import { buildReport, isSimulable, simulate, SINGLE_COLUMN_STRATEGIES, type ChunkRunner, type SimulationReport } from '../simulate/index.ts';
-import { zodIssues } from './body.ts';
+import { zodIssues } from '../codec/zod-issues.ts';
 
 /** Games one HTTP request may ask for: about 2 CPU seconds of optimal play per strategy on one core. */
 export const MAX_REQUEST_GAMES = 20_000;

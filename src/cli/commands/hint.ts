@@ -4,7 +4,7 @@ import { advise, adviseGoal, goalTablesNeeded, type GoalTables } from '../../adv
 import { servedGoalModel } from '../../approx/index.ts';
 import { effortRefiner, MAX_EFFORT, parseEffort } from '../../approx/rollout.ts';
 import { DicewiseError, invalidInput } from '../../errors.ts';
-import { parsePosition, type PositionInput } from '../../position/index.ts';
+import { parsePosition, positionError, type PositionInput } from '../../position/index.ts';
 import { RULESET_IDS } from '../../rules/index.ts';
 import { ensureModel, ensureReachTable } from '../../store/model-loader.ts';
 import { formatAdvice } from '../format-advice.ts';
@@ -86,7 +86,7 @@ export function registerHint(program: Command): void {
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
     .action(async (flags: HintFlags) => {
       const parsed = parsePosition(hintInput(flags));
-      if (!parsed.ok) throw invalidInput(parsed.issues);
+      if (!parsed.ok) throw positionError(parsed);
       const { position } = parsed;
       const effort = parseEffort(flags.effort === undefined ? undefined : flags.effort.trim() === '' ? Number.NaN : Number(flags.effort), position.rs);
       if (!effort.ok) throw invalidInput(effort.issues);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { positionOdds } from '../../advisor/index.ts';
 import { invalidInput } from '../../errors.ts';
-import { parsePosition } from '../../position/index.ts';
+import { parsePosition, positionError } from '../../position/index.ts';
 import { RULESET_IDS } from '../../rules/index.ts';
 import { ensureReachTable } from '../../store/model-loader.ts';
 import { describeCommand } from '../command-descriptions.ts';
@@ -42,7 +42,7 @@ export function registerOdds(program: Command): void {
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
     .action(async (flags: OddsFlags) => {
       const parsed = parsePosition(hintInput(flags));
-      if (!parsed.ok) throw invalidInput(parsed.issues);
+      if (!parsed.ok) throw positionError(parsed);
       const { position } = parsed;
       if (!position.rs.exact) {
         throw invalidInput([{ field: 'ruleset', message: `odds are answered for the exactly solved rule sets; ${position.rs.id} is played by an approximate model` }]);

@@ -3,7 +3,7 @@ import { advise, adviseGoal, goalTablesNeeded, type GoalTables } from '../../adv
 import { servedGoalModel } from '../../approx/index.ts';
 import { effortRefiner, parseEffort } from '../../approx/rollout.ts';
 import { invalidInput } from '../../errors.ts';
-import { parsePosition } from '../../position/index.ts';
+import { parsePosition, positionError } from '../../position/index.ts';
 import type { RouteModule } from '../app-deps.ts';
 import { checkBody, decodeBody, encodeData, mountBodyRoute, MSGPACK, responseFormat, sendData, sendEncoded } from '../body.ts';
 import { AdviceSchema, PositionSchema, ProbabilityAdviceSchema, problemContent } from '../schemas.ts';
@@ -44,10 +44,10 @@ export const hintRoute = createRoute({
 export const registerHintRoute: RouteModule = (app, deps) => {
   mountBodyRoute(app, hintRoute, { maxBytes: deps.limits.hintBodyBytes }, async (c) => {
     const raw = await decodeBody(c);
-    checkBody(PositionSchema, raw);
-    // parsePosition reads the decoded body itself: zod's copy would drop a `__proto__` key silently.
+    // The position's checks first, worded as the CLI's; then what no position has (a misspelt field).
     const parsed = parsePosition(raw);
-    if (!parsed.ok) throw invalidInput(parsed.issues);
+    if (!parsed.ok) throw positionError(parsed);
+    checkBody(PositionSchema, raw);
     const { position } = parsed;
     const effort = parseEffort((raw as { effort?: unknown }).effort, position.rs);
     if (!effort.ok) throw invalidInput(effort.issues);

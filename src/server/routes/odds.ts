@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { MAX_ODDS_TARGETS, positionOdds } from '../../advisor/index.ts';
 import { invalidInput } from '../../errors.ts';
-import { parsePosition } from '../../position/index.ts';
+import { parsePosition, positionError } from '../../position/index.ts';
 import type { RouteModule } from '../app-deps.ts';
 import { checkBody, decodeBody, mountBodyRoute, MSGPACK, sendData } from '../body.ts';
 import { OddsRequestSchema, OddsSchema, problemContent } from '../schemas.ts';
@@ -32,10 +32,10 @@ export const oddsRoute = createRoute({
 export const registerOddsRoute: RouteModule = (app, deps) => {
   mountBodyRoute(app, oddsRoute, { maxBytes: deps.limits.hintBodyBytes }, async (c) => {
     const raw = await decodeBody(c);
-    const { from, to } = checkBody(OddsRequestSchema, raw);
     // parsePosition reads only the position's own fields, so `from` and `to` pass through it unseen.
     const parsed = parsePosition(raw);
-    if (!parsed.ok) throw invalidInput(parsed.issues);
+    if (!parsed.ok) throw positionError(parsed);
+    const { from, to } = checkBody(OddsRequestSchema, raw);
     const { position } = parsed;
     const id = position.rs.id;
     if (!position.rs.exact) {
