@@ -25,14 +25,11 @@ const TARGET = `must be a whole number of points from 0 to ${MAX_TARGET} (the fi
 const OPPONENT = '{"scorecard": {...}, "yahtzeeBonus": 0} or {"finalScore": 241}';
 
 /** A whole number of points, any size: whether it fits the box is the rule set's to say, naming the box. */
-const Points = z
-  .number({ error: POINTS })
-  .refine(Number.isInteger, { error: POINTS })
-  .meta({ type: 'integer' });
+const Points = z.number({ error: POINTS }).refine(Number.isInteger, { error: POINTS });
 
 /** One column as a player writes it; a multi-column sheet is an array of them. */
 export const ScorecardColumnSchema = z
-  .record(z.string(), Points.nullable(), { error: COLUMN_MESSAGE })
+  .record(z.string(), Points.nullable().meta({ type: ['integer', 'null'] }), { error: COLUMN_MESSAGE })
   .meta({ id: 'ScorecardColumn', description: 'Box id → points written there; absent or null = still free.', example: { ones: 3, fullHouse: 25 } });
 
 const Bonus = z.number({ error: BONUS }).int({ error: BONUS }).min(0, { error: BONUS });
@@ -51,7 +48,7 @@ export const DiceSchema = z.array(z.number({ error: FACE }).int({ error: FACE })
   error: 'must be an array of dice faces',
 });
 
-export const RollsLeftSchema = z.literal([0, 1, 2], { error: 'must be 0, 1 or 2' });
+export const RollsLeftSchema = z.union([z.literal(0), z.literal(1), z.literal(2)], { error: 'must be 0, 1 or 2' });
 
 /**
  * One object with every field optional, not a union: a sheet or a final total, and not both, is
