@@ -48,28 +48,29 @@ export function positionError(r: { code: 'INVALID_INPUT' | 'UNKNOWN_RULESET'; is
  */
 export function parsePosition(input: unknown): ParseResult {
   const shape = PositionFieldsSchema.safeParse(input);
-  if (!shape.success) return rejected(zodIssues(shape.error.issues));
-  const issues: Issue[] = [];
+  const issues: Issue[] = shape.success ? [] : zodIssues(shape.error.issues);
+  // Every problem at once: the rule set's checks still run on each field whose shape is right.
+  const bad = new Set(issues.map((i) => i.field.split(/[.[]/)[0]));
+  if (bad.has('body') || bad.has('ruleset')) return rejected(issues);
   const p = input as PositionInput;
   const rs = RULESETS[p.ruleset ?? DEFAULT_RULESET];
-  const parsed = parseSheet(rs, p.scorecard, p.yahtzeeBonus, 'scorecard', 'yahtzeeBonus', issues);
-  if (!parsed) return rejected(issues);
+  const parsed = bad.has('scorecard') || bad.has('yahtzeeBonus') ? undefined : parseSheet(rs, p.scorecard, p.yahtzeeBonus, 'scorecard', 'yahtzeeBonus', issues);
   const full = (1 << rs.boxes.length) - 1;
-  if (issues.length === 0 && parsed.every((r) => r.col.mask === full)) {
+  if (parsed && issues.length === 0 && parsed.every((r) => r.col.mask === full)) {
     issues.push({ field: 'scorecard', message: 'every box is filled: the game is over' });
   }
   let dice: number[] | undefined;
-  if (p.dice !== undefined) {
+  if (p.dice !== undefined && !bad.has('dice')) {
     if (p.dice.length !== rs.dice) issues.push({ field: 'dice', message: `${rs.id} uses ${rs.dice} dice, got ${p.dice.length}` });
     else dice = [...p.dice].sort((a, b) => a - b);
   }
   let rollsLeft: 0 | 1 | 2 = 2;
-  if (p.rollsLeft !== undefined) {
+  if (p.rollsLeft !== undefined && !bad.has('rollsLeft')) {
     if (p.dice === undefined && p.rollsLeft !== 2) issues.push({ field: 'rollsLeft', message: 'needs dice: without dice the position is the start of a turn' });
     else rollsLeft = p.rollsLeft;
   }
-  const { goal, opponents } = p.goal === undefined ? { goal: POINTS_GOAL, opponents: undefined } : checkGoal(p.goal, rs, issues);
-  if (issues.length > 0) return rejected(issues);
+  const { goal, opponents } = p.goal === undefined || bad.has('goal') ? { goal: POINTS_GOAL, opponents: undefined } : checkGoal(p.goal, rs, issues);
+  if (!parsed || issues.length > 0) return rejected(issues);
   const score = parsed.reduce((s, r, ci) => s + rs.columns[ci].multiplier * r.total, 0);
   return {
     ok: true,
