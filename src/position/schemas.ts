@@ -17,8 +17,8 @@ export const MAX_TARGET = 100_000;
 export const MAX_OPPONENTS = 7;
 
 const POINTS = 'must be an integer number of points';
-const BONUS = 'must be a non-negative integer';
-export const BONUS_MESSAGE = BONUS;
+/** Also said by parseColumn where a single-column rule set is given more than one column or bonus. */
+export const BONUS_MESSAGE = 'must be a non-negative integer';
 export const COLUMN_MESSAGE = 'must be an object mapping box ids to points';
 const FACE = 'must be a face 1 to 6';
 const TARGET = `must be a whole number of points from 0 to ${MAX_TARGET} (the final total to reach)`;
@@ -32,15 +32,15 @@ export const ScorecardColumnSchema = z
   .record(z.string(), Points.nullable().meta({ type: ['integer', 'null'] }), { error: COLUMN_MESSAGE })
   .meta({ id: 'ScorecardColumn', description: 'Box id → points written there; absent or null = still free.', example: { ones: 3, fullHouse: 25 } });
 
-const Bonus = z.number({ error: BONUS }).int({ error: BONUS }).min(0, { error: BONUS });
+const Bonus = z.number({ error: BONUS_MESSAGE }).int({ error: BONUS_MESSAGE }).min(0, { error: BONUS_MESSAGE });
 
 /** A whole sheet: one column, or one per column of a multi-column rule set. */
 export const SheetSchema = z.union([ScorecardColumnSchema, z.array(ScorecardColumnSchema)], {
-  error: 'must be an object mapping box ids to points, or for a multi-column rule set an array of them',
+  error: `${COLUMN_MESSAGE}, or for a multi-column rule set an array of them`,
 });
 
 /** A sheet's extra-Yahtzee bonus points: one number, or one per column. */
-export const SheetBonusSchema = z.union([Bonus, z.array(Bonus)], { error: `${BONUS}, or for a multi-column rule set an array of them` });
+export const SheetBonusSchema = z.union([Bonus, z.array(Bonus)], { error: `${BONUS_MESSAGE}, or for a multi-column rule set an array of them` });
 
 export const RuleSetSchema = z.enum(RULESET_IDS, { error: (iss) => unknownRuleSetMessage(iss.input) });
 
