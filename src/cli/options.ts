@@ -1,5 +1,6 @@
 import { DicewiseError, positiveInteger } from '../errors.ts';
 import { isRuleSetId, RULESETS, unknownRuleSetMessage, type RuleSetId } from '../rules/index.ts';
+import { MAX_SHARDS, type Shard } from '../shard.ts';
 
 /** The table folder: --tables, else DICEWISE_TABLES, else ./tables. */
 export function tableDir(flag?: string): string {
@@ -18,4 +19,17 @@ export function parseRuleSet(value: string, field = 'ruleset'): RuleSetId {
 export function parsePositiveInt(value: string | undefined, field: string): number | undefined {
   if (value === undefined) return undefined;
   return positiveInteger(field, Number(value), `--${field}`, JSON.stringify(value));
+}
+
+/** `--shard K/N`: part K of N equal parts of a run (src/shard.ts). */
+export function parseShard(value: string | undefined): Shard | undefined {
+  if (value === undefined) return undefined;
+  const m = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
+  const index = m ? Number(m[1]) : NaN;
+  const count = m ? Number(m[2]) : NaN;
+  if (!m || index < 1 || index > count || count > MAX_SHARDS) {
+    const message = `must be K/N with 1 ≤ K ≤ N${count > MAX_SHARDS ? ` and N at most ${MAX_SHARDS}` : ''}`;
+    throw new DicewiseError('INVALID_OPTION', `--shard ${message}, got ${value}`, [{ field: 'shard', message }]);
+  }
+  return { index, count };
 }

@@ -1,6 +1,7 @@
 import { runInLanes } from '../run-in-lanes.ts';
 import { DicewiseError } from '../errors.ts';
-import { RULESETS } from '../rules/index.ts';
+import { RULESETS, type RuleSetId } from '../rules/index.ts';
+import { shardRange, type Shard } from '../shard.ts';
 import { MAX_PLAYERS } from './head-to-head.ts';
 import { resolveSimulateOptions, type SimulateOptions } from './simulate.ts';
 import { Z95 } from './stats.ts';
@@ -49,11 +50,31 @@ export interface HeadToHeadReport {
   };
 }
 
+/** Every head-to-head game's results, in game order: what the report is computed from. */
+export interface HeadToHeadData {
+  ruleset: RuleSetId;
+  players: number;
+  /** games played here: the run's, or its shard's (whole deals) */
+  games: number;
+  seed: number;
+  names: string[];
+  /** a shard's place in the run: its games are [from, to) of `games`, whole deals */
+  shard?: Shard & { from: number; to: number; games: number };
+  /** [game · players + slot], games from the first played here */
+  scores: Int32Array;
+  shares: Float64Array;
+}
+
 /**
  * Plays `games` head-to-head games in chunks of whole deals (several in flight, results merged in
  * game order, so they do not depend on threads or chunk size) and reports each strategy's share.
  */
 export async function simulateHeadToHead(options: HeadToHeadOptions): Promise<HeadToHeadReport> {
+  return headToHeadReport(await playHeadToHead(options));
+}
+
+/** Plays the games of a head-to-head run (or of its shard, split by deals) and keeps every game's results. */
+export async function playHeadToHead(options: HeadToHeadOptions): Promise<HeadToHeadData> {
   const o = resolveSimulateOptions(options);
   const N = options.players;
   if (!Number.isInteger(N) || N < 2 || N > MAX_PLAYERS) {
@@ -75,13 +96,21 @@ export async function simulateHeadToHead(options: HeadToHeadOptions): Promise<He
   if (RULESETS[o.ruleset].columns.length > 1 && o.strategies.includes(WIN_STRATEGY) && N !== 2) {
     throw new DicewiseError('INVALID_OPTION', `players: win plays ${o.ruleset} against one opponent, not ${N - 1}`, [{ field: 'players', message: `win plays two-player ${o.ruleset}` }]);
   }
+  const deals = o.games / N;
+  if (o.shard && o.shard.count > deals) {
+    throw new DicewiseError('INVALID_OPTION', `shard must split the ${deals} deals of ${N} games into at most ${deals} parts, got ${o.shard.index}/${o.shard.count}`, [
+      { field: 'shard', message: `at most ${deals} parts` },
+    ]);
+  }
+  const [firstDeal, endDeal] = o.shard ? shardRange(deals, o.shard) : [0, deals];
+  const [first, end] = [firstDeal * N, endDeal * N];
   const chunk = Math.max(N, o.chunkSize - (o.chunkSize % N));
   const tasks: SimulateTask[] = [];
-  for (let from = 0; from < o.games; from += chunk) {
-    tasks.push({ ruleset: o.ruleset, seed: o.seed, from, to: Math.min(o.games, from + chunk), strategies: o.strategies, cacheEntries: o.cacheEntries, players: N });
+  for (let from = first; from < end; from += chunk) {
+    tasks.push({ ruleset: o.ruleset, seed: o.seed, from, to: Math.min(end, from + chunk), strategies: o.strategies, cacheEntries: o.cacheEntries, players: N });
   }
-  const scores = new Int32Array(o.games * N);
-  const shares = new Float64Array(o.games * N);
+  const scores = new Int32Array((end - first) * N);
+  const shares = new Float64Array((end - first) * N);
   let names: string[] = [];
   let done = 0;
   await runInLanes(tasks, o.concurrency * 2, async (task) => {
@@ -89,12 +118,25 @@ export async function simulateHeadToHead(options: HeadToHeadOptions): Promise<He
     const h = r.headToHead;
     if (!h) throw new Error('a head-to-head task came back without its table results');
     names = r.names;
-    scores.set(h.scores, h.from * N);
-    shares.set(h.shares, h.from * N);
+    scores.set(h.scores, (h.from - first) * N);
+    shares.set(h.shares, (h.from - first) * N);
     done += h.to - h.from;
-    o.onProgress(done, o.games);
+    o.onProgress(done, end - first);
   });
-  return { headToHead: { ruleset: o.ruleset, players: N, games: o.games, seed: o.seed, strategies: summarise(names, N, scores, shares) } };
+  return {
+    ruleset: o.ruleset,
+    players: N,
+    games: end - first,
+    seed: o.seed,
+    names,
+    ...(o.shard ? { shard: { ...o.shard, from: first, to: end, games: o.games } } : {}),
+    scores,
+    shares,
+  };
+}
+
+export function headToHeadReport(d: HeadToHeadData): HeadToHeadReport {
+  return { headToHead: { ruleset: d.ruleset, players: d.players, games: d.games, seed: d.seed, strategies: summarise(d.names, d.players, d.scores, d.shares) } };
 }
 
 /**

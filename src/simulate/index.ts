@@ -13,3 +13,4 @@ export { asStrategy, isModuleSpec } from './user-strategy.ts';
 export * from './strategies/index.ts';
 export { MAX_PLAYERS, runHeadToHead, slotAtSeat, type HeadToHeadChunk } from './head-to-head.ts';
 export * from './head-to-head-run.ts';
+export * from './merge-report.ts';

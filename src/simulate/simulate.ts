@@ -1,5 +1,6 @@
 import { runInLanes } from '../run-in-lanes.ts';
 import { DicewiseError } from '../errors.ts';
+import { isShard, shardRange, type Shard } from '../shard.ts';
 import { DEFAULT_RULESET, isRuleSetId, RULESETS, type RuleSetId } from '../rules/index.ts';
 import { DEFAULT_MEMO_ENTRIES } from '../solver/index.ts';
 import type { TaskResult, ChunkRunner, SimulateTask } from './task.ts';
@@ -26,6 +27,8 @@ export interface SimulateOptions {
    * flight are held. Results do not depend on it.
    */
   onRecords?: (text: string) => void | Promise<void>;
+  /** play only part `index` of `count` equal parts of the games (shard.ts), each game with the dice it has in the whole run */
+  shard?: Shard;
 }
 
 export interface ResolvedSimulateOptions {
@@ -39,6 +42,7 @@ export interface ResolvedSimulateOptions {
   runner: ChunkRunner;
   onProgress: (gamesDone: number, games: number) => void;
   onRecords?: (text: string) => void | Promise<void>;
+  shard?: Shard;
 }
 
 export const SIMULATE_DEFAULTS = {
@@ -89,10 +93,12 @@ export function resolveSimulateOptions(opts: SimulateOptions): ResolvedSimulateO
   for (const s of strategies) if (typeof s !== 'string' || s.trim() === '') throw optionError('strategies', 'must be non-empty names or module paths', s);
   if (new Set(strategies).size !== strategies.length) throw optionError('strategies', 'must not repeat a strategy', strategies);
   if (typeof opts.runner !== 'function') throw optionError('runner', 'must be a function', typeof opts.runner);
+  const games = intOption('games', opts.games ?? SIMULATE_DEFAULTS.games, 1, 1e9);
+  if (opts.shard !== undefined && !isShard(opts.shard)) throw optionError('shard', 'must be part index of count, 1 ≤ index ≤ count', opts.shard);
   return {
     ruleset,
     strategies,
-    games: intOption('games', opts.games ?? SIMULATE_DEFAULTS.games, 1, 1e9),
+    games,
     seed: intOption('seed', opts.seed ?? SIMULATE_DEFAULTS.seed, 0),
     chunkSize: intOption('chunkSize', opts.chunkSize ?? SIMULATE_DEFAULTS.chunkSize, 1),
     concurrency: intOption('concurrency', opts.concurrency ?? SIMULATE_DEFAULTS.concurrency, 1),
@@ -100,14 +106,18 @@ export function resolveSimulateOptions(opts: SimulateOptions): ResolvedSimulateO
     runner: opts.runner,
     onProgress: opts.onProgress ?? (() => {}),
     onRecords: opts.onRecords,
+    ...(opts.shard === undefined ? {} : { shard: opts.shard }),
   };
 }
 
 /** Every game's results, merged in game order: identical whatever the chunks or threads. */
 export interface SimulationData {
   ruleset: RuleSetId;
+  /** games played here: the run's, or its shard's */
   games: number;
   seed: number;
+  /** a shard's place in the run: its games are [from, to) of `games` */
+  shard?: Shard & { from: number; to: number; games: number };
   names: string[];
   /** per strategy: final score of every game */
   scores: Int32Array[];
@@ -124,12 +134,16 @@ export async function simulate(options: SimulateOptions): Promise<SimulationData
   const o = resolveSimulateOptions(options);
   const S = o.strategies.length;
   const B = RULESETS[o.ruleset].boxes.length * RULESETS[o.ruleset].columns.length;
+  if (o.shard && o.shard.count > o.games) throw optionError('shard', `must split the games into at most ${o.games} parts (one game each)`, `${o.shard.index}/${o.shard.count}`);
+  const [first, end] = o.shard ? shardRange(o.games, o.shard) : [0, o.games];
+  const n = end - first;
   const data: SimulationData = {
     ruleset: o.ruleset,
-    games: o.games,
+    games: n,
     seed: o.seed,
+    ...(o.shard ? { shard: { ...o.shard, from: first, to: end, games: o.games } } : {}),
     names: [],
-    scores: o.strategies.map(() => new Int32Array(o.games)),
+    scores: o.strategies.map(() => new Int32Array(n)),
     boxSum: new Float64Array(S * B),
     boxSumSq: new Float64Array(S * B),
     upperBonus: new Float64Array(S),
@@ -137,8 +151,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationData
     yahtzeeBonuses: new Float64Array(S),
   };
   const tasks: SimulateTask[] = [];
-  for (let from = 0; from < o.games; from += o.chunkSize) {
-    const to = Math.min(o.games, from + o.chunkSize);
+  for (let from = first; from < end; from += o.chunkSize) {
+    const to = Math.min(end, from + o.chunkSize);
     const task: SimulateTask = { ruleset: o.ruleset, seed: o.seed, from, to, strategies: o.strategies, cacheEntries: o.cacheEntries };
     if (o.onRecords) task.record = true;
     tasks.push(task);
@@ -147,8 +161,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationData
   let done = 0;
   const merge = (r: TaskResult): void => {
     if (data.names.length === 0) data.names = r.names;
-    const n = r.to - r.from;
-    for (let s = 0; s < S; s++) data.scores[s].set(r.scores.subarray(s * n, (s + 1) * n), r.from);
+    const k = r.to - r.from;
+    for (let s = 0; s < S; s++) data.scores[s].set(r.scores.subarray(s * k, (s + 1) * k), r.from - first);
     for (let i = 0; i < S * B; i++) {
       data.boxSum[i] += r.boxSum[i];
       data.boxSumSq[i] += r.boxSumSq[i];
@@ -158,8 +172,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationData
       data.yahtzee50[s] += r.yahtzee50[s];
       data.yahtzeeBonuses[s] += r.yahtzeeBonuses[s];
     }
-    done += n;
-    o.onProgress(done, o.games);
+    done += k;
+    o.onProgress(done, n);
   };
   await runInLanes(tasks, o.concurrency * 2, async (task, i) => {
     const r = await o.runner(task);

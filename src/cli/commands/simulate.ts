@@ -16,16 +16,20 @@ import {
   isModuleSpec,
   isSimulable,
   formatHeadToHead,
+  headToHeadReport,
+  headToHeadShardReport,
   MAX_PLAYERS,
+  playHeadToHead,
+  shardReport,
   simulate,
-  simulateHeadToHead,
   WIN_STRATEGY,
   SIMULATE_DEFAULTS,
   STRATEGY_NAMES,
 } from '../../simulate/index.ts';
 import { createWorkerPool, defaultThreads, simulateRunner } from '../../../workers/pool.ts';
-import { parseRuleSet, tableDir } from '../options.ts';
+import { parseRuleSet, parseShard, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
+import { shardJson } from '../shard-json.ts';
 import { createAtomicWriter, writeFileAtomic, type AtomicWriter } from '../../store/write-atomic.ts';
 import { ensureReachTable } from '../../store/model-loader.ts';
 import type { LaneKind } from '../../solver/index.ts';
@@ -43,6 +47,13 @@ interface SimulateFlags {
   target?: string;
   players?: string;
   record?: string;
+  shard?: string;
+}
+
+/** What a shard's text report adds: which games it played, and how to combine the parts. */
+function shardNote(shard: { index: number; count: number; from: number; to: number; games: number } | undefined): string {
+  if (!shard) return '';
+  return `part ${shard.index} of ${shard.count} of a ${shard.games}-game run: games ${shard.from + 1} to ${shard.to}; merge the parts' --json reports with dicewise merge\n`;
 }
 
 function invalid(option: string, message: string): DicewiseError {
@@ -124,6 +135,7 @@ export function registerSimulate(program: Command): void {
     .option('--json', 'print the JSON report')
     .option('--plot <file.svg>', 'write an SVG histogram of the score distributions')
     .option('--record <file.jsonl>', 'write every game played as a game record (JSON Lines, as dicewise analyse reads them; "-" for stdout, the report then goes to stderr)')
+    .option('--shard <K/N>', 'play only part K of N equal parts of the games (head to head: of the deals), each with the dice it has in the whole run; dicewise merge combines the parts\' --json reports')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
     .action(async (flags: SimulateFlags) => {
       const ruleset = parseRuleSet(flags.ruleset);
@@ -137,6 +149,7 @@ export function registerSimulate(program: Command): void {
       if (flags.plot !== undefined && !flags.plot.toLowerCase().endsWith('.svg')) throw invalid('plot', `must name an .svg file, got ${JSON.stringify(flags.plot)}`);
       const target = flags.target === undefined ? undefined : intFlag(flags.target, 'target', 0, 1e6);
       const players = flags.players === undefined ? undefined : intFlag(flags.players, 'players', 2, MAX_PLAYERS);
+      const shard = parseShard(flags.shard);
       const { specs } = await parseStrategies(flags.strategy, ruleset);
       if (specs.includes(WIN_STRATEGY) && players === undefined) throw invalid('strategy', 'win plays against others at a table: add --players N');
       if (players !== undefined && flags.target !== undefined) throw invalid('target', 'reports solo games; head to head reports shares of the stake');
@@ -155,27 +168,30 @@ export function registerSimulate(program: Command): void {
       }
       // Enough chunks for an even spread over the threads and a smooth progress bar, not so many
       // that messaging shows; the results do not depend on the chunk size.
-      const chunkSize = Math.max(50, Math.min(1000, Math.ceil(games / (threads * 8))));
-      const workers = Math.max(1, Math.min(threads, Math.ceil(games / chunkSize)));
+      const played = Math.ceil(games / (shard?.count ?? 1));
+      const chunkSize = Math.max(50, Math.min(1000, Math.ceil(played / (threads * 8))));
+      const workers = Math.max(1, Math.min(threads, Math.ceil(played / chunkSize)));
       const record = flags.record === undefined ? undefined : await recordSink(flags.record);
       const pool = createWorkerPool({ threads: workers, tables: tableDir(flags.tables) });
       const bar = progressBar('simulate');
       const started = performance.now();
       if (players !== undefined) {
-        let report;
+        let h2h;
         try {
-          report = await simulateHeadToHead({ ruleset, strategies: specs, games, seed, players, chunkSize, concurrency: workers, cacheEntries, runner: simulateRunner(pool), onProgress: (done, all) => bar.update(done, all) });
+          h2h = await playHeadToHead({ ruleset, strategies: specs, games, seed, players, chunkSize, concurrency: workers, cacheEntries, runner: simulateRunner(pool), onProgress: (done, all) => bar.update(done, all), shard });
         } finally {
           bar.stop();
           await pool.destroy();
         }
         const seconds = (performance.now() - started) / 1000;
+        const report = h2h.shard ? headToHeadShardReport(h2h) : headToHeadReport(h2h);
         if (flags.json) {
-          process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+          process.stdout.write(shardJson(report));
           return;
         }
         process.stdout.write(formatHeadToHead(report));
-        process.stdout.write(`\n${games} games in ${seconds.toFixed(2)} s on ${workers} threads (${Math.round(games / seconds)} games/s)\n`);
+        process.stdout.write(`\n${h2h.games} games in ${seconds.toFixed(2)} s on ${workers} threads (${Math.round(h2h.games / seconds)} games/s)\n`);
+        process.stdout.write(shardNote(h2h.shard));
         return;
       }
       let data;
@@ -191,6 +207,7 @@ export function registerSimulate(program: Command): void {
           runner: simulateRunner(pool),
           onProgress: (done, all) => bar.update(done, all),
           onRecords: record?.write,
+          shard,
         });
         await record?.commit();
       } catch (e) {
@@ -203,15 +220,16 @@ export function registerSimulate(program: Command): void {
       // With the records on stdout, the report goes to stderr.
       const out = flags.record === '-' ? process.stderr : process.stdout;
       const seconds = (performance.now() - started) / 1000;
-      const report = buildReport(data, target);
+      const report = data.shard ? shardReport(data, target) : buildReport(data, target);
       if (flags.plot !== undefined) await writeFileAtomic(flags.plot, histogramSvg(report));
       if (flags.json) {
-        out.write(`${JSON.stringify(report, null, 2)}\n`);
+        out.write(shardJson(report));
         return;
       }
       out.write(formatReport(report));
-      out.write(`\n${games} games × ${specs.length} strategies in ${seconds.toFixed(2)} s on ${workers} threads (${Math.round(games / seconds)} games/s)\n`);
-      if (flags.record !== undefined && flags.record !== '-') out.write(`${games * specs.length} game records written to ${resolve(flags.record)}\n`);
+      out.write(`\n${data.games} games × ${specs.length} strategies in ${seconds.toFixed(2)} s on ${workers} threads (${Math.round(data.games / seconds)} games/s)\n`);
+      out.write(shardNote(data.shard));
+      if (flags.record !== undefined && flags.record !== '-') out.write(`${data.games * specs.length} game records written to ${resolve(flags.record)}\n`);
       if (flags.plot !== undefined) out.write(`histogram written to ${resolve(flags.plot)}\n`);
     });
 }
