@@ -13,3 +13,4 @@ export * from './review-chunk.ts';
 export * from './format-profile.ts';
 export * from './review-stream.ts';
 export * from './packed-json.ts';
+export * from './merge-review.ts';

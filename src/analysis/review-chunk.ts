@@ -28,6 +28,8 @@ export type ReviewInput =
 export interface ReviewChunk {
   input: ReviewInput;
   output: ReviewOutput;
+  /** also return the games the tally was made of, in tally order (a shard's part of a chunk, merge-review.ts) */
+  keep?: boolean;
 }
 
 export interface ChunkReview {
@@ -36,6 +38,8 @@ export interface ChunkReview {
   /** text, or its UTF-8 bytes where it came from a worker (moved, not copied) */
   out: string | Uint8Array;
   tally: ProfileTally;
+  /** with `keep`: every game tallied, in order, with its group */
+  packed?: ReviewedGame[];
 }
 
 const decoder = new TextDecoder();
@@ -79,8 +83,19 @@ function lineTag(line: string): RecordTag {
  * player of a multiplayer record. A profile of two strategies' games blended describes neither.
  */
 export function tallyReviewed(tally: ProfileTally, r: Reviewed, tag: RecordTag): void {
-  if ('review' in r) r.packed.forEach((p, seat) => tallyGame(tally, p, groupKey({ by: 'player', name: r.review.players[seat]?.name ?? String(seat + 1) })));
-  else tallyGame(tally, r, groupKey({ by: 'strategy', name: tag.strategy ?? '' }));
+  for (const g of reviewedGames(r, tag)) tallyGame(tally, g.packed, g.group);
+}
+
+/** A game as the profile tallies it: a packed review, and the group (groupKey) whose profile it joins. */
+export interface ReviewedGame {
+  packed: PackedResult;
+  group: string;
+}
+
+/** What tallyReviewed adds, in its order: a solo record's review in its strategy's group, a multiplayer record's each in its player's. */
+export function reviewedGames(r: Reviewed, tag: RecordTag): ReviewedGame[] {
+  if ('review' in r) return r.packed.map((packed, seat) => ({ packed, group: groupKey({ by: 'player', name: r.review.players[seat]?.name ?? String(seat + 1) }) }));
+  return [{ packed: r, group: groupKey({ by: 'strategy', name: tag.strategy ?? '' }) }];
 }
 
 /** A game's name in the readable report: its line (or place), and the strategy and game index its record carries. */
@@ -127,10 +142,12 @@ export async function reviewChunk(
     results = await reviewRecords(modelFor, { lines }, goal, multiplayerFor);
   }
   const tally = emptyTally();
+  const kept: ReviewedGame[] | undefined = chunk.keep ? [] : undefined;
   let out = '';
   for (let i = 0; i < results.length; i++) {
     const r = results[i];
     tallyReviewed(tally, r, tags[i]);
+    kept?.push(...reviewedGames(r, tags[i]));
     if ('review' in r) {
       if (output === 'jsonl') out += `${JSON.stringify(r.review)}\n`;
       else if (output === 'text') out += `${i > 0 ? '\n' : ''}${formatMultiplayerReview(r.review, gameLabel(numbers[i], tags[i]))}\n`;
@@ -139,7 +156,7 @@ export async function reviewChunk(
     if (output === 'jsonl') out += `${packedResultJson(r)}\n`;
     else if (output === 'text') out += `${i > 0 ? '\n' : ''}${formatGameResult(unpackResult(r), numbers[i] - 1, gameLabel(numbers[i], tags[i]))}\n`;
   }
-  return { games: tally.games, errors: tally.errors, out, tally };
+  return kept ? { games: tally.games, errors: tally.errors, out, tally, packed: kept } : { games: tally.games, errors: tally.errors, out, tally };
 }
 
 /**

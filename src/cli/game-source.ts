@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { DicewiseError, invalidInput } from '../errors.ts';
 import type { ReviewInput } from '../analysis/index.ts';
+import { shardRange, type Shard } from '../shard.ts';
 
 /**
  * The games of `dicewise analyse` as chunks, read as they are needed. JSON Lines are cut at line
@@ -14,6 +16,11 @@ export interface GameSource {
   /** bytes of the file (undefined for stdin), and bytes read so far: for a progress line */
   bytes?: number;
   read(): number;
+  /**
+   * With a shard: the lines (JSON Lines) or records (a JSON array) of the whole input, the part
+   * [from, to) of them that the chunks hold, and the input's SHA-256, which every part shares.
+   */
+  shard?: { from: number; to: number; total: number; input: string };
 }
 
 const NEWLINE = 0x0a;
@@ -41,7 +48,37 @@ async function open(file: string | undefined): Promise<{ stream: AsyncIterable<B
   return { stream: process.stdin };
 }
 
-export async function openGameSource(file: string | undefined, size: number): Promise<GameSource> {
+/** Lines as the chunks count them (a last line without its newline counts), and the SHA-256 of the bytes. */
+async function countLines(file: string): Promise<{ lines: number; sha256: string }> {
+  const hash = createHash('sha256');
+  let newlines = 0;
+  let last = NEWLINE;
+  for await (const b of createReadStream(file, { highWaterMark: 1 << 20 }) as AsyncIterable<Buffer>) {
+    hash.update(b);
+    for (let at = b.indexOf(NEWLINE); at >= 0; at = b.indexOf(NEWLINE, at + 1)) newlines++;
+    if (b.length > 0) last = b[b.length - 1];
+  }
+  return { lines: newlines + (last === NEWLINE ? 0 : 1), sha256: hash.digest('hex') };
+}
+
+/**
+ * The input's games in chunks of `size`; with `shard`, only that part of the lines (or records),
+ * cut where the whole input's chunks are cut and at the part's ends, and numbered as in the whole.
+ */
+export async function openGameSource(file: string | undefined, size: number, shard?: Shard): Promise<GameSource> {
+  let counted: { lines: number; sha256: string } | undefined;
+  if (shard) {
+    if (file === undefined || file === '-') {
+      throw new DicewiseError('INVALID_OPTION', '--shard reads the input twice (once to count the lines it divides): give a file, not stdin', [{ field: 'shard', message: 'needs a file' }]);
+    }
+    await open(file);
+    counted = await countLines(file);
+  }
+  const part = (total: number) => {
+    if (!counted || !shard) return undefined;
+    const [from, to] = shardRange(total, shard);
+    return { from, to, total, input: counted.sha256 };
+  };
   const { stream, bytes } = await open(file);
   const it = stream[Symbol.asyncIterator]();
   let read = 0;
@@ -78,10 +115,15 @@ export async function openGameSource(file: string | undefined, size: number): Pr
     for (let b = ended ? undefined : await pull(); b; b = await pull()) parts.push(b);
     const text = Buffer.concat(parts).toString('utf8');
     const records = wholeValue(text);
-    if (records) return { chunks: recordChunks(records, size), bytes, read: () => read };
-    return { chunks: lineChunks([Buffer.from(text)], undefined, size), bytes, read: () => read };
+    if (records) {
+      const range = part(records.length);
+      return { chunks: recordChunks(records, size, range), bytes, read: () => read, ...(range ? { shard: range } : {}) };
+    }
+    const range = part(counted?.lines ?? 0);
+    return { chunks: lineChunks([Buffer.from(text)], undefined, size, range), bytes, read: () => read, ...(range ? { shard: range } : {}) };
   }
-  return { chunks: lineChunks([start], ended ? undefined : pull, size), bytes, read: () => read };
+  const range = part(counted?.lines ?? 0);
+  return { chunks: lineChunks([start], ended ? undefined : pull, size, range), bytes, read: () => read, ...(range ? { shard: range } : {}) };
 }
 
 function parses(line: string): boolean {
@@ -106,29 +148,48 @@ function wholeValue(text: string): unknown[] | undefined {
   return Array.isArray(value) ? value : [value];
 }
 
-async function* recordChunks(records: unknown[], size: number): AsyncGenerator<ReviewInput> {
-  for (let i = 0; i < records.length; i += size) yield { records: records.slice(i, i + size), first: i + 1 };
+/** Records [from, to) (all by default) cut at every multiple of `size` and at the range's ends. */
+async function* recordChunks(records: unknown[], size: number, range?: { from: number; to: number }): AsyncGenerator<ReviewInput> {
+  const to = range?.to ?? records.length;
+  for (let i = range?.from ?? 0; i < to; ) {
+    const end = Math.min(to, (Math.floor(i / size) + 1) * size);
+    yield { records: records.slice(i, end), first: i + 1 };
+    i = end;
+  }
 }
 
-/** Cuts the bytes after every `size`-th line end; the last chunk is whatever follows the last cut. */
-async function* lineChunks(start: Buffer[], pull: (() => Promise<Buffer | undefined>) | undefined, size: number): AsyncGenerator<ReviewInput> {
+/**
+ * Cuts the bytes after every `size`-th line end; the last chunk is whatever follows the last cut.
+ * With a range of lines [from, to), cuts at its ends too and yields only the pieces inside it,
+ * reading no further than its end.
+ */
+async function* lineChunks(start: Buffer[], pull: (() => Promise<Buffer | undefined>) | undefined, size: number, range?: { from: number; to: number }): AsyncGenerator<ReviewInput> {
+  const first = range?.from ?? 0;
+  const last = range?.to ?? Infinity;
   let pending: Buffer[] = [];
+  // lines ended so far, the first line of `pending`, and the line count of the next cut
   let lines = 0;
-  let firstLine = 1;
+  let pieceStart = 0;
+  const cutAfter = () => (lines < first ? first : Math.min(last, (Math.floor(lines / size) + 1) * size));
+  let next = cutAfter();
+  let done = first >= last;
   function* cut(b: Buffer): Generator<ReviewInput> {
     let from = 0;
-    for (let at = b.indexOf(NEWLINE); at >= 0; at = b.indexOf(NEWLINE, at + 1)) {
-      if (++lines < size) continue;
-      pending.push(b.subarray(from, at + 1));
-      yield { text: Buffer.concat(pending), firstLine };
+    for (let at = b.indexOf(NEWLINE); at >= 0 && !done; at = b.indexOf(NEWLINE, at + 1)) {
+      if (++lines < next) continue;
+      if (pieceStart >= first) {
+        pending.push(b.subarray(from, at + 1));
+        yield { text: Buffer.concat(pending), firstLine: pieceStart + 1 };
+      }
       pending = [];
-      firstLine += size;
-      lines = 0;
+      pieceStart = lines;
       from = at + 1;
+      done = lines >= last;
+      next = cutAfter();
     }
-    if (from < b.length) pending.push(b.subarray(from));
+    if (!done && pieceStart >= first && from < b.length) pending.push(b.subarray(from));
   }
   for (const b of start) yield* cut(b);
-  for (let b = pull ? await pull() : undefined; b; b = await pull!()) yield* cut(b);
-  if (pending.length > 0) yield { text: Buffer.concat(pending), firstLine };
+  for (let b = pull && !done ? await pull() : undefined; b; b = done ? undefined : await pull!()) yield* cut(b);
+  if (!done && pending.length > 0) yield { text: Buffer.concat(pending), firstLine: pieceStart + 1 };
 }

@@ -3,6 +3,7 @@ import { describeCommand } from '../command-descriptions.ts';
 import {
   ANALYSIS_CHUNK,
   batchRuleSets,
+  chunkPieces,
   emptyTally,
   formatBatchSummary,
   formatProfile,
@@ -10,12 +11,14 @@ import {
   parseGameLine,
   profileOf,
   reviewChunk,
+  reviewShardReport,
   reviewStream,
   type ChunkReview,
   type MultiplayerTables,
   type ReviewChunk,
   type ReviewInput,
   type ReviewOutput,
+  type ReviewPiece,
 } from '../../analysis/index.ts';
 import { RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { readReachTable } from '../../store/reach-store.ts';
@@ -23,8 +26,9 @@ import { DicewiseError } from '../../errors.ts';
 import { ensureReachTable, loadModel } from '../../store/model-loader.ts';
 import { createWorkerPool, defaultThreads, reviewRunner } from '../../../workers/pool.ts';
 import { openGameSource } from '../game-source.ts';
-import { parsePositiveInt, tableDir } from '../options.ts';
+import { parsePositiveInt, parseShard, tableDir } from '../options.ts';
 import { progressLine } from '../progress.ts';
+import { shardJson } from '../shard-json.ts';
 
 interface AnalyseFlags {
   json?: boolean;
@@ -33,6 +37,7 @@ interface AnalyseFlags {
   reach?: string;
   threads?: string;
   tables?: string;
+  shard?: string;
 }
 
 function parseTarget(text: string): number {
@@ -110,6 +115,7 @@ export function registerAnalyse(program: Command): void {
     .option('--summary', 'print the player profile of the whole batch instead of each game: loss by kind of decision and by box, mistakes by size, luck, the costliest recurring mistakes')
     .option('--reach <total>', 'review for the chance of finishing with at least this total: values and losses are probabilities')
     .option('--threads <n>', `worker threads for batches over ${ANALYSIS_CHUNK} games (default: all cores)`)
+    .option('--shard <K/N>', 'review only part K of N equal parts of the file\'s lines, numbered as in the whole file; with --summary --json, a report that dicewise merge combines with the other parts\' into the whole profile')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
     .addHelpText('after', '\nExit status 1 when some game could not be analysed (its entry says why); the others are still reported.')
     .action(async (file: string | undefined, flags: AnalyseFlags) => {
@@ -119,14 +125,26 @@ export function registerAnalyse(program: Command): void {
       if (flags.json && flags.jsonl) throw invalid('jsonl', 'and --json are two output formats: give one');
       if (flags.summary && flags.jsonl) throw invalid('jsonl', 'prints each game; --summary prints one profile (add --json for it as JSON)');
       const output: ReviewOutput = flags.summary ? 'none' : flags.json || flags.jsonl ? 'jsonl' : 'text';
-      const source = await openGameSource(file, ANALYSIS_CHUNK);
+      const shard = parseShard(flags.shard);
+      const source = await openGameSource(file, ANALYSIS_CHUNK, shard);
       const inputs = source.chunks[Symbol.asyncIterator]();
+      // A part keeps each whole chunk's tally and a cut chunk's results (merge-review.ts), in input order.
+      const expected = source.shard ? chunkPieces(source.shard.from, source.shard.to, source.shard.total, ANALYSIS_CHUNK) : undefined;
+      const pieces: ReviewPiece[] = [];
+      let made = 0;
+      const chunkOf = (input: ReviewInput): ReviewChunk => {
+        if (!expected) return { input, output };
+        const piece = expected[made++];
+        const start = 'records' in input ? input.first - 1 : input.firstLine - 1;
+        if (piece?.from !== start) throw new Error(`the shard's chunk ${made} starts at line ${start + 1}, not ${piece ? piece.from + 1 : 'past its end'}`);
+        return piece.whole ? { input, output } : { input, output, keep: true };
+      };
       // Starting workers and loading a table in each costs about a second: one chunk runs here.
       const head: ReviewChunk[] = [];
       for (let i = 0; i < 2; i++) {
         const next = await inputs.next();
         if (next.done) break;
-        head.push({ input: next.value, output });
+        head.push(chunkOf(next.value));
       }
       if (reach !== undefined && head.length > 0) {
         // Build missing reach tables here, once, rather than fail in every worker.
@@ -146,6 +164,8 @@ export function registerAnalyse(program: Command): void {
       const take = async (r: ChunkReview) => {
         await out.chunk(r, first);
         first = false;
+        // A copy: merging hands the chunk's group tallies to the batch's, which later chunks add to.
+        if (expected) pieces.push(r.packed ? { games: r.packed } : { tally: structuredClone(r.tally) });
         mergeTally(tally, r.tally);
         progress.update(tally.games, tally.errors, source.bytes ? source.read() / source.bytes : undefined);
       };
@@ -156,7 +176,7 @@ export function registerAnalyse(program: Command): void {
         const pool = createWorkerPool({ threads, tables, heapMb: REVIEW_HEAP_MB });
         async function* chunks(): AsyncGenerator<ReviewChunk> {
           yield* head;
-          for (let next = await inputs.next(); !next.done; next = await inputs.next()) yield { input: next.value, output };
+          for (let next = await inputs.next(); !next.done; next = await inputs.next()) yield chunkOf(next.value);
         }
         try {
           for await (const r of reviewStream(chunks(), reviewRunner(pool, reach), threads * 2)) await take(r);
@@ -166,8 +186,13 @@ export function registerAnalyse(program: Command): void {
         }
       }
       progress.stop();
+      if (expected && made !== expected.length) throw new Error(`the shard read ${made} chunks, not ${expected.length}`);
       const profile = profileOf(tally);
-      if (flags.summary) await write(flags.json ? `${JSON.stringify(profile, null, 2)}\n` : formatProfile(profile));
+      const part = source.shard;
+      const note = part && shard ? `part ${shard.index} of ${shard.count}: lines ${part.from + 1} to ${part.to} of ${part.total}; merge the parts' --summary --json reports with dicewise merge\n` : '';
+      if (flags.summary && flags.json && part && shard) {
+        await write(shardJson(reviewShardReport(shard, part.from, part.to, { input: part.input, lines: part.total, chunkSize: ANALYSIS_CHUNK, reach: reach ?? null }, pieces)));
+      } else if (flags.summary) await write(flags.json ? `${JSON.stringify(profile, null, 2)}\n` : formatProfile(profile) + note);
       else await write(out.end() + (output === 'text' && tally.games > 1 ? `\n${formatBatchSummary(profile)}\n` : ''));
       if (tally.errors > 0) process.exitCode = 1;
     });
