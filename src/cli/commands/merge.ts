@@ -64,7 +64,7 @@ export function registerMerge(program: Command): void {
       const shards = await Promise.all(files.map(readShard));
       const kind = shards[0].kind;
       const other = shards.findIndex((s) => s.kind !== kind);
-      if (other >= 0) throw invalidInput(`${files[0]} is a part of a ${kind} run and ${files[other]} of a ${shards[other].kind} run: merge the parts of one run`);
+      if (other >= 0) throw invalidInput(`${files[0]} is a part of a run of ${kind} and ${files[other]} of ${shards[other].kind}: merge the parts of one run`);
       if (flags.plot !== undefined && kind !== 'simulate') throw new DicewiseError('INVALID_OPTION', '--plot draws the score histograms of solo games', [{ field: 'plot', message: 'solo simulations only' }]);
       const reports = shards.map((s) => s.report);
       const footer = `${files.length} part${files.length === 1 ? '' : 's'} merged`;
