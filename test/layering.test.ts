@@ -10,7 +10,8 @@ const RANK: Record<string, number> = {
   'src/errors.ts': 0,
   'src/version.ts': 0,
   'src/run-in-lanes.ts': 0,
-  'src/shard.ts': 0,
+  // Splitting a run into parts (--shard K/N): the simulator and the review share it.
+  'src/shard.ts': 0.25,
   // Bounded decoding of untrusted JSON/MessagePack into plain data: the server's thread and workers share it.
   'src/codec': 0.5,
   'src/rules': 1,

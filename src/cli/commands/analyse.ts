@@ -132,11 +132,13 @@ export function registerAnalyse(program: Command): void {
       const expected = source.shard ? chunkPieces(source.shard.from, source.shard.to, source.shard.total, ANALYSIS_CHUNK) : undefined;
       const pieces: ReviewPiece[] = [];
       let made = 0;
+      // The part was cut by a first reading of the file; a second that finds other lines means it changed in between.
+      const changed = () => new DicewiseError('INVALID_INPUT', `${file} changed while it was read: its lines no longer match the count --shard divided`, [{ field: 'file', message: 'changed while read' }]);
       const chunkOf = (input: ReviewInput): ReviewChunk => {
         if (!expected) return { input, output };
         const piece = expected[made++];
         const start = 'records' in input ? input.first - 1 : input.firstLine - 1;
-        if (piece?.from !== start) throw new Error(`the shard's chunk ${made} starts at line ${start + 1}, not ${piece ? piece.from + 1 : 'past its end'}`);
+        if (piece?.from !== start) throw changed();
         return piece.whole ? { input, output } : { input, output, keep: true };
       };
       // Starting workers and loading a table in each costs about a second: one chunk runs here.
@@ -186,7 +188,7 @@ export function registerAnalyse(program: Command): void {
         }
       }
       progress.stop();
-      if (expected && made !== expected.length) throw new Error(`the shard read ${made} chunks, not ${expected.length}`);
+      if (expected && made !== expected.length) throw changed();
       const profile = profileOf(tally);
       const part = source.shard;
       const note = part && shard ? `part ${shard.index} of ${shard.count}: lines ${part.from + 1} to ${part.to} of ${part.total}; merge the parts' --summary --json reports with dicewise merge\n` : '';
