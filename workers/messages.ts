@@ -3,6 +3,7 @@ import { DicewiseError, isDicewiseError, type ErrorCode, type Issue } from '../s
 import type { SimulateTask, TaskResult } from '../src/simulate/index.ts';
 import type { ReachTask, SolveTask } from '../src/solver/index.ts';
 import type { AnalyseRequestTask } from './analyse-request.ts';
+import type { HintTask } from './hint-request.ts';
 
 /**
  * The one message shape between the pool and its workers. Each kind of work has a task type and a
@@ -17,6 +18,8 @@ export interface WorkerTasks {
   review: ReviewChunk & { reach?: number };
   /** a whole analyse request body, bytes in, response bytes out */
   'analyse-request': AnalyseRequestTask;
+  /** a points hint with effort: the decoded position in, the encoded advice out */
+  hint: HintTask;
 }
 
 export interface WorkerResults {
@@ -25,6 +28,7 @@ export interface WorkerResults {
   simulate: TaskResult;
   review: ChunkReview;
   'analyse-request': Uint8Array;
+  hint: string | Uint8Array;
 }
 
 export type WorkerKind = keyof WorkerTasks;

@@ -52,6 +52,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     simulate: workerEntry('simulate-worker'),
     review: workerEntry('analyse-worker'),
     'analyse-request': workerEntry('analyse-worker'),
+    hint: workerEntry('hint-worker'),
   } satisfies Record<WorkerKind, unknown>;
   const pool = new Piscina({
     filename: entries.solve.filename,

@@ -5,7 +5,8 @@ import { DicewiseError, RetryLaterError } from '../errors.ts';
  * once and `maxQueued` wait; beyond that a request is refused at once with 503 and Retry-After,
  * before any work is done. Each admitted request gets a deadline (queueing included) and is
  * stopped when its client disconnects: the work receives an AbortSignal and checks it between
- * chunks, so a stopped request frees its worker within one chunk. Hints never pass through here.
+ * chunks, so a stopped request frees its worker within one chunk. Points hints never pass through
+ * here; a hint with effort (rollouts, up to a quarter second) does, and runs on the batch pool.
  */
 export interface AdmissionOptions {
   /** batch requests running at once; default the batch pool's threads */

@@ -2,6 +2,7 @@ import { DicewiseError } from '../errors.ts';
 import type { RuleSetId } from '../rules/index.ts';
 import { createInlineRunner, type ChunkRunner } from '../simulate/index.ts';
 import { analyseRequest, type AnalyseRequestTask } from '../../workers/analyse-request.ts';
+import { hintRequest, type HintTask } from '../../workers/hint-request.ts';
 import { createWorkerPool, simulateRunner, type PoolStats } from '../../workers/pool.ts';
 import { withoutPaths, type ModelRegistry } from './model-registry.ts';
 import type { ReachRegistry } from './reach-registry.ts';
@@ -9,14 +10,16 @@ import type { ReachRegistry } from './reach-registry.ts';
 /**
  * Where batch requests run. A server runs them in a worker pool of their own, so that the event
  * loop only routes them and hints never wait behind them: simulations chunk by chunk, an analyse
- * request whole (its body's bytes in, the response's bytes out). Tests may run them inline over
- * the registry's models.
+ * request whole (its body's bytes in, the response's bytes out), a hint with effort (rollouts,
+ * up to a quarter second each) whole. Tests may run them inline over the registry's models.
  */
 export interface BatchWork {
   /** chunks one simulation keeps in flight */
   readonly concurrency: number;
   simulate: ChunkRunner;
   analyse(task: AnalyseRequestTask): Promise<Uint8Array>;
+  /** a points hint with effort 1 to 3, encoded as the client asked */
+  hint(task: HintTask): Promise<string | Uint8Array>;
   /** the pool's threads, queue and utilisation, where there is a pool */
   stats?(): PoolStats;
   destroy(): Promise<void>;
@@ -36,6 +39,7 @@ export function inlineBatchWork(registry: ModelRegistry, reach?: ReachRegistry, 
     concurrency: 1,
     simulate: createInlineRunner({ model: async (id) => registry.get(id) }),
     analyse: (task) => analyseRequest(task, async (id: RuleSetId) => registry.get(id), reachFor, multiplayerFor),
+    hint: (task) => hintRequest(task, async (id: RuleSetId) => registry.get(id)),
     destroy: async () => {},
   };
 }
@@ -54,6 +58,7 @@ export function poolBatchWork(tables: string, threads: number): BatchWork {
     concurrency: 1,
     simulate: (task) => run(task).catch(hidePaths),
     analyse: (task) => pool.run('analyse-request', task).catch(hidePaths),
+    hint: (task) => pool.run('hint', task).catch(hidePaths),
     stats: () => pool.stats(),
     destroy: () => pool.destroy(),
   };

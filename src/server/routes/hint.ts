@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { advise, adviseGoal, goalTablesNeeded, type GoalTables } from '../../advisor/index.ts';
 import { servedGoalModel } from '../../approx/index.ts';
-import { effortRefiner, parseEffort } from '../../approx/rollout.ts';
+import { parseEffort } from '../../approx/rollout.ts';
 import { invalidInput } from '../../errors.ts';
 import { parsePosition, positionError } from '../../position/index.ts';
 import type { RouteModule } from '../app-deps.ts';
@@ -65,8 +65,12 @@ export const registerHintRoute: RouteModule = (app, deps) => {
     const format = responseFormat(c);
     let body = deps.hints.get(model, position, format, effort.effort);
     if (body === undefined) {
-      const refiner = effort.effort > 0 ? effortRefiner(model, effort.effort) : undefined;
-      body = encodeData(advise(model, position, deps.turns.get(model, position.state), refiner), format);
+      // A hint with effort costs up to a quarter second of rollouts: it runs where batch work runs,
+      // behind the same admission policy, so that the hints without effort never wait for it.
+      body =
+        effort.effort > 0
+          ? ((await deps.admission.run(() => deps.batch.hint({ position: raw, effort: effort.effort, format }), c.req.raw.signal)) as string | Uint8Array<ArrayBuffer>)
+          : encodeData(advise(model, position, deps.turns.get(model, position.state)), format);
       deps.hints.set(model, position, format, body, effort.effort);
     }
     return sendEncoded(c, body, format);

@@ -1,0 +1,25 @@
+import { Piscina } from 'piscina';
+import type { RuleSetId } from '../src/rules/index.ts';
+import type { GameModel } from '../src/solver/index.ts';
+import { loadModel } from '../src/store/models.ts';
+import { hintRequest, type HintTask } from './hint-request.ts';
+import { replyOf, type WorkerReply } from './messages.ts';
+
+const { tables } = (Piscina.workerData ?? { tables: 'tables' }) as { tables: string };
+
+// One model per rule set per thread, as the server's registry serves it; its rollouts' caches live as long as the thread.
+const models = new Map<RuleSetId, Promise<GameModel>>();
+
+function modelFor(id: RuleSetId): Promise<GameModel> {
+  let m = models.get(id);
+  if (!m) {
+    m = loadModel(tables, id);
+    m.catch(() => models.delete(id));
+    models.set(id, m);
+  }
+  return m;
+}
+
+export default function hintTask(task: HintTask): Promise<WorkerReply<string | Uint8Array>> {
+  return replyOf(() => hintRequest(task, modelFor));
+}
