@@ -91,7 +91,9 @@ describe('dicewise simulate --shard, analyse --shard and merge', () => {
     const model = await testModel('yahtzee');
     const rng = seededRandom(26);
     records = join(dir, 'games.jsonl');
-    writeFileSync(records, `${Array.from({ length: 300 }, () => JSON.stringify(playGame(model, rng, { noise: 0.3, turns: 3 }))).join('\n')}\n`);
+    // Two strategies' games, as simulate --record writes them: the profile has one group for each.
+    const lines = Array.from({ length: 300 }, (_, i) => JSON.stringify({ strategy: i % 3 === 0 ? 'careless' : 'careful', game: i, ...playGame(model, rng, { noise: i % 3 === 0 ? 0.5 : 0.1, turns: 3 }) }));
+    writeFileSync(records, `${lines.join('\n')}\n`);
     const json = (await cli(registerAnalyse, 'analyse', records, '--summary', '--json', '--threads', '1', '--tables', TEST_TABLE_DIR)).stdout;
     // What `analyse --summary` prints of that profile (without --json it formats the same profile).
     whole = { json, text: formatProfile(JSON.parse(json) as PlayerProfile) };
@@ -108,7 +110,9 @@ describe('dicewise simulate --shard, analyse --shard and merge', () => {
     const merged = await cli(registerMerge, 'merge', ...shuffled(files), '--json');
     expect(merged.stderr).toBe('');
     expect(merged.stdout).toBe(whole.json);
-    expect(JSON.parse(merged.stdout)).toMatchObject({ games: 300, analysed: 300, finished: 0 });
+    const profile = JSON.parse(merged.stdout) as PlayerProfile;
+    expect(profile).toMatchObject({ games: 300, analysed: 300, finished: 0 });
+    expect(profile.groups?.map((g) => [g.name, g.profile.games])).toEqual([['careless', 100], ['careful', 200]]);
     expect((await cli(registerMerge, 'merge', ...files)).stdout).toBe(whole.text);
   });
 
