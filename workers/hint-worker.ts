@@ -1,7 +1,7 @@
 import { Piscina } from 'piscina';
 import type { RuleSetId } from '../src/rules/index.ts';
 import type { GameModel } from '../src/solver/index.ts';
-import { loadModel } from '../src/store/models.ts';
+import { loadModel } from '../src/store/model-loader.ts';
 import { hintRequest, type HintTask } from './hint-request.ts';
 import { replyOf, type WorkerReply } from './messages.ts';
 

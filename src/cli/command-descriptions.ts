@@ -10,6 +10,7 @@ export const COMMAND_DESCRIPTIONS = {
   serve: 'run the HTTP API (hints, rule sets, OpenAPI docs); builds missing tables on first start',
   analyse: 'review recorded games decision by decision: what each hold and box lost against optimal play',
   simulate: 'play seeded games with several strategies on the same dice and compare their scores',
+  merge: 'combine the reports of a run split with --shard K/N into the report of the whole run',
 } as const;
 
 export type CommandName = keyof typeof COMMAND_DESCRIPTIONS;

@@ -45,7 +45,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     description: COMMAND_DESCRIPTIONS.simulate,
     load: async () => (await import('./commands/simulate.ts')).registerSimulate,
   },
-  { name: 'merge', description: 'combine the reports of a run split with --shard K/N into the report of the whole run', load: async () => (await import('./commands/merge.ts')).registerMerge },
+  { name: 'merge', description: COMMAND_DESCRIPTIONS.merge, load: async () => (await import('./commands/merge.ts')).registerMerge },
 ];
 
 /**

@@ -13,7 +13,7 @@ import {
   type SimulationShardReport,
 } from '../../simulate/index.ts';
 import { writeFileAtomic } from '../../store/write-atomic.ts';
-import { describeCommand } from '../command-list.ts';
+import { describeCommand } from '../command-descriptions.ts';
 
 interface MergeFlags {
   json?: boolean;
