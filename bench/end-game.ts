@@ -50,8 +50,8 @@ const dir = process.env.DICEWISE_TABLES ?? 'tables';
 await ensureModel(dir, rs.id);
 const values = (await readTable(dir, rs)).values;
 const started = performance.now();
-const reach = (await buildReachTable(rs, { cap: 400, float64: true, levels: most - 1 })).table;
-const distribution = (await buildReachTable(rs, { kind: 'distribution', values, cap: 400, float64: true, levels: most - 1 })).table;
+const reach = (await buildReachTable(rs, { cap: 300, levels: most - 1 })).table;
+const distribution = (await buildReachTable(rs, { kind: 'distribution', values, cap: 300, levels: most - 1 })).table;
 console.error(`tables: ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
 interface Sheet {

@@ -2,11 +2,10 @@ import type { RuleSet } from '../rules/index.ts';
 import { UPPER_COUNT } from '../rules/index.ts';
 import { UPPER_SLOTS } from './column-layout.ts';
 import { compileRules, type CompiledRules } from './compiled-rules.ts';
-import { isPlainColumn } from './fast-play.ts';
+import { createEntryScratch, isPlainColumn, scoreEntry, yahtzeeRollsDiffer, type EntryScratch } from './fast-play.ts';
 import type { GameModel } from './game-model.ts';
 import type { ColumnState, GameState } from './game-state.ts';
-import { createReachScratch, reachScoreNow, type ReachScratch, type ReachSource } from './reach-score-now.ts';
-import { evaluateTurn } from './turn-engine.ts';
+import { createTurnWorkspace, evaluateTurn, type TurnWorkspace } from './turn-engine.ts';
 import { shareCurve, type ShareCurve } from './win-share.ts';
 
 /**
@@ -17,19 +16,22 @@ import { shareCurve, type ShareCurve } from './win-share.ts';
  * the one played.
  *
  * The score enters the state as lanes of the one turn engine: a state (mask, upper, flag) of the
- * sub-game below the position carries one lane per number g of points gained since the position
- * (g = 0..gmax[s], the most its filled boxes can have added), W(s, g) = the best expected share
- * from the start of a turn in s with score + g on the sheet. Holding and rerolling act on each
- * lane alone, and scoring v points into s' reads W(s', g + v): lane n = K − g is the reach
- * tables' "points still needed" (reach-score-now.ts shifts a next state's lanes by the gain), so
- * the reach goal's own score-now step and engine solve it, with u in place of the reach step
- * function at the finished sheet. Every box choice is the same as there (u never falls as the
- * total rises, so the zero-entry argument holds).
+ * sub-game below the position carries one lane per number g of points its filled boxes can have
+ * added since the position (the reachable g only: filled boxes score few distinct totals),
+ * W(s, g) = the best expected share from the start of a turn in s with score + g on the sheet.
+ * Holding and rerolling act on each lane alone; scoring e points into s' reads W(s', g + e),
+ * gathered per (box, points) into rows of the engine's memory, from which the kernel takes each
+ * roll's best entry as the reach goal's score-now step does (reach-score-now.ts: the same zero
+ * entries first, then the rolls where a box scores, then the Yahtzee rolls through the rules).
  *
- * The memo is keyed by integers: the boxes filled since the position (the open mask compressed to
- * k bits), the canonical upper total (column-layout.ts: the future depends on it only through
- * which gains still reach the bonus) and the Yahtzee-50 flag; each key's lanes lie in one
- * Float64Array.
+ * Settled lanes are not solved: W(s, g) is 1 once score + g reaches the curve's top stretch (u
+ * within SHARE_TAIL of 1 there: win-share.ts) and 0 where even the most points still possible
+ * stay below its bottom one. Against finished opponents u is a step function and both are exact;
+ * against opponents in progress a share moves by less than SHARE_TAIL (the values are maxima of
+ * means of u).
+ *
+ * The memo is keyed by integers: the boxes filled since the position (its open mask compressed
+ * to k bits), the canonical upper total (column-layout.ts) and the Yahtzee-50 flag.
  */
 
 /** Boxes open at or below which the win goal is answered by the exact end game (bench/end-game.ts times it). */
@@ -37,6 +39,9 @@ export const END_GAME_BOXES = 4;
 
 /** The most open boxes a solve accepts: the sub-game has up to 2^k masks × 64 upper totals × 2 flags. */
 export const END_GAME_MAX_BOXES = 9;
+
+/** More than any box scores with ordinary dice: points index the gathered rows of a lower box. */
+const POINTS = 64;
 
 export interface EndGameSolver {
   c: CompiledRules;
@@ -51,18 +56,33 @@ export interface EndGameSolver {
   /** open boxes of the position, lowest first */
   openBits: Int32Array;
   /**
-   * Per key: where its lanes start in `memo` (-1: not in the sub-game), and the stretch of g they
-   * hold, lo..hi; below lo W is 0 and above hi it is 1 (or no play reaches there).
+   * Per key: where its lanes start in `memo` (-1: not in the sub-game) and how many; the lanes'
+   * g in `gs` from the same offset, ascending. `first`/`last`: their smallest and largest g, with
+   * `at[base[key] + g − first]` the lane of g (-1: not reachable).
    */
   offset: Int32Array;
-  lo: Int32Array;
-  hi: Int32Array;
+  count: Int32Array;
+  first: Int32Array;
+  last: Int32Array;
+  base: Int32Array;
+  /** below zeroG[key] a lane's share is 0; from oneG (one for all states) it is 1 */
+  zeroG: Int32Array;
+  oneG: number;
+  gs: Int32Array;
+  at: Int32Array;
   memo: Float64Array;
-  /** lane number n = K − g for every state */
-  K: number;
-  scratch: ReachScratch | undefined;
-  /** the most points each box scores with ordinary dice */
+  /** the engine, with one row per (box, points) gathered in its memory (`rowOf`) */
+  ws: TurnWorkspace | undefined;
+  capacity: number;
+  /** rowOf[b * POINTS + v]: row of box b scoring v (upper boxes: v = dice showing the face) */
+  rowOf: Int32Array;
+  rows: number;
+  /** distinct points of each box, 0 included (Joker entries too): the gains a lane may take there */
+  points: number[][];
   maxPoints: Float64Array;
+  entry: EntryScratch;
+  col: ColumnState;
+  row: Float64Array;
 }
 
 export function createEndGameSolver(rs: RuleSet): EndGameSolver {
@@ -72,7 +92,21 @@ export function createEndGameSolver(rs: RuleSet): EndGameSolver {
   const B = rs.boxes.length;
   const R = c.dice.rollCount;
   const maxPoints = new Float64Array(B);
-  for (let b = 0; b < B; b++) for (let r = 0; r < R; r++) maxPoints[b] = Math.max(maxPoints[b], c.score[b * R + r]);
+  const points: number[][] = [];
+  const rowOf = new Int32Array(B * POINTS).fill(-1);
+  let rows = 0;
+  for (let b = 0; b < B; b++) {
+    const seen = new Set<number>([0]);
+    for (let r = 0; r < R; r++) seen.add(c.score[b * R + r]);
+    for (let row = 0; row < 24; row++) if (c.jokerPoints[row * B + b] >= 0) seen.add(c.jokerPoints[row * B + b]);
+    points.push([...seen].sort((x, y) => x - y));
+    maxPoints[b] = Math.max(...seen);
+    if (b < UPPER_COUNT) for (let n = 0; n <= c.dice.dice; n++) rowOf[b * POINTS + n] = rows++;
+    else {
+      rowOf[b * POINTS] = rows++;
+      for (let i = c.nzStart[b]; i < c.nzStart[b + 1]; i++) if (rowOf[b * POINTS + c.nzScore[i]] < 0) rowOf[b * POINTS + c.nzScore[i]] = rows++;
+    }
+  }
   return {
     c,
     root: { mask: -1, upper: 0, yahtzee50: false },
@@ -82,12 +116,24 @@ export function createEndGameSolver(rs: RuleSet): EndGameSolver {
     rootNow: new Float64Array(R),
     openBits: new Int32Array(0),
     offset: new Int32Array(0),
-    lo: new Int32Array(0),
-    hi: new Int32Array(0),
+    count: new Int32Array(0),
+    first: new Int32Array(0),
+    last: new Int32Array(0),
+    base: new Int32Array(0),
+    zeroG: new Int32Array(0),
+    oneG: 0,
+    gs: new Int32Array(0),
+    at: new Int32Array(0),
     memo: new Float64Array(0),
-    K: 0,
-    scratch: undefined,
+    ws: undefined,
+    capacity: 0,
+    rowOf,
+    rows,
+    points,
     maxPoints,
+    entry: createEntryScratch(),
+    col: { mask: 0, upper: 0, yahtzee50: false },
+    row: new Float64Array(0),
   };
 }
 
@@ -105,16 +151,24 @@ function keyOf(s: EndGameSolver, mask: number, upper: number, flag: number): num
   return (j * UPPER_SLOTS + upper) * s.c.layout.flags + flag;
 }
 
+/** W(state of `key`, g) for a solved (or settled) state; the sheet full: u(score + g). */
+function shareAt(s: EndGameSolver, key: number, g: number): number {
+  if (key < 0) {
+    const x = s.score + g;
+    return x < s.curve.u.length ? s.curve.u[x] : 1;
+  }
+  if (g >= s.oneG) return 1;
+  if (g < s.zeroG[key]) return 0;
+  const i = g - s.first[key];
+  const lane = i < 0 || g > s.last[key] ? -1 : s.at[s.base[key] + i];
+  if (lane < 0) throw new Error(`end game: ${g} points gained do not reach state key ${key}`);
+  return s.memo[s.offset[key] + lane];
+}
+
 /**
  * Solves the end game from `col` (a turn-start column with at most END_GAME_MAX_BOXES open) with
  * `score` points on the sheet against the opponents' `curve`, and returns the best expected share
  * from the start of the turn. The solver then answers `endGameShare` for every state below it.
- *
- * Lanes where the share is settled are not solved: W(s, g) is 1 once score + g reaches the
- * curve's top stretch (u within SHARE_TAIL of 1 there: win-share.ts) and 0 where even the most
- * points still possible stay below its bottom one (u within SHARE_TAIL of 0). Against finished
- * opponents u is a step function and both are exact; against opponents in progress a share
- * moves by less than SHARE_TAIL (the end game's values are a maximum of means of u).
  */
 export function solveEndGame(s: EndGameSolver, col: ColumnState, score: number, curve: ShareCurve): number {
   const { c } = s;
@@ -136,23 +190,34 @@ export function solveEndGame(s: EndGameSolver, col: ColumnState, score: number, 
   const keys = (1 << k) * UPPER_SLOTS * F;
   if (s.offset.length < keys) {
     s.offset = new Int32Array(keys);
-    s.lo = new Int32Array(keys);
-    s.hi = new Int32Array(keys);
+    s.count = new Int32Array(keys);
+    s.first = new Int32Array(keys);
+    s.last = new Int32Array(keys);
+    s.base = new Int32Array(keys);
+    s.zeroG = new Int32Array(keys);
   }
   s.offset.fill(-1, 0, keys);
-  const { offset, lo, hi, maxPoints } = s;
+  const { offset, count, first, last, base, zeroG, points } = s;
   const { canonUpper } = L;
   const canon = (mask: number, upper: number) => canonUpper[(mask & 63) * UPPER_SLOTS + (upper > T ? T : upper)];
 
-  // Forward from the position, level by level: every state of the sub-game, with the fewest and
-  // the most points its filled boxes can have added (lo, hi).
+  // Forward from the position, level by level: every state of the sub-game and the g its filled
+  // boxes can have added (a bit set per state, as bytes).
   const flag0 = col.yahtzee50 && F === 2 ? 1 : 0;
   const rootUpper = canon(col.mask, col.upper);
   const levels: number[][] = [[col.mask, rootUpper, flag0]];
+  // Every state's bits over g = 0..span - 1, at bitAt[key] in one pool: span bounds the points of all open boxes.
+  let span = 1 + (open & 63 ? UB : 0);
+  for (const b of bits) span += s.maxPoints[b] + yb;
+  const bitAt = new Map<number, number>();
+  let pool = new Uint8Array(span * 64);
+  let used = 0;
   const rootKey = keyOf(s, col.mask, rootUpper, flag0);
   offset[rootKey] = 0;
-  lo[rootKey] = 0;
-  hi[rootKey] = 0;
+  bitAt.set(rootKey, 0);
+  pool[0] = 1;
+  used = span;
+  const withBonus = points.map((p) => (yb ? [...p, ...p.map((v) => v + yb)] : p));
   for (let d = 0; d < k - 1; d++) {
     const next: number[] = [];
     const here = levels[d];
@@ -160,22 +225,27 @@ export function solveEndGame(s: EndGameSolver, col: ColumnState, score: number, 
       const mask = here[i];
       const upper = here[i + 1];
       const flag = here[i + 2];
-      const key0 = keyOf(s, mask, upper, flag);
-      const gLo = lo[key0];
-      const gHi = hi[key0];
-      const visit = (m: number, u: number, f: number, least: number, most: number) => {
+      const from = bitAt.get(keyOf(s, mask, upper, flag))!;
+      const bonus = flag ? yb : 0;
+      const visit = (m: number, u: number, f: number, gains: readonly number[]) => {
         const key = keyOf(s, m, u, f);
-        if (offset[key] < 0) {
+        let to = bitAt.get(key);
+        if (to === undefined) {
           offset[key] = 0;
-          lo[key] = gLo + least;
-          hi[key] = gHi + most;
           next.push(m, u, f);
-        } else {
-          if (gLo + least < lo[key]) lo[key] = gLo + least;
-          if (gHi + most > hi[key]) hi[key] = gHi + most;
+          if (used + span > pool.length) {
+            const grown = new Uint8Array(2 * pool.length);
+            grown.set(pool);
+            pool = grown;
+          }
+          bitAt.set(key, (to = used));
+          used += span;
+        }
+        for (let g = 0; g < span; g++) {
+          if (!pool[from + g]) continue;
+          for (const e of gains) if (g + e < span) pool[to + g + e] = 1;
         }
       };
-      const bonus = flag ? yb : 0;
       for (const b of bits) {
         if (mask & (1 << b)) continue;
         const m = mask | (1 << b);
@@ -183,101 +253,198 @@ export function solveEndGame(s: EndGameSolver, col: ColumnState, score: number, 
           for (let n = 0; n <= L.dice; n++) {
             const raw = upper + (b + 1) * n;
             const gain = (b + 1) * n + (upper < T && raw >= T ? UB : 0);
-            visit(m, canon(m, raw), flag, gain, gain + bonus);
+            visit(m, canon(m, raw), flag, bonus ? [gain, gain + bonus] : [gain]);
           }
-        } else {
-          visit(m, upper, flag, 0, maxPoints[b] + bonus);
-          if (b === L.yahtzeeBox && F === 2 && flag === 0) visit(m, upper, 1, 50, 50);
-        }
+        } else if (b === L.yahtzeeBox && F === 2 && flag === 0) {
+          visit(m, upper, 0, [0]);
+          visit(m, upper, 1, [50]);
+        } else visit(m, upper, flag, bonus ? withBonus[b] : points[b]);
       }
     }
     levels.push(next);
   }
 
-  // Settled lanes (see above) are left out; `most` bounds the points still possible from a state.
-  const u = curve.u;
-  const top = u.length;
-  const zeroBelow = curve.first;
-  const oneFrom = curve.end - 1;
+  // Each state's lanes: its reachable g, less the settled ones (see above).
+  const oneG = curve.end - 1 - score;
+  s.oneG = oneG;
   let lanes = 0;
-  let K = 0;
+  let indexed = 0;
+  let capacity = 1;
+  const gs: number[] = [];
   for (let d = 0; d < levels.length; d++) {
     const level = levels[d];
     for (let i = 0; i < level.length; i += 3) {
       const mask = level[i];
       const key = keyOf(s, mask, level[i + 1], level[i + 2]);
+      let zero = -Infinity;
       if (d > 0) {
         const free = ~mask & full;
         let most = 0;
-        for (const b of bits) if (free & (1 << b)) most += maxPoints[b] + (yb > 0 && (level[i + 2] === 1 || (free & yBit) !== 0) ? yb : 0);
+        for (const b of bits) if (free & (1 << b)) most += s.maxPoints[b] + (yb > 0 && (level[i + 2] === 1 || (free & yBit) !== 0) ? yb : 0);
         if (free & 63 && level[i + 1] < T) most += UB;
-        lo[key] = Math.max(lo[key], zeroBelow - score - most);
-        hi[key] = Math.min(hi[key], oneFrom - 1 - score);
+        zero = curve.first - score - most;
       }
+      zeroG[key] = zero === -Infinity ? -1 : Math.max(-1, zero);
+      const at = bitAt.get(key)!;
       offset[key] = lanes;
-      if (hi[key] >= lo[key]) lanes += hi[key] - lo[key] + 1;
-      if (hi[key] > K) K = hi[key];
+      let n = 0;
+      for (let g = 0; g < span; g++) {
+        if (!pool[at + g] || (d > 0 && (g < zero || g >= oneG))) continue;
+        if (n === 0) first[key] = g;
+        last[key] = g;
+        gs.push(g);
+        n++;
+      }
+      count[key] = n;
+      lanes += n;
+      if (n > 0) {
+        base[key] = indexed;
+        indexed += last[key] - first[key] + 1;
+        if (n > capacity) capacity = n;
+      }
     }
   }
-  let capacity = 1;
-  for (let d = 1; d < levels.length; d++) {
-    for (let i = 0; i < levels[d].length; i += 3) {
-      const key = keyOf(s, levels[d][i], levels[d][i + 1], levels[d][i + 2]);
-      capacity = Math.max(capacity, hi[key] - lo[key] + 1);
-    }
+  if (s.gs.length < lanes) s.gs = new Int32Array(Math.max(lanes, 2 * s.gs.length));
+  s.gs.set(gs);
+  if (s.at.length < indexed) s.at = new Int32Array(Math.max(indexed, 2 * s.at.length));
+  s.at.fill(-1, 0, indexed);
+  for (const key of bitAt.keys()) {
+    for (let j = 0; j < count[key]; j++) s.at[base[key] + s.gs[offset[key] + j] - first[key]] = j;
   }
   if (s.memo.length < lanes) s.memo = new Float64Array(Math.max(lanes, 2 * s.memo.length));
-  if (!s.scratch || s.scratch.capacity < capacity) s.scratch = createReachScratch(c, Math.max(capacity, 2 * (s.scratch?.capacity ?? 0)));
-  s.K = K;
+  if (!s.ws || s.capacity < capacity) {
+    s.capacity = Math.max(capacity, 2 * s.capacity);
+    s.ws = createTurnWorkspace(c.dice, s.capacity, 'max', { extra: s.rows * s.capacity, pairs: c.nzStart[B] });
+    s.row = new Float64Array(s.capacity);
+  }
   s.score = score;
   s.curve = curve;
   s.root = { mask: col.mask, upper: col.upper, yahtzee50: col.yahtzee50 };
-  const { memo } = s;
-  const src: ReachSource = {
-    read(dst, at, state, from, count) {
-      const flag = state % F;
-      const rest = (state - flag) / F;
-      const upper = rest % UPPER_SLOTS;
-      const mask = (rest - upper) / UPPER_SLOTS;
-      if (mask === full) {
-        // The sheet is full: the total is the position's score plus g.
-        for (let j = 0; j < count; j++) {
-          const x = score + K - from - j;
-          dst[at + j] = x < top ? u[x] : 1;
-        }
-        return;
-      }
-      const key = keyOf(s, mask, upper, flag);
-      const o = offset[key];
-      if (o < 0) throw new Error(`end game: state ${state} is not below the position`);
-      const gLo = lo[key];
-      const gHi = hi[key];
-      // g outside lo..hi is settled, or never scored into (the pad of a shift, where any value will do).
-      for (let j = 0; j < count; j++) {
-        const g = K - from - j;
-        dst[at + j] = g > gHi ? 1 : g < gLo ? 0 : memo[o + gHi - g];
-      }
-    },
-  };
-  const scratch = s.scratch;
   for (let d = levels.length - 1; d >= 0; d--) {
     const level = levels[d];
     for (let i = 0; i < level.length; i += 3) {
-      const mask = level[i];
-      const upper = level[i + 1];
-      const flag = level[i + 2];
-      const key = keyOf(s, mask, upper, flag);
-      const width = hi[key] - lo[key] + 1;
-      if (width <= 0) continue;
-      reachScoreNow(c, src, mask, upper, flag, K - hi[key], width, scratch);
-      if (d === 0) s.rootNow.set(scratch.best.subarray(0, c.dice.rollCount));
-      evaluateTurn(c.dice, scratch.best, scratch.best, scratch.ws);
-      // Lane j is n = K − hi + j, that is g = hi − j: the lanes are stored in that order.
-      memo.set(scratch.ws.value.subarray(0, width), offset[key]);
+      const key = keyOf(s, level[i], level[i + 1], level[i + 2]);
+      const n = count[key];
+      if (n === 0) continue;
+      scoreNowLanes(s, level[i], level[i + 1], level[i + 2], offset[key], n);
+      const ws = s.ws;
+      if (d === 0) s.rootNow.set(ws.scoreLater.subarray(0, c.dice.rollCount));
+      evaluateTurn(c.dice, ws.scoreLater, ws.scoreLater, ws);
+      s.memo.set(ws.value.subarray(0, n), offset[key]);
     }
   }
-  s.value = memo[offset[rootKey]];
+  s.value = s.memo[offset[rootKey]];
   return s.value;
+}
+
+/** The key of a state one box later (-1: the sheet is full). */
+function childKey(s: EndGameSolver, mask: number, upper: number, flag: number): number {
+  const L = s.c.layout;
+  if (mask === (1 << L.boxes) - 1) return -1;
+  return keyOf(s, mask, L.canonUpper[(mask & 63) * UPPER_SLOTS + (upper > L.threshold ? L.threshold : upper)], flag);
+}
+
+/**
+ * Score-now over the `n` lanes of state (mask, upper, flag), their g at gs[from..]: into the
+ * engine's scoreLater, best[r * n + j]. Every entry's W(s', g + gain) is gathered into its row of
+ * the engine's memory; the kernel raises each roll to the rows of the boxes where it scores.
+ */
+function scoreNowLanes(s: EndGameSolver, mask: number, upper: number, flag: number, from: number, n: number): void {
+  const c = s.c;
+  const L = c.layout;
+  const B = L.boxes;
+  const T = L.threshold;
+  const UB = c.rs.upperBonus.points;
+  const ws = s.ws!;
+  const { rowOf } = s;
+  const extra = ws.extra;
+  const best = ws.scoreLater;
+  const gather = (row: number, key: number, gain: number) => gatherLanes(s, extra, row * n, key, gain, from, n);
+  const zero = s.row;
+  zero.fill(0, 0, n);
+  for (let b = 0; b < B; b++) {
+    if (mask & (1 << b)) continue;
+    const m = mask | (1 << b);
+    if (b < UPPER_COUNT) {
+      for (let d = 0; d <= L.dice; d++) {
+        const raw = upper + (b + 1) * d;
+        gather(rowOf[b * POINTS + d], childKey(s, m, raw, flag), (b + 1) * d + (upper < T && raw >= T ? UB : 0));
+      }
+    } else {
+      const key = childKey(s, m, upper, flag);
+      // A 50 in the open Yahtzee box moves to the bonus state (and its rolls are scored again below).
+      const fifty = b === L.yahtzeeBox && L.flags === 2 ? childKey(s, m, upper, 1) : key;
+      for (const v of s.points[b]) if (v < POINTS && rowOf[b * POINTS + v] >= 0) gather(rowOf[b * POINTS + v], v === 50 ? fifty : key, v);
+    }
+    const o = rowOf[b * POINTS] * n;
+    for (let j = 0; j < n; j++) if (extra[o + j] > zero[j]) zero[j] = extra[o + j];
+  }
+  const R = c.dice.rollCount;
+  for (let r = 0; r < R; r++) best.set(zero.subarray(0, n), r * n);
+  const { nzStart, nzRoll, nzScore } = c;
+  const pairs = ws.pairs;
+  const at = extra.byteOffset;
+  let p = 0;
+  for (let b = 0; b < B; b++) {
+    if (mask & (1 << b)) continue;
+    for (let i = nzStart[b], e = nzStart[b + 1]; i < e; i++) {
+      pairs[2 * p] = nzRoll[i];
+      pairs[2 * p + 1] = at + 8 * rowOf[b * POINTS + nzScore[i]] * n;
+      p++;
+    }
+  }
+  ws.lanes = n;
+  ws.maxInto(p);
+  if (!yahtzeeRollsDiffer(c, mask, flag)) return;
+  // Rolls of n of a kind where the Yahtzee box changes the options: box by box through the rules.
+  const e = s.entry;
+  const col = s.col;
+  col.mask = mask;
+  col.upper = upper;
+  col.yahtzee50 = flag === 1;
+  const row = s.row;
+  for (let f = 0; f < 6; f++) {
+    const r = c.yahtzeeRoll[f];
+    const o = r * n;
+    best.fill(0, o, o + n);
+    for (let b = 0; b < B; b++) {
+      if (mask & (1 << b) || !scoreEntry(c, col, r, b, e)) continue;
+      gatherLanes(s, row, 0, childKey(s, e.next.mask, e.next.upper, L.flags === 2 && e.next.yahtzee50 ? 1 : 0), e.gain, from, n);
+      for (let j = 0; j < n; j++) if (row[j] > best[o + j]) best[o + j] = row[j];
+    }
+  }
+}
+
+/** dst[at + j] = W(state of `key`, gs[from + j] + gain) for j < n: `shareAt` over a state's lanes, its checks hoisted. */
+function gatherLanes(s: EndGameSolver, dst: Float64Array, at: number, key: number, gain: number, from: number, n: number): void {
+  const gs = s.gs;
+  if (key < 0) {
+    const u = s.curve.u;
+    const top = u.length;
+    const base = s.score + gain;
+    for (let j = 0; j < n; j++) {
+      const x = base + gs[from + j];
+      dst[at + j] = x < top ? u[x] : 1;
+    }
+    return;
+  }
+  const { oneG, memo } = s;
+  const zero = s.zeroG[key];
+  const first = s.first[key];
+  const last = s.last[key];
+  const index = s.base[key] - first;
+  const o = s.offset[key];
+  const lanes = s.at;
+  for (let j = 0; j < n; j++) {
+    const g = gs[from + j] + gain;
+    if (g >= oneG) dst[at + j] = 1;
+    else if (g < zero) dst[at + j] = 0;
+    else {
+      const lane = g < first || g > last ? -1 : lanes[index + g];
+      if (lane < 0) throw new Error(`end game: ${g} points gained do not reach state key ${key}`);
+      dst[at + j] = memo[o + lane];
+    }
+  }
 }
 
 /**
@@ -286,15 +453,11 @@ export function solveEndGame(s: EndGameSolver, col: ColumnState, score: number, 
  */
 export function endGameShare(s: EndGameSolver, col: ColumnState, total: number): number {
   const L = s.c.layout;
-  if (col.mask === (1 << L.boxes) - 1) return total < s.curve.u.length ? s.curve.u[total] : 1;
-  const upper = L.canonUpper[(col.mask & 63) * UPPER_SLOTS + Math.min(L.threshold, col.upper)];
-  const flag = col.yahtzee50 && L.flags === 2 ? 1 : 0;
-  const inside = (col.mask & s.root.mask) === s.root.mask;
-  const key = inside ? keyOf(s, col.mask, upper, flag) : -1;
-  const o = key < 0 ? -1 : s.offset[key];
   const g = total - s.score;
-  if (o < 0 || g < 0) throw new Error(`end game: ${JSON.stringify(col)} with ${total} points is not below the solved position`);
-  return g > s.hi[key] ? 1 : g < s.lo[key] ? 0 : s.memo[o + s.hi[key] - g];
+  const inside = (col.mask & s.root.mask) === s.root.mask && g >= 0;
+  const key = inside ? childKey(s, col.mask, col.upper, col.yahtzee50 && L.flags === 2 ? 1 : 0) : -2;
+  if (key === -2 || (key >= 0 && s.offset[key] < 0)) throw new Error(`end game: ${JSON.stringify(col)} with ${total} points is not below the solved position`);
+  return shareAt(s, key, g);
 }
 
 /**
