@@ -217,7 +217,7 @@ export function solveEndGame(s: EndGameSolver, col: ColumnState, score: number, 
   bitAt.set(rootKey, 0);
   pool[0] = 1;
   used = span;
-  const withBonus = points.map((p) => (yb ? [...p, ...p.map((v) => v + yb)] : p));
+  const held: number[] = [];
   for (let d = 0; d < k - 1; d++) {
     const next: number[] = [];
     const here = levels[d];
@@ -226,8 +226,11 @@ export function solveEndGame(s: EndGameSolver, col: ColumnState, score: number, 
       const upper = here[i + 1];
       const flag = here[i + 2];
       const from = bitAt.get(keyOf(s, mask, upper, flag))!;
+      held.length = 0;
+      for (let g = 0; g < span; g++) if (pool[from + g]) held.push(g);
       const bonus = flag ? yb : 0;
-      const visit = (m: number, u: number, f: number, gains: readonly number[]) => {
+      // The child's bits at g + e for every g the parent holds; the child is met here first or again.
+      const visit = (m: number, u: number, f: number, e: number) => {
         const key = keyOf(s, m, u, f);
         let to = bitAt.get(key);
         if (to === undefined) {
@@ -241,10 +244,7 @@ export function solveEndGame(s: EndGameSolver, col: ColumnState, score: number, 
           bitAt.set(key, (to = used));
           used += span;
         }
-        for (let g = 0; g < span; g++) {
-          if (!pool[from + g]) continue;
-          for (const e of gains) if (g + e < span) pool[to + g + e] = 1;
-        }
+        for (const g of held) if (g + e < span) pool[to + g + e] = 1;
       };
       for (const b of bits) {
         if (mask & (1 << b)) continue;
@@ -252,13 +252,20 @@ export function solveEndGame(s: EndGameSolver, col: ColumnState, score: number, 
         if (b < UPPER_COUNT) {
           for (let n = 0; n <= L.dice; n++) {
             const raw = upper + (b + 1) * n;
+            const u = canon(m, raw);
             const gain = (b + 1) * n + (upper < T && raw >= T ? UB : 0);
-            visit(m, canon(m, raw), flag, bonus ? [gain, gain + bonus] : [gain]);
+            visit(m, u, flag, gain);
+            if (bonus) visit(m, u, flag, gain + bonus);
           }
         } else if (b === L.yahtzeeBox && F === 2 && flag === 0) {
-          visit(m, upper, 0, [0]);
-          visit(m, upper, 1, [50]);
-        } else visit(m, upper, flag, bonus ? withBonus[b] : points[b]);
+          visit(m, upper, 0, 0);
+          visit(m, upper, 1, 50);
+        } else {
+          for (const e of points[b]) {
+            visit(m, upper, flag, e);
+            if (bonus) visit(m, upper, flag, e + bonus);
+          }
+        }
       }
     }
     levels.push(next);
@@ -380,7 +387,8 @@ function scoreNowLanes(s: EndGameSolver, mask: number, upper: number, flag: numb
     for (let j = 0; j < n; j++) if (extra[o + j] > zero[j]) zero[j] = extra[o + j];
   }
   const R = c.dice.rollCount;
-  for (let r = 0; r < R; r++) best.set(zero.subarray(0, n), r * n);
+  const z = zero.subarray(0, n);
+  for (let r = 0; r < R; r++) best.set(z, r * n);
   const { nzStart, nzRoll, nzScore } = c;
   const pairs = ws.pairs;
   const at = extra.byteOffset;
