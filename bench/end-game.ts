@@ -7,12 +7,14 @@
  * - shown − achieved: the chance the estimate shows for its best option, less what that option
  *   achieves (its exact share, playing on optimally);
  * - advice's loss: the exact share of the exact best option, less that of the estimate's choice;
- * - the exact solve's time (one turn's solve from the turn's start, in process).
+ * - the exact solve's CPU time (one turn's solve from the turn's start, in process).
  *
  *   npx tsx bench/end-game.ts [--ruleset yahtzee] [--open 2,3,4,5,6,7] [--positions 128] [--seed 1]
  *
  * It builds the last levels of the reach and points-distribution tables it needs (minutes for
  * 7 boxes open) and the expected-score table from $DICEWISE_TABLES or ./tables (built if absent).
+ * `--solve-only`: only the exact solve's CPU time, on seeded states with each number of boxes
+ * open against an opponent spread over 150 totals (no tables; seconds).
  */
 import { parseArgs } from 'node:util';
 import { adviseProbability } from '../src/advisor/index.ts';
@@ -20,13 +22,18 @@ import { parsePosition, type Position } from '../src/position/index.ts';
 import { RULESETS, type RuleSet, type RuleSetId } from '../src/rules/index.ts';
 import {
   buildReachTable,
+  compileRules,
+  createEndGameSolver,
   createTurnEval,
+  decodeState,
   endGameModel,
   evaluateState,
   initialState,
   opponentFinal,
   scoreOptions,
   shareCurve,
+  solveEndGame,
+  statesAtLevel,
   winGoalModel,
   type GameState,
 } from '../src/solver/index.ts';
@@ -40,12 +47,46 @@ const { values: args } = parseArgs({
     open: { type: 'string', default: '2,3,4,5,6,7' },
     positions: { type: 'string', default: '128' },
     seed: { type: 'string', default: '1' },
+    'solve-only': { type: 'boolean', default: false },
   },
 });
 const rs = RULESETS[args.ruleset as RuleSetId];
 const opens = args.open.split(',').map(Number);
 const positions = Number(args.positions);
 const most = Math.max(...opens);
+const cpuMs = (from: NodeJS.CpuUsage) => {
+  const t = process.cpuUsage(from);
+  return (t.user + t.system) / 1000;
+};
+if (args['solve-only']) {
+  const solver = createEndGameSolver(rs);
+  const layout = compileRules(rs).layout;
+  const rng = mulberry32(Number(args.seed));
+  console.log(`${rs.id}, exact end-game solves, CPU time, ${positions} states per row (seed ${args.seed})`);
+  console.log('| boxes open | mean | max |');
+  console.log('|---|---|---|');
+  for (const open of opens) {
+    const states = statesAtLevel(layout, rs.boxes.length - open);
+    let sum = 0;
+    let max = 0;
+    // The first solves warm the JIT up; they are not counted.
+    for (let i = -4; i < positions; i++) {
+      const { mask, upper, flag } = decodeState(layout, states[Math.floor(rng() * states.length)]);
+      const score = 100 + Math.floor(rng() * 80);
+      const p = Float64Array.from({ length: 150 }, () => rng());
+      const sumP = p.reduce((a, b) => a + b, 0);
+      const curve = shareCurve([{ lo: score - 20, p: p.map((v) => v / sumP) }]);
+      const t0 = process.cpuUsage();
+      solveEndGame(solver, { mask, upper, yahtzee50: flag === 1 }, score, curve);
+      const ms = cpuMs(t0);
+      if (i < 0) continue;
+      sum += ms;
+      max = Math.max(max, ms);
+    }
+    console.log(`| ${open} | ${(sum / positions).toFixed(2)} ms | ${max.toFixed(2)} ms |`);
+  }
+  process.exit(0);
+}
 const dir = process.env.DICEWISE_TABLES ?? 'tables';
 await ensureModel(dir, rs.id);
 const values = (await readTable(dir, rs)).values;
@@ -111,9 +152,9 @@ for (const open of opens) {
     estimate.score = exact.score = me.score;
     estimate.curve = exact.curve = curve;
     const shown = adviseProbability(estimate, position, evaluateState(estimateTurn, me.state));
-    const t0 = performance.now();
+    const t0 = process.cpuUsage();
     evaluateState(exactTurn, me.state);
-    const dt = performance.now() - t0;
+    const dt = cpuMs(t0);
     const truth = adviseProbability(exact, position, exactTurn);
     const achieved = truth.options.find((o) => o.action === shown.best!.action)!.probability;
     gap += shown.probability - achieved;
