@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adviseGoal, type ProbabilityAdvice } from '../src/advisor/index.ts';
+import { adviseGoal, goalTablesNeeded, type ProbabilityAdvice } from '../src/advisor/index.ts';
 import { parsePosition } from '../src/position/index.ts';
 import { RULESETS, type RuleSet, type RuleSetId } from '../src/rules/index.ts';
 import {
@@ -227,8 +227,10 @@ describe('win goal: the exact end game in the advice', () => {
       return p.position;
     };
     const atThreshold = open(['twos', 'fullHouse', 'largeStraight', 'yahtzee'].slice(0, END_GAME_BOXES));
+    expect(goalTablesNeeded(atThreshold)).toEqual(['distribution']);
     expect((adviseGoal(model, { distribution }, atThreshold) as ProbabilityAdvice).exact).toBe(true);
     const before = open(['twos', 'fullHouse', 'largeStraight', 'yahtzee', 'chance', 'sixes'].slice(0, END_GAME_BOXES + 1));
+    expect(goalTablesNeeded(before)).toEqual(['reach', 'distribution']);
     expect(() => adviseGoal(model, { distribution }, before)).toThrow(/needs the reach table/);
   });
 });

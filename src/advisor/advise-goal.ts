@@ -44,7 +44,9 @@ export function goalTablesNeeded(position: Position): LaneKind[] {
   // Multi-column rule sets play their goals from the column tables (GoalTables.goal).
   if (position.goal.type === 'points' || position.rs.columns.length > 1) return [];
   const inProgress = position.opponents?.some((o) => 'state' in o);
-  return inProgress ? ['reach', 'distribution'] : ['reach'];
+  // The win goal's end game is solved without the reach table.
+  const reach: LaneKind[] = position.goal.type === 'win' && openBoxes(position.rs, position.state) <= END_GAME_BOXES ? [] : ['reach'];
+  return inProgress ? [...reach, 'distribution'] : reach;
 }
 
 /**
