@@ -37,7 +37,7 @@ import {
   winGoalModel,
   type GameState,
 } from '../src/solver/index.ts';
-import { ensureModel } from '../src/store/models.ts';
+import { ensureModel } from '../src/store/model-loader.ts';
 import { readTable } from '../src/store/table-store.ts';
 import { mulberry32 } from '../src/dice/index.ts';
 

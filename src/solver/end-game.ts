@@ -2,7 +2,7 @@ import type { RuleSet } from '../rules/index.ts';
 import { UPPER_COUNT } from '../rules/index.ts';
 import { UPPER_SLOTS } from './column-layout.ts';
 import { compileRules, type CompiledRules } from './compiled-rules.ts';
-import { createEntryScratch, isPlainColumn, scoreEntry, yahtzeeRollsDiffer, type EntryScratch } from './fast-play.ts';
+import { createEntryScratch, isPlainColumn, scoreEntry, yahtzeeRollsDiffer, type EntryScratch } from './score-entry.ts';
 import type { GameModel } from './game-model.ts';
 import type { ColumnState, GameState } from './game-state.ts';
 import { createTurnWorkspace, evaluateTurn, type TurnWorkspace } from './turn-engine.ts';
