@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adviseGoal } from '../src/advisor/index.ts';
+import { adviseGoal, goalTablesNeeded, type ProbabilityAdvice } from '../src/advisor/index.ts';
 import { parsePosition } from '../src/position/index.ts';
 import { RULESETS, type RuleSet, type RuleSetId } from '../src/rules/index.ts';
 import {
@@ -8,8 +8,11 @@ import {
   compileRules,
   createTurnEval,
   evaluateState,
+  END_GAME_BOXES,
   finalDistribution,
+  opponentFinal,
   pointMass,
+  scoreOptions,
   shareCurve,
   winGoalModel,
   type FinalDistribution,
@@ -163,5 +166,71 @@ describe('win goal: the share of the stake', () => {
     const win = adviseGoal(model, { reach }, position({ type: 'win', opponents: [{ finalScore: score + 28 }] }));
     expect(win.best?.action).toEqual({ score: 'chance' });
     expect('probability' in win && win.probability).toBe(1);
+  });
+});
+
+/**
+ * The position where the estimate (win-model.ts) lost share: official rules, 156 on the sheet with
+ * an upper total of 61, 2-6-6-6-6 with no reroll left, twos, full house, large straight and Yahtzee
+ * open; the opponent, 188 with full house and chance open, scored 0 in Yahtzee. Each target's best
+ * chance valued keeping twos open (a 0 in Yahtzee) at 55.2%, above twos (the bonus now); played
+ * on, the zero achieves 50.9% and twos 53.2%: the estimate's choice lost 2.3 percentage points.
+ */
+describe('win goal: the exact end game in the advice', () => {
+  const theirs = { scorecard: { ones: 3, twos: 6, threes: 9, fours: 12, fives: 15, sixes: 18, threeOfAKind: 12, fourOfAKind: 8, smallStraight: 30, largeStraight: 40, yahtzee: 0 } };
+  const mine = { ones: 3, threes: 9, fours: 16, fives: 15, sixes: 18, threeOfAKind: 25, fourOfAKind: 20, smallStraight: 30, chance: 20 };
+  const rs = RULESETS.yahtzee;
+
+  async function issuePosition() {
+    const { distribution } = await tails('yahtzee');
+    const parsed = parsePosition({ ruleset: rs.id, scorecard: mine, dice: [2, 6, 6, 6, 6], rollsLeft: 0, goal: { type: 'win', opponents: [theirs] } });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+    const position = parsed.position;
+    const opponent = parsePosition({ ruleset: rs.id, ...theirs });
+    if (!opponent.ok) throw new Error(JSON.stringify(opponent.issues));
+    const curve = shareCurve([opponentFinal(rs, distribution, opponent.position.state, opponent.position.score)]);
+    const u = (x: number) => (x < curve.u.length ? curve.u[x] : 1);
+    // Each option's share by brute force: the end game from the state it leaves, with its points.
+    const brute = (box: string) => {
+      const o = scoreOptions(rs, position.state, [0, 1, 0, 0, 0, 4], false).find((e) => rs.boxes[e.box].id === box)!;
+      return naiveUtility(rs, o.next, position.score + o.gain, u);
+    };
+    const advice = adviseGoal(await testModel('yahtzee'), { distribution }, position) as ProbabilityAdvice;
+    const share = (box: string) => advice.options.find((o) => 'score' in o.action && o.action.score === box)!.probability;
+    return { position, advice, brute, share };
+  }
+
+  it('scores twos (the upper bonus), and its share is the brute-force end game\'s', async () => {
+    const { position, advice, brute, share } = await issuePosition();
+    expect(position.score).toBe(156);
+    expect(END_GAME_BOXES).toBeGreaterThanOrEqual(4);
+    expect(advice.exact).toBe(true);
+    expect(advice.best?.action).toEqual({ score: 'twos' });
+    expect(Math.abs(share('twos') - brute('twos'))).toBeLessThan(1e-9);
+    expect(advice.probability).toBeCloseTo(0.53153, 5);
+  });
+
+  it('values the 0 in Yahtzee the estimate chose at what it achieves, 2.3 points below twos', async () => {
+    const { brute, share } = await issuePosition();
+    expect(Math.abs(share('yahtzee') - brute('yahtzee'))).toBeLessThan(1e-9);
+    expect(share('twos') - share('yahtzee')).toBeCloseTo(0.02272, 4);
+  });
+
+  it('needs no reach table in the end game, and the reach table before it', async () => {
+    const { distribution } = await tails('yahtzee');
+    const model = await testModel('yahtzee');
+    const open = (boxes: string[]) => {
+      const scorecard: Record<string, number> = { ...mine, twos: 4, fullHouse: 25, largeStraight: 40, yahtzee: 0 };
+      for (const b of boxes) delete scorecard[b];
+      const p = parsePosition({ ruleset: rs.id, scorecard, goal: { type: 'win', opponents: [theirs] } });
+      if (!p.ok) throw new Error(JSON.stringify(p.issues));
+      return p.position;
+    };
+    const atThreshold = open(['twos', 'fullHouse', 'largeStraight', 'yahtzee'].slice(0, END_GAME_BOXES));
+    expect(goalTablesNeeded(atThreshold)).toEqual(['distribution']);
+    expect((adviseGoal(model, { distribution }, atThreshold) as ProbabilityAdvice).exact).toBe(true);
+    const before = open(['twos', 'fullHouse', 'largeStraight', 'yahtzee', 'chance', 'sixes'].slice(0, END_GAME_BOXES + 1));
+    expect(goalTablesNeeded(before)).toEqual(['reach', 'distribution']);
+    expect(() => adviseGoal(model, { distribution }, before)).toThrow(/needs the reach table/);
   });
 });

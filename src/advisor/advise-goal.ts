@@ -4,6 +4,8 @@ import type { RuleSet } from '../rules/index.ts';
 import {
   aimAtOpponent,
   createTurnEval,
+  END_GAME_BOXES,
+  endGameModel,
   evaluateState,
   goalSteers,
   opponentFinal,
@@ -13,6 +15,8 @@ import {
   reachNeedLimit,
   shareCurve,
   winGoalModel,
+  openBoxes,
+  type EndGameModel,
   type FinalDistribution,
   type GameModel,
   type LaneKind,
@@ -40,7 +44,9 @@ export function goalTablesNeeded(position: Position): LaneKind[] {
   // Multi-column rule sets play their goals from the column tables (GoalTables.goal).
   if (position.goal.type === 'points' || position.rs.columns.length > 1) return [];
   const inProgress = position.opponents?.some((o) => 'state' in o);
-  return inProgress ? ['reach', 'distribution'] : ['reach'];
+  // The win goal's end game is solved without the reach table.
+  const reach: LaneKind[] = position.goal.type === 'win' && openBoxes(position.rs, position.state) <= END_GAME_BOXES ? [] : ['reach'];
+  return inProgress ? [...reach, 'distribution'] : reach;
 }
 
 /**
@@ -97,16 +103,29 @@ function opponentFinals(rs: RuleSet, distribution: ReachTable | undefined, posit
 
 /**
  * Advice for the win goal: every option valued by our expected share of the stake against the
- * opponents' final totals (win-share.ts, win-model.ts).
+ * opponents' final totals (win-share.ts). With at most END_GAME_BOXES boxes open the end game is
+ * solved exactly (end-game.ts): the options' shares are what playing them on achieves, and the
+ * advice says `exact: true`. Before that each target's best chance stands in for one plan beyond
+ * this turn (win-model.ts), an estimate a little above what any one plan achieves (`exact:
+ * false`; the README, "Play to win", measures its error by boxes open).
  */
 function adviseWin(tables: GoalTables, position: Position): ProbabilityAdvice {
   const rs = position.rs;
-  if (!tables.reach) throw new Error('the win goal needs the reach table');
   const finals = opponentFinals(rs, tables.distribution, position);
-  const { model, te } = winTurn(rs, tables.reach);
-  model.score = position.score;
-  model.curve = shareCurve(finals);
-  const advice = adviseProbability(model, position, evaluateState(te, position.state));
+  const curve = shareCurve(finals);
+  let advice: ProbabilityAdvice;
+  if (openBoxes(rs, position.state) <= END_GAME_BOXES) {
+    const { model, te } = endGameTurn(rs);
+    model.score = position.score;
+    model.curve = curve;
+    advice = adviseProbability(model, position, evaluateState(te, position.state));
+  } else {
+    if (!tables.reach) throw new Error('the win goal needs the reach table');
+    const { model, te } = winTurn(rs, tables.reach);
+    model.score = position.score;
+    model.curve = curve;
+    advice = adviseProbability(model, position, evaluateState(te, position.state));
+  }
   advice.opponents = finals.map((f) => ({ expectedFinalScore: meanTotal(f) }));
   return advice;
 }
@@ -119,6 +138,19 @@ function winTurn(rs: RuleSet, table: ReachTable): { model: WinGoalModel; te: Tur
     const model = winGoalModel(rs, table, shareCurve([]), 0);
     t = { model, te: createTurnEval(model) };
     winTurns.set(table, t);
+  }
+  return t;
+}
+
+/** One end-game solver and turn evaluation per rule set and thread, as winTurns. */
+const endGameTurns = new WeakMap<RuleSet, { model: EndGameModel; te: TurnEval }>();
+
+function endGameTurn(rs: RuleSet): { model: EndGameModel; te: TurnEval } {
+  let t = endGameTurns.get(rs);
+  if (!t) {
+    const model = endGameModel(rs);
+    t = { model, te: createTurnEval(model) };
+    endGameTurns.set(rs, t);
   }
   return t;
 }

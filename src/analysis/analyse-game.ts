@@ -200,7 +200,8 @@ export function analysePacked(a: Analyser, input: unknown): PackedResult {
     for (let i = 0; i < read.holds.length; i++) n = rateHold(te, scratch, n, turn, i + 1, read.rolls[i], read.holds[i]);
     const roll = read.rolls.length;
     const rollKeep = read.rolls[roll - 1];
-    let rated = plain ? ratePlainBox(model, te, rollKeep, read.box) : undefined;
+    // The turn's own model: a goal review may value some turns with another (the win goal's end game).
+    let rated = plain ? ratePlainBox(te.model, te, rollKeep, read.box) : undefined;
     if (!rated) {
       const options = rankedScoreOptions(te, rollKeep, roll === 1);
       const chosen = options.find((o) => o.column === read.column && o.box === read.box);
@@ -217,7 +218,7 @@ export function analysePacked(a: Analyser, input: unknown): PackedResult {
   const finished = isFinished(rs, state);
   a.beginTurn?.(head.turns.length + 1, score, state);
   // For points the value still to come adds to the sheet; for a goal it is the chance (share) left, settled at the end.
-  const remainingValue = a.goal ? model.value(state) : finished ? 0 : model.value(state);
+  const remainingValue = a.goal ? a.model.value(state) : finished ? 0 : model.value(state);
   const outcome = a.goal ? remainingValue : score + remainingValue;
   const result: PackedResult = {
     ruleset: rs.id,

@@ -2,7 +2,10 @@ import type { RuleSet } from '../rules/index.ts';
 import {
   boxCount,
   createTurnEval,
+  END_GAME_BOXES,
+  endGameModel,
   evaluateState,
+  openBoxes,
   opponentFinal,
   shareCurve,
   winGoalModel,
@@ -113,11 +116,14 @@ export function analyseMultiplayerPacked(
   }
   const model = winGoalModel(rs, reach, shareCurve([]), 0);
   const te = createTurnEval(model);
+  // As the win-goal advice: the exact end game with at most END_GAME_BOXES boxes open, the estimate before.
+  const end = endGameModel(rs);
+  const endTe = createTurnEval(end);
   const players = seats.map((seat, p): PlayerReview => {
     const win: Analyser = {
       model,
       startValue: 0,
-      turns: { get: (state) => evaluateState(te, state) },
+      turns: { get: (state) => (openBoxes(rs, state) <= END_GAME_BOXES ? evaluateState(endTe, state) : evaluateState(te, state)) },
       scratch: new Float64Array(boxCount(rs) * 3 * DECISION_FIELDS),
       goal: { type: 'win' },
       beginTurn: (turn, score, state) => {
@@ -130,9 +136,10 @@ export function analyseMultiplayerPacked(
           const { state: s, score: sc } = other.trace[played];
           return [opponentFinal(rs, distribution, s, sc)];
         });
-        model.score = score;
-        model.curve = shareCurve(finals);
-        if (turn === 1) win.startValue = model.value(state);
+        model.score = end.score = score;
+        model.curve = end.curve = shareCurve(finals);
+        win.model = openBoxes(rs, state) <= END_GAME_BOXES ? end : model;
+        if (turn === 1) win.startValue = win.model.value(state);
       },
     };
     const points = reviews[p] as Exclude<GameResult, GameError>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RULESET_IDS, unknownRuleSetMessage } from '../rules/index.ts';
+import { END_GAME_BOXES } from '../solver/index.ts';
 
 /**
  * The shapes of a position, a goal and an opponent, and the message for each mistake in them,
@@ -119,7 +120,8 @@ export const GoalSchema = z.discriminatedUnion(
   description:
     '`points` (the default): maximise the expected final total. `reach`: maximise the chance that the final total, bonuses included, is at least `score`. ' +
     '`win`: maximise the expected share of the stake against `opponents` who play for points (the highest total takes it, a k-way tie splits it). ' +
-    'Reach and win are exact for the single-column rule sets; for triple-yahtzee and superpass they are approximate (`exact: false`) and win takes one opponent.',
+    `Reach is exact for the single-column rule sets; win is exact there with at most ${END_GAME_BOXES} boxes open (the end game solved for the share) and an estimate before (\`exact: false\`: each target's best chance beyond this turn, a little above what one plan achieves). ` +
+    'For triple-yahtzee and superpass both are approximate (`exact: false`) and win takes one opponent.',
   example: { type: 'reach', score: 250 },
 });
 

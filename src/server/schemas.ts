@@ -92,7 +92,7 @@ const ProbabilityOptionSchema = z
 export const ProbabilityAdviceSchema = z
   .object({
     ruleset: z.enum(RULESET_IDS),
-    exact: z.boolean(),
+    exact: z.boolean().openapi({ description: 'The chances are exact: what the options achieve played on for the goal. false: an estimate (see Goal).' }),
     goal: GoalSchema,
     score: z.number().openapi({ description: 'Points on the sheet now, bonuses included.' }),
     probabilityBefore: z.number().openapi({ description: 'The chance of the goal from the start of this turn, playing for it.' }),

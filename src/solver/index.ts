@@ -23,3 +23,4 @@ export * from './win-share.ts';
 export * from './win-model.ts';
 export * from './decision-memo.ts';
 export * from './column-bound.ts';
+export * from './end-game.ts';

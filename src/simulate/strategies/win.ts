@@ -2,9 +2,12 @@ import type { RuleSet } from '../../rules/index.ts';
 import {
   aimAtOpponent,
   createTurnEval,
+  END_GAME_BOXES,
+  endGameModel,
   evaluateState,
   goalSteers,
   opponentFinal,
+  openBoxes,
   shareCurve,
   winGoalModel,
   type FinalDistribution,
@@ -18,23 +21,36 @@ import { engineOrFallback } from './engine-or-fallback.ts';
 /**
  * `win`: plays for the largest expected share of the stake against the other players at the table
  * (ctx.opponents), assumed to play for points: each turn their sheets give their final totals in
- * distribution (the points-distribution table; a finished sheet is its total), and the win goal
- * model values this turn's options by our share (win-model.ts). Where the result no longer depends
- * on our play (won or lost whatever happens) and in solo games, it plays `fallback` (optimal).
+ * distribution (the points-distribution table; a finished sheet is its total), and this turn's
+ * options are valued by our share: with at most END_GAME_BOXES boxes open by the exact end game
+ * (end-game.ts), before that by the win goal model (win-model.ts), as the advice values them.
+ * Where the result no longer depends on our play (won or lost whatever happens) and in solo
+ * games, it plays `fallback` (optimal).
  */
 export function winStrategy(rs: RuleSet, reach: ReachTable, distribution: ReachTable, fallback: Strategy): Strategy {
   const model = winGoalModel(rs, reach, shareCurve([]), 0);
   const te = createTurnEval(model);
+  const end = endGameModel(rs);
+  const endTe = createTurnEval(end);
   const finals: FinalDistribution[] = [];
   const startTurn = (ctx: DecisionContext): TurnEval | undefined => {
     if (ctx.opponents.length === 0) return undefined;
     finals.length = 0;
     for (const o of ctx.opponents) finals.push(opponentFinal(rs, distribution, o.state, o.score));
+    const curve = shareCurve(finals);
+    const u = curve.u;
+    // Sure to win alone even scoring nothing more.
+    if (u[Math.min(ctx.score, u.length - 1)] === 1) return undefined;
+    if (openBoxes(rs, ctx.state) <= END_GAME_BOXES) {
+      end.score = ctx.score;
+      end.curve = curve;
+      // No chance left whatever happens: play for points.
+      return evaluateState(endTe, ctx.state).value === 0 ? undefined : endTe;
+    }
     model.score = ctx.score;
-    model.curve = shareCurve(finals);
-    const u = model.curve.u;
-    // Sure to win alone even scoring nothing more, or sure to lose even with the most points still possible.
-    if (u[Math.min(ctx.score, u.length - 1)] === 1 || model.value(ctx.state) === 0) return undefined;
+    model.curve = curve;
+    // Sure to lose even with the most points still possible.
+    if (model.value(ctx.state) === 0) return undefined;
     return evaluateState(te, ctx.state);
   };
   return engineOrFallback('win', startTurn, fallback);
