@@ -1,7 +1,7 @@
 import type { ChunkReview, ReviewChunk } from '../src/analysis/index.ts';
 import { DicewiseError, isDicewiseError, type ErrorCode, type Issue } from '../src/errors.ts';
 import type { SimulateTask, TaskResult } from '../src/simulate/index.ts';
-import type { ReachTask, SolveTask } from '../src/solver/index.ts';
+import type { BoundColumnTask, ColumnSolve, ReachTask, SolveTask } from '../src/solver/index.ts';
 import type { AnalyseRequestTask } from './analyse-request.ts';
 import type { HintTask } from './hint-request.ts';
 
@@ -20,6 +20,8 @@ export interface WorkerTasks {
   'analyse-request': AnalyseRequestTask;
   /** a points hint with effort: the decoded position in, the encoded advice out */
   hint: HintTask;
+  /** one relaxed column of the upper bound, solved and played (solver/price-search.ts) */
+  bound: BoundColumnTask;
 }
 
 export interface WorkerResults {
@@ -29,6 +31,7 @@ export interface WorkerResults {
   review: ChunkReview;
   'analyse-request': Uint8Array;
   hint: string | Uint8Array;
+  bound: ColumnSolve;
 }
 
 export type WorkerKind = keyof WorkerTasks;

@@ -4,6 +4,7 @@ import type { ChunkReview, ReviewChunk } from '../src/analysis/index.ts';
 import { positiveInteger } from '../src/errors.ts';
 import type { ChunkRunner } from '../src/simulate/index.ts';
 import type { SolverFactory } from '../src/store/model-loader.ts';
+import type { ColumnJobRunner } from '../src/solver/index.ts';
 import { unwrapReply, type WorkerKind, type WorkerReply, type WorkerResults, type WorkerTasks } from './messages.ts';
 import { workerEntry } from './worker-url.ts';
 
@@ -53,6 +54,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     review: workerEntry('analyse-worker'),
     'analyse-request': workerEntry('analyse-worker'),
     hint: workerEntry('hint-worker'),
+    bound: workerEntry('solve-worker'),
   } satisfies Record<WorkerKind, unknown>;
   const pool = new Piscina({
     filename: entries.solve.filename,
@@ -67,7 +69,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     threads,
     async run(kind, task) {
       // One file may serve several kinds: its export named after the kind, else its default.
-      const name = kind === 'analyse-request' ? 'analyseRequestTask' : kind === 'review' ? 'reviewTask' : 'default';
+      const name = kind === 'analyse-request' ? 'analyseRequestTask' : kind === 'review' ? 'reviewTask' : kind === 'bound' ? 'boundTask' : 'default';
       return unwrapReply((await pool.run(task, { filename: entries[kind].filename, name })) as WorkerReply<WorkerResults[typeof kind]>);
     },
     stats: () => ({ threads, queued: pool.queueSize, utilization: pool.utilization }),
@@ -84,6 +86,11 @@ export const solverThreads: SolverFactory = async (threads) => {
     destroy: () => pool.destroy(),
   };
 };
+
+/** A runner for the bound's price search (src/solver/price-search.ts): each relaxed column to a worker. */
+export function boundRunner(pool: WorkerPool): ColumnJobRunner {
+  return (tasks) => Promise.all(tasks.map((t) => pool.run('bound', t)));
+}
 
 /** A runner for the simulator (src/simulate): each chunk of games to a worker. */
 export function simulateRunner(pool: WorkerPool): ChunkRunner {

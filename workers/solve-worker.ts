@@ -4,8 +4,11 @@ import {
   createStateSolver,
   solveLaneTask,
   solveMomentsStates,
+  runBoundColumnTask,
   solveStates,
   taskRules,
+  type BoundColumnTask,
+  type ColumnSolve,
   type MomentsSolver,
   type ReachTask,
   type SolveTask,
@@ -42,4 +45,9 @@ function solve(task: SolveTask | ReachTask): number {
 /** Value and reach chunks alike: states solved into the shared table, their count back. */
 export default function solveTask(task: SolveTask | ReachTask): Promise<WorkerReply<number>> {
   return replyOf(() => solve(task));
+}
+
+/** One relaxed column of the upper bound: its W and its fill tally back. */
+export function boundTask(task: BoundColumnTask): Promise<WorkerReply<ColumnSolve>> {
+  return replyOf(() => runBoundColumnTask(task));
 }
