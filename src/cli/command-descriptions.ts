@@ -11,6 +11,7 @@ export const COMMAND_DESCRIPTIONS = {
   analyse: 'review recorded games decision by decision: what each hold and box lost against optimal play',
   simulate: 'play seeded games with several strategies on the same dice and compare their scores',
   merge: 'combine the reports of a run split with --shard K/N into the report of the whole run',
+  bound: "an upper bound on the optimal expected score of a multi-column game, beside best play's mean",
 } as const;
 
 export type CommandName = keyof typeof COMMAND_DESCRIPTIONS;

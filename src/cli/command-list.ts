@@ -46,6 +46,7 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import('./commands/simulate.ts')).registerSimulate,
   },
   { name: 'merge', description: COMMAND_DESCRIPTIONS.merge, load: async () => (await import('./commands/merge.ts')).registerMerge },
+  { name: 'bound', description: COMMAND_DESCRIPTIONS.bound, load: async () => (await import('./commands/bound.ts')).registerBound },
 ];
 
 /**

@@ -7,6 +7,7 @@ import { buildModelTables, buildReachAndWrite } from '../../store/model-loader.t
 import { REACH_CAP_DEFAULT, type LaneKind } from '../../solver/index.ts';
 import { solverThreads } from '../../../workers/pool.ts';
 import { listTables } from '../../store/table-store.ts';
+import { readBound, type BoundRecord } from '../../store/bound-store.ts';
 import { parsePositiveInt, parseRuleSet, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
 
@@ -94,7 +95,12 @@ export function registerTables(program: Command): void {
     .action(async (opts: { tables?: string; json?: boolean }) => {
       const dir = tableDir(opts.tables);
       const infos = await listTables(dir);
-      const games = multiColumnGames(infos);
+      const bounds: Partial<Record<RuleSetId, BoundRecord>> = {};
+      for (const id of RULESET_IDS) {
+        const b = GAME_VALUE_FACTS[id] ? await readBound(dir, id) : undefined;
+        if (b) bounds[id] = b;
+      }
+      const games = multiColumnGames(infos, bounds);
       if (opts.json) {
         // The same list as ever; a multi-column table's entry also says what its start value is and what is known of the game.
         const json = infos.map((i) => {
@@ -136,6 +142,10 @@ export interface MultiColumnGameInfo {
   seed: number;
   /** proven upper bound on the optimal expected score */
   upperBound: number;
+  /** where it comes from: `dicewise bound`'s cached result, else the README's turn-price figure */
+  upperBoundSource: string;
+  /** how the bound was computed, where `dicewise bound` computed it */
+  boundMethod?: { method: string; steps: number; games: number; seed: number; cpuSeconds: number; computedAt: string };
 }
 
 /**
@@ -144,19 +154,32 @@ export interface MultiColumnGameInfo {
  * Each multi-column game whose column tables are all listed gets its own line with what is known
  * of it: best play's measured mean and an upper bound on the optimum (approx/measured.ts).
  */
-export function multiColumnGames(infos: readonly { ruleset: string; kind: string }[]): MultiColumnGameInfo[] {
+export function multiColumnGames(infos: readonly { ruleset: string; kind: string }[], bounds: Partial<Record<RuleSetId, BoundRecord>> = {}): MultiColumnGameInfo[] {
   const built = new Set(infos.filter((i) => i.kind === 'values').map((i) => i.ruleset));
   const out: MultiColumnGameInfo[] = [];
   for (const id of RULESET_IDS) {
     const facts = GAME_VALUE_FACTS[id];
     if (RULESETS[id].columns.length < 2 || !facts) continue;
     const columnTables = [...new Set(columnTypes(RULESETS[id]).map((t) => t.sameAs ?? id))];
-    if (columnTables.every((t) => built.has(t))) out.push({ ruleset: id, columnTables, ...facts });
+    if (!columnTables.every((t) => built.has(t))) continue;
+    const b = bounds[id];
+    out.push({
+      ruleset: id,
+      columnTables,
+      ...facts,
+      ...(b
+        ? {
+            upperBound: b.bound,
+            upperBoundSource: `dicewise bound (${b.ruleset}.bound.json)`,
+            boundMethod: { method: b.method, steps: b.parameters.steps, games: b.parameters.games, seed: b.parameters.seed, cpuSeconds: b.cpuSeconds, computedAt: b.computedAt },
+          }
+        : { upperBoundSource: 'turn prices, README "How far from optimal" (run dicewise bound for the tighter roll-price bound)' }),
+    });
   }
   return out;
 }
 
 export function gameValueLine(g: MultiColumnGameInfo): string {
   const mean = `best play ${g.bestMean.toFixed(1)} ± ${g.bestHalfWidth.toFixed(1)}`;
-  return `${`${g.ruleset} (game)`.padEnd(30)} ${mean.padStart(18)}  measured over ${g.games.toLocaleString('en-US')} games (seed ${g.seed}); the optimum is unknown, at most ${g.upperBound.toFixed(1)}; columns from ${g.columnTables.join(', ')}`;
+  return `${`${g.ruleset} (game)`.padEnd(30)} ${mean.padStart(18)}  measured over ${g.games.toLocaleString('en-US')} games (seed ${g.seed}); the optimum is unknown, at most ${g.upperBound.toFixed(1)} (${g.upperBoundSource}); columns from ${g.columnTables.join(', ')}`;
 }
