@@ -1,0 +1,85 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { gameValueLine, multiColumnGames } from '../src/cli/commands/tables.ts';
+import { ruleSetFingerprint, RULESETS } from '../src/rules/index.ts';
+import { compileRules, rollPricesOfTurns, SOLVER_VERSION } from '../src/solver/index.ts';
+import { boundPath, decodePrices, encodePrices, readBound, writeBound, type BoundRecord } from '../src/store/bound-store.ts';
+import { dicewise } from './support/cli.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'dicewise-bound-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A cached record as `dicewise bound` writes it (its numbers stand for a computed run: this tests the cache, not the search). */
+function record(): BoundRecord {
+  const R = compileRules(RULESETS.yahtzee).dice.rollCount;
+  const prices = rollPricesOfTurns(Float64Array.from({ length: 39 }, (_, t) => t / 7 - 2), R);
+  prices.first[5] = Math.PI;
+  return {
+    ruleset: 'triple-yahtzee',
+    fingerprint: ruleSetFingerprint(RULESETS['triple-yahtzee']),
+    solverVersion: SOLVER_VERSION,
+    bound: 2345.678,
+    payback: 12.5,
+    method: 'Lagrangian relaxation with roll prices',
+    parameters: { steps: 2, games: 10, seed: 1, theta: 0.5, floor: 0.001, target: 1870.4 },
+    steps: [
+      { step: 0, bound: 2500.1, payback: 0, gradient: 1, theta: 0.5, cpuSeconds: 60 },
+      { step: 1, bound: 2345.678, payback: 12.5, gradient: 1, theta: 0.5, cpuSeconds: 61 },
+    ],
+    cpuSeconds: 121,
+    wallSeconds: 70,
+    threads: 2,
+    computedAt: '2026-12-01T10:00:00.000Z',
+    prices: encodePrices(prices),
+  };
+}
+
+describe('dicewise bound', () => {
+  it('keeps the prices bit for bit and refuses a record made for other rules', async () => {
+    const r = record();
+    await writeBound(dir, r);
+    const back = (await readBound(dir, 'triple-yahtzee'))!;
+    expect(back.bound).toBe(2345.678);
+    const p = decodePrices(back.prices);
+    expect(p.first[5]).toBe(Math.PI);
+    expect(p.later[39 * 252 - 1]).toBe(38 / 7 - 2);
+    await writeBound(dir, { ...r, ruleset: 'superpass' });
+    expect(await readBound(dir, 'superpass')).toBeUndefined();
+    expect(await readBound(dir, 'yahtzee')).toBeUndefined();
+  });
+
+  it('prints a cached bound with best play beside it, in text and JSON', async () => {
+    await writeBound(dir, record());
+    const text = dicewise(['bound', '--ruleset', 'triple-yahtzee', '--steps', '2', '--games', '10', '--tables', dir]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^triple-yahtzee: optimal is between 1870\.4 and 2345\.7\n/);
+    expect(text.stdout).toMatch(/measured mean/);
+    expect(text.stdout).toMatch(/cached in .*triple-yahtzee\.bound\.json/);
+    const json = JSON.parse(dicewise(['bound', '--ruleset', 'triple-yahtzee', '--steps', '2', '--games', '10', '--tables', dir, '--json']).stdout);
+    expect(json.lower).toMatchObject({ value: 1870.4, halfWidth95: 2.3, games: 100000 });
+    expect(json.upper).toMatchObject({ value: 2345.678, cached: true, parameters: { steps: 2, games: 10 } });
+    expect(json.upper.steps.map((s: { bound: number }) => s.bound)).toEqual([2500.1, 2345.678]);
+    // The file is the record, written whole.
+    expect(JSON.parse(readFileSync(boundPath(dir, 'triple-yahtzee'), 'utf8')).bound).toBe(2345.678);
+  });
+
+  it('refuses exact rule sets and bad options, naming the field', () => {
+    const exact = dicewise(['bound', '--ruleset', 'yahtzee', '--tables', dir]);
+    expect(exact.code).toBe(2);
+    expect(exact.stderr).toMatch(/--ruleset yahtzee is solved exactly/);
+    const steps = dicewise(['bound', '--ruleset', 'superpass', '--steps', '0', '--tables', dir]);
+    expect(steps.code).toBe(2);
+    expect(steps.stderr).toMatch(/--steps must be a positive integer/);
+  });
+
+  it('tables info shows the computed bound once there is one', () => {
+    const r = record();
+    const [g] = multiColumnGames([{ ruleset: 'yahtzee', kind: 'values' }], { 'triple-yahtzee': r });
+    expect(g.upperBound).toBe(2345.678);
+    expect(gameValueLine(g)).toMatch(/at most 2345\.7 \(dicewise bound \(triple-yahtzee\.bound\.json\)\)/);
+    const [plain] = multiColumnGames([{ ruleset: 'yahtzee', kind: 'values' }]);
+    expect(plain.upperBound).toBe(2500.1);
+  });
+});
