@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gameValueLine, multiColumnGames } from '../src/cli/commands/tables.ts';
 import { ruleSetFingerprint, RULESETS } from '../src/rules/index.ts';
-import { compileRules, rollPricesOfTurns, SOLVER_VERSION } from '../src/solver/index.ts';
+import { boundColumnTask, columnJobs, compileRules, rollPricesOfTurns, runJobsHere, SOLVER_VERSION, type GameState } from '../src/solver/index.ts';
+import { boundRunner, createWorkerPool } from '../workers/pool.ts';
 import { boundPath, decodePrices, encodePrices, readBound, writeBound, type BoundRecord } from '../src/store/bound-store.ts';
 import { dicewise } from './support/cli.ts';
 
@@ -23,7 +24,7 @@ function record(): BoundRecord {
     bound: 2345.678,
     payback: 12.5,
     method: 'Lagrangian relaxation with roll prices',
-    parameters: { steps: 2, games: 10, seed: 1, theta: 0.5, floor: 0.001, target: 1870.4 },
+    parameters: { steps: 2, games: 10, seed: 1, theta: 0.5, floor: 0.001, target: 1870.4, startBeta: 0 },
     steps: [
       { step: 0, bound: 2500.1, payback: 0, gradient: 1, theta: 0.5, cpuSeconds: 60 },
       { step: 1, bound: 2345.678, payback: 12.5, gradient: 1, theta: 0.5, cpuSeconds: 61 },
@@ -72,6 +73,28 @@ describe('dicewise bound', () => {
     const steps = dicewise(['bound', '--ruleset', 'superpass', '--steps', '0', '--tables', dir]);
     expect(steps.code).toBe(2);
     expect(steps.stderr).toMatch(/--steps must be a positive integer/);
+  });
+
+  it("a worker thread solves and plays a relaxed column as this thread does", async () => {
+    const rs = RULESETS['triple-yahtzee'];
+    const FULL = (1 << 13) - 1;
+    const state: GameState = { columns: [{ mask: FULL & ~(1 << 12), upper: 10, yahtzee50: false }, { mask: FULL, upper: 63, yahtzee50: false }, { mask: FULL & ~(1 << 8), upper: 63, yahtzee50: false }] };
+    const R = compileRules(RULESETS.yahtzee).dice.rollCount;
+    const prices = rollPricesOfTurns([1, -1], R);
+    prices.first[R + 3] = 4;
+    const tasks = columnJobs(rs, state).map((j, i) => boundColumnTask(rs, j, 2, prices, 50, i));
+    const pool = createWorkerPool({ threads: 1 });
+    try {
+      const there = await boundRunner(pool)(tasks);
+      const here = await runJobsHere(tasks);
+      expect(there.map((s) => s.value)).toEqual(here.map((s) => s.value));
+      expect([...there[2].tally.fills]).toEqual([...here[2].tally.fills]);
+      // Every relaxed game fills a column's one open box exactly once; the full column never.
+      for (const i of [0, 2]) expect(there[i].tally.fills.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+      expect(there[1].tally.fills.every((f) => f === 0)).toBe(true);
+    } finally {
+      await pool.destroy();
+    }
   });
 
   it('tables info shows the computed bound once there is one', () => {

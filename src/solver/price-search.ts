@@ -33,7 +33,8 @@ import { createTurnWorkspace, evaluateHolds, evaluateTurn, type TurnWorkspace } 
  * column on fixed seeds: a stochastic subgradient, whose noise only slows the search). Where a
  * turn's prices do not depend on the dice, Λ_t is flat in the stop policy and any achievable stop
  * distribution is a subgradient: the mixture of the columns' own stop distributions, weighted by
- * how often each fills then, is used.
+ * how often each fills then, is used (or, with `flatStops: 'demand'`, the one a turn played for
+ * the columns' demand per occurrence reaches).
  *
  * Step: Polyak's, λ ← λ − θ (bound − target) / |g|² · g with `target` a value the bound cannot go
  * below (a measured mean of best play), θ halved after two steps without a new best. The best
@@ -227,6 +228,8 @@ export interface PriceSearchOptions {
   seed: number;
   /** a value the bound cannot go below (a lower bound on the optimum) */
   target: number;
+  /** at a turn whose prices ignore the dice: the mixture of the columns' own stop distributions (default), or the stop distribution closest to their demand */
+  flatStops?: 'demand' | 'mixture';
   /** least roll probability the step's metric uses (rarer rolls move as if this common) */
   floor?: number;
   /** initial Polyak factor */
@@ -280,7 +283,8 @@ export async function searchRollPrices(rs: RuleSet, state: GameState, o: PriceSe
     });
     for (let t = 0; t < turns; t++) {
       const flat = isTurnOnly({ turns: 1, rolls: R, first: prices.first.subarray(t * R, (t + 1) * R), later: prices.later.subarray(t * R, (t + 1) * R) });
-      if (flat) mixedStops(dice, jobs, solved, turns, t, q);
+      if (flat && o.flatStops === 'demand') demandStops(dice, g, turns, t, ws, q);
+      else if (flat) mixedStops(dice, jobs, solved, turns, t, q);
       else stopDistribution(dice, prices, t, ws, q);
       for (let s = 0; s < 2; s++) for (let r = 0; r < R; r++) g[(s * turns + t) * R + r] += q[s * R + r];
     }
@@ -338,6 +342,23 @@ async function solveJobs(rs: RuleSet, jobs: ColumnJob[], turns: number, prices: 
   });
   const done = await run(tasks);
   return slot.map((k) => done[k]);
+}
+
+/**
+ * q for a turn whose prices ignore the dice: of every stop distribution one turn can reach (all
+ * subgradients there), the one a turn played for the columns' demand per occurrence
+ * (fills / P(roll)) reaches, the one closest to that demand in its own direction.
+ */
+function demandStops(dice: DiceTables, g: Float64Array, turns: number, t: number, ws: TurnWorkspace, q: Float64Array): void {
+  const R = dice.rollCount;
+  const first = new Float64Array(R);
+  const later = new Float64Array(R);
+  for (let r = 0; r < R; r++) {
+    // g holds −Σ_c fills here.
+    first[r] = -g[t * R + r] / dice.rollProbability[r];
+    later[r] = -g[(turns + t) * R + r] / dice.rollProbability[r];
+  }
+  stopDistribution(dice, { turns: 1, rolls: R, first, later }, 0, ws, q);
 }
 
 /** q for a turn whose prices ignore the dice: the columns' stop distributions, each as often as it fills then. */

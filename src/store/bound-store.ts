@@ -18,7 +18,7 @@ export interface BoundRecord {
   /** Σ_t Λ_t of the best prices, and each column's m_c W_c */
   payback: number;
   method: string;
-  parameters: { steps: number; games: number; seed: number; theta: number; floor: number; target: number };
+  parameters: { steps: number; games: number; seed: number; theta: number; floor: number; target: number; startBeta: number };
   steps: PriceSearchStep[];
   cpuSeconds: number;
   wallSeconds: number;
