@@ -82,11 +82,11 @@ describe('dicewise bound', () => {
     const R = compileRules(RULESETS.yahtzee).dice.rollCount;
     const prices = rollPricesOfTurns([1, -1], R);
     prices.first[R + 3] = 4;
-    const tasks = columnJobs(rs, state).map((j, i) => boundColumnTask(rs, j, 2, prices, 50, i));
+    const tasks = columnJobs(rs, state).map((j, i) => boundColumnTask(rs, j, 2, prices, 50, [i]));
     const pool = createWorkerPool({ threads: 1 });
     try {
-      const there = await boundRunner(pool)(tasks);
-      const here = await runJobsHere(tasks);
+      const there = (await boundRunner(pool)(tasks)).map((s) => s[0]);
+      const here = (await runJobsHere(tasks)).map((s) => s[0]);
       expect(there.map((s) => s.value)).toEqual(here.map((s) => s.value));
       expect([...there[2].tally.fills]).toEqual([...here[2].tally.fills]);
       // Every relaxed game fills a column's one open box exactly once; the full column never.

@@ -31,7 +31,7 @@ export interface WorkerResults {
   review: ChunkReview;
   'analyse-request': Uint8Array;
   hint: string | Uint8Array;
-  bound: ColumnSolve;
+  bound: ColumnSolve[];
 }
 
 export type WorkerKind = keyof WorkerTasks;

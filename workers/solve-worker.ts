@@ -47,7 +47,7 @@ export default function solveTask(task: SolveTask | ReachTask): Promise<WorkerRe
   return replyOf(() => solve(task));
 }
 
-/** One relaxed column of the upper bound: its W and its fill tally back. */
-export function boundTask(task: BoundColumnTask): Promise<WorkerReply<ColumnSolve>> {
+/** One relaxed column of the upper bound: its W and its fill tallies back. */
+export function boundTask(task: BoundColumnTask): Promise<WorkerReply<ColumnSolve[]>> {
   return replyOf(() => runBoundColumnTask(task));
 }

@@ -177,11 +177,10 @@ export interface ColumnSolve {
   tally: FillTally;
 }
 
-/** Solves and plays one job; what a worker thread runs. */
-export function solveColumnJob(job: ColumnJob, turns: number, prices: RollPrices, games: number, seed: number): ColumnSolve {
+/** Solves one job and plays it once per seed; what a worker thread runs. */
+export function solveColumnJob(job: ColumnJob, turns: number, prices: RollPrices, games: number, seeds: number[]): ColumnSolve[] {
   const col = solveRelaxedColumn(job.colRs, job.start, turns, prices, job.multiplier);
-  const tally = tallyRelaxedColumn(job.colRs, col, job.start, prices, job.multiplier, games, seed);
-  return { value: col.value, tally };
+  return seeds.map((seed) => ({ value: col.value, tally: tallyRelaxedColumn(job.colRs, col, job.start, prices, job.multiplier, games, seed) }));
 }
 
 /** One job as plain data for a worker thread: the column type by rule set and column. */
@@ -194,20 +193,21 @@ export interface BoundColumnTask {
   turns: number;
   prices: RollPrices;
   games: number;
-  seed: number;
+  /** one tally of `games` relaxed games per seed, all from one solve */
+  seeds: number[];
 }
 
-export function boundColumnTask(rs: RuleSet, job: ColumnJob, turns: number, prices: RollPrices, games: number, seed: number): BoundColumnTask {
-  return { ruleset: rs.id, column: job.columns[0], multiplier: job.multiplier, start: job.start, turns, prices, games, seed };
+export function boundColumnTask(rs: RuleSet, job: ColumnJob, turns: number, prices: RollPrices, games: number, seeds: number[]): BoundColumnTask {
+  return { ruleset: rs.id, column: job.columns[0], multiplier: job.multiplier, start: job.start, turns, prices, games, seeds };
 }
 
-export function runBoundColumnTask(task: BoundColumnTask): ColumnSolve {
+export function runBoundColumnTask(task: BoundColumnTask): ColumnSolve[] {
   const colRs = columnTypeOf(RULESETS[task.ruleset], task.column).rs;
-  return solveColumnJob({ columns: [task.column], colRs, multiplier: task.multiplier, start: task.start }, task.turns, task.prices, task.games, task.seed);
+  return solveColumnJob({ columns: [task.column], colRs, multiplier: task.multiplier, start: task.start }, task.turns, task.prices, task.games, task.seeds);
 }
 
 /** Runs the tasks of one step (in threads or here); results in task order. */
-export type ColumnJobRunner = (tasks: BoundColumnTask[]) => Promise<ColumnSolve[]>;
+export type ColumnJobRunner = (tasks: BoundColumnTask[]) => Promise<ColumnSolve[][]>;
 
 export const runJobsHere: ColumnJobRunner = async (tasks) => tasks.map(runBoundColumnTask);
 
@@ -323,25 +323,27 @@ export async function searchRollPrices(rs: RuleSet, state: GameState, o: PriceSe
 }
 
 /**
- * Every job solved and played. Without prices a column's multiplier changes nothing it does (W
- * in its own points, its fills), so columns of one type and state share one solve then.
+ * Every job solved and played (job i on seed + i). Without prices a column's multiplier changes
+ * nothing it does (W in its own points, its fills), so columns of one type and state share one
+ * solve then, each still played on its own seed.
  */
 async function solveJobs(rs: RuleSet, jobs: ColumnJob[], turns: number, prices: RollPrices, games: number, seed: number, run: ColumnJobRunner): Promise<ColumnSolve[]> {
   const unpriced = prices.first.every((v) => v === 0) && prices.later.every((v) => v === 0);
   const keyOf = (j: ColumnJob, i: number) => (unpriced ? `${columnTypeOf(rs, j.columns[0]).key}|${j.start.mask}|${j.start.upper}|${j.start.yahtzee50}` : String(i));
-  const first = new Map<string, number>();
+  const group = new Map<string, number>();
   const tasks: BoundColumnTask[] = [];
   const slot = jobs.map((j, i) => {
     const key = keyOf(j, i);
-    let k = first.get(key);
+    let k = group.get(key);
     if (k === undefined) {
-      first.set(key, (k = tasks.length));
-      tasks.push(boundColumnTask(rs, j, turns, prices, games, seed + i));
+      group.set(key, (k = tasks.length));
+      tasks.push(boundColumnTask(rs, j, turns, prices, games, []));
     }
-    return k;
+    tasks[k].seeds.push(seed + i);
+    return [k, tasks[k].seeds.length - 1];
   });
   const done = await run(tasks);
-  return slot.map((k) => done[k]);
+  return slot.map(([k, n]) => done[k][n]);
 }
 
 /**
