@@ -24,3 +24,4 @@ export * from './win-model.ts';
 export * from './decision-memo.ts';
 export * from './column-bound.ts';
 export * from './end-game.ts';
+export * from './build-estimate.ts';

@@ -20,7 +20,7 @@ import {
 import { availableParallelism } from 'node:os';
 import { inlineReachRunner, inlineRunner, type ReachTaskRunner, type TaskRunner } from '../solver/index.ts';
 import { withBuildLock } from './build-lock.ts';
-import { MOMENTS_SUFFIX, readTable, rebuildHint, writeTable } from './table-store.ts';
+import { MOMENTS_SUFFIX, needsBuild, readTable, rebuildHint, writeTable } from './table-store.ts';
 import { readReachTable, writeReachTable } from './reach-store.ts';
 
 /** Solver threads for one build, started by the caller (workers/pool.ts): store only uses them. */
@@ -197,10 +197,6 @@ export async function loadApproxModel(dir: string, id: RuleSetId, kind: 'decompo
   return kind === 'greedy' ? greedyModel(rs) : decompositionModel(rs, await loadColumnTables(dir, rs));
 }
 
-function needsBuild(e: unknown): boolean {
-  return isDicewiseError(e) && ['TABLE_MISSING', 'TABLE_STALE', 'TABLE_CORRUPT'].includes(e.code);
-}
-
 /**
  * Loads the model, building (or rebuilding) its tables first when one is missing or stale. Builds
  * hold a lock in `dir`: a second process waits for the first one's table instead of building it too.
@@ -233,7 +229,7 @@ export async function ensureModel(dir: string, id: RuleSetId, opts: EnsureOption
 }
 
 /** True when the caller asked for the moments and an exact model was loaded without them. */
-function lacksMoments(model: GameModel, opts: EnsureOptions): boolean {
+export function lacksMoments(model: GameModel, opts: Pick<EnsureOptions, 'moments'>): boolean {
   return opts.moments === true && model.rs.exact && model.rs.columns.length === 1 && !model.moments;
 }
 

@@ -5,7 +5,7 @@ import { servedGoalModel } from '../../approx/index.ts';
 import { effortRefiner, MAX_EFFORT, parseEffort } from '../../approx/rollout.ts';
 import { DicewiseError, invalidInput } from '../../errors.ts';
 import { parsePosition, positionError, type PositionInput } from '../../position/index.ts';
-import { RULESET_IDS } from '../../rules/index.ts';
+import { MODELLED_RULESETS } from '../../rules/index.ts';
 import { ensureModel, ensureReachTable } from '../../store/model-loader.ts';
 import { formatAdvice } from '../format-advice.ts';
 import { parseRuleSet, tableDir } from '../options.ts';
@@ -73,7 +73,7 @@ export function registerHint(program: Command): void {
   program
     .command('hint')
     .description(describeCommand('hint'))
-    .option('--ruleset <id>', `rule set (${RULESET_IDS.join(', ')})`, 'yahtzee')
+    .option('--ruleset <id>', `rule set (${MODELLED_RULESETS.join(', ')})`, 'yahtzee')
     .option('--scorecard <json>', 'boxes filled so far as JSON, e.g. \'{"ones":3}\' (an array of columns for multi-column rule sets)')
     .option('--dice <faces>', 'current dice, e.g. 1,1,6,6,6 (omit at the start of a turn)')
     .option('--rolls-left <n>', 'rerolls still allowed: 0, 1 or 2 (default 2)')

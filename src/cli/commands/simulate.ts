@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { DicewiseError } from '../../errors.ts';
-import { RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { listRuleSets, MODELLED_RULESETS, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import {
   asStrategy,
   BUILTIN_STRATEGIES,
@@ -124,7 +124,7 @@ export function registerSimulate(program: Command): void {
   program
     .command('simulate')
     .description(describeCommand('simulate'))
-    .option('--ruleset <id>', 'rule set: yahtzee, yahtzee-free-joker, yahtzee-no-bonus, yatzy, triple-yahtzee or superpass', 'yahtzee')
+    .option('--ruleset <id>', `rule set: ${listRuleSets(MODELLED_RULESETS)}`, 'yahtzee')
     .option('--strategy <list>', `comma-separated: ${BUILTIN_STRATEGIES.join(', ')}, reach:T, win (with --players), or a strategy module path`, 'optimal')
     .option('--games <n>', 'games per strategy (head to head: games at the table, a multiple of --players)', String(SIMULATE_DEFAULTS.games))
     .option('--players <n>', `play head to head at a table of n (2 to ${MAX_PLAYERS}): with strategies A,B one seat plays A and the others B, or list n strategies; reports each one's share of the stake`)
@@ -140,7 +140,7 @@ export function registerSimulate(program: Command): void {
     .action(async (flags: SimulateFlags) => {
       const ruleset = parseRuleSet(flags.ruleset);
       if (!isSimulable(ruleset)) {
-        throw invalid('ruleset', `must be a rule set the simulator plays (${Object.keys(RULESETS).filter((id) => isSimulable(id as RuleSetId)).join(', ')}), got ${JSON.stringify(ruleset)}`);
+        throw invalid('ruleset', `must be a rule set the simulator plays (${MODELLED_RULESETS.join(', ')}), got ${JSON.stringify(ruleset)}`);
       }
       const games = intFlag(flags.games, 'games', 1, 1e9);
       const seed = intFlag(flags.seed, 'seed', 0);

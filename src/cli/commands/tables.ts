@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { DicewiseError } from '../../errors.ts';
 import { GAME_VALUE_FACTS } from '../../approx/measured.ts';
-import { columnTypes, isRuleSetId, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { columnTypes, EXACT_RULESETS, isRuleSetId, MODELLED_RULESETS, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { buildModelTables, buildReachAndWrite } from '../../store/model-loader.ts';
 import { REACH_CAP_DEFAULT, type LaneKind } from '../../solver/index.ts';
 import { solverThreads } from '../../../workers/pool.ts';
@@ -16,7 +16,7 @@ export function registerTables(program: Command): void {
   tables
     .command('build')
     .description('solve a rule set exactly (multi-column: each column type on its own) and write its table')
-    .option('--ruleset <id>', `rule set (${RULESET_IDS.join(', ')})`)
+    .option('--ruleset <id>', `rule set (${MODELLED_RULESETS.join(', ')})`)
     .option('--all', 'build the tables of every rule set')
     .option('--threads <n>', 'worker threads (default: all cores)')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
@@ -31,7 +31,7 @@ export function registerTables(program: Command): void {
       const threads = parsePositiveInt(opts.threads, 'threads');
       if (opts.reach || opts.win) {
         const cap = parsePositiveInt(opts.cap, 'cap');
-        const ids = opts.all ? RULESET_IDS.filter((id) => RULESETS[id].exact) : [parseRuleSet(opts.ruleset!)];
+        const ids = opts.all ? [...EXACT_RULESETS] : [parseRuleSet(opts.ruleset!)];
         const kinds: LaneKind[] = opts.win ? ['reach', 'distribution'] : ['reach'];
         for (const id of ids) {
           for (const kind of kinds) {
