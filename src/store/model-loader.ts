@@ -19,7 +19,7 @@ import {
 } from '../solver/index.ts';
 import { availableParallelism } from 'node:os';
 import { inlineReachRunner, inlineRunner, type ReachTaskRunner, type TaskRunner } from '../solver/index.ts';
-import { withBuildLock } from './build-lock.ts';
+import { withBuildLock, type ReportProgress } from './build-lock.ts';
 import { MOMENTS_SUFFIX, needsBuild, readTable, rebuildHint, writeTable } from './table-store.ts';
 import { readReachTable, writeReachTable } from './reach-store.ts';
 
@@ -90,6 +90,17 @@ export async function buildMomentsAndWrite(dir: string, id: RuleSetId, opts: Ens
   }
 }
 
+/** The options with their progress also reported to the build lock's holder file. */
+function reporting<O extends EnsureOptions>(opts: O, report: ReportProgress): O {
+  return {
+    ...opts,
+    onProgress: (p: BuildProgress) => {
+      report(p);
+      opts.onProgress?.(p);
+    },
+  };
+}
+
 /** Reach tables and points distributions are locked apart: the win goal needs both, built one after the other. */
 function laneLock(id: RuleSetId, kind: LaneKind): string {
   return kind === 'reach' ? `${id}.reach` : `${id}.dist`;
@@ -105,7 +116,7 @@ export async function buildReachAndWrite(
   id: RuleSetId,
   opts: EnsureOptions & { cap?: number; kind?: LaneKind } = {},
 ): Promise<{ built: BuiltReachTable; file: string }> {
-  return withBuildLock(dir, laneLock(id, opts.kind ?? 'reach'), () => buildReachUnlocked(dir, id, opts));
+  return withBuildLock(dir, laneLock(id, opts.kind ?? 'reach'), (report) => buildReachUnlocked(dir, id, reporting(opts, report)));
 }
 
 async function valuesFor(dir: string, id: RuleSetId, opts: EnsureOptions): Promise<Float64Array> {
@@ -138,7 +149,7 @@ async function buildReachUnlocked(dir: string, id: RuleSetId, opts: EnsureOption
  * under the folder's build lock for the rule set.
  */
 export function buildModelTables(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<{ id: RuleSetId; built: BuiltTable; file: string }[]> {
-  return withBuildLock(dir, id, () => buildUnlocked(dir, id, opts));
+  return withBuildLock(dir, id, (report) => buildUnlocked(dir, id, reporting(opts, report)));
 }
 
 async function buildUnlocked(dir: string, id: RuleSetId, opts: EnsureOptions): Promise<{ id: RuleSetId; built: BuiltTable; file: string }[]> {
@@ -208,7 +219,8 @@ export async function ensureModel(dir: string, id: RuleSetId, opts: EnsureOption
   } catch (e) {
     if (!needsBuild(e)) throw e;
   }
-  return withBuildLock(dir, id, async () => {
+  return withBuildLock(dir, id, async (report) => {
+    opts = reporting(opts, report);
     let model: GameModel | undefined;
     try {
       model = await loadModel(dir, id);
@@ -244,7 +256,8 @@ export async function ensureReachTable(dir: string, id: RuleSetId, opts: EnsureO
   } catch (e) {
     if (!needsBuild(e)) throw e;
   }
-  return withBuildLock(dir, laneLock(id, kind), async () => {
+  return withBuildLock(dir, laneLock(id, kind), async (report) => {
+    opts = reporting(opts, report);
     try {
       return (await readReachTable(dir, RULESETS[id], kind)).table;
     } catch (e) {

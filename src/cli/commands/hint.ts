@@ -91,7 +91,7 @@ export function registerHint(program: Command): void {
       const effort = parseEffort(flags.effort === undefined ? undefined : flags.effort.trim() === '' ? Number.NaN : Number(flags.effort), position.rs);
       if (!effort.ok) throw invalidInput(effort.issues);
       if (effort.effort > 0 && position.goal.type !== 'points') throw badOption('effort', `applies to the points goal, not ${position.goal.type}`);
-      const bar = progressBar(`building ${position.rs.id} table`);
+      const bar = progressBar(`building ${position.rs.id} table`, { lines: true });
       const model = await ensureModel(tableDir(flags.tables), position.rs.id, {
         // The pool module loads only when a table has to be built: a hint from a built table needs no threads.
         solver: async (threads) => (await import('../../../workers/pool.ts')).solverThreads(threads),
@@ -103,7 +103,7 @@ export function registerHint(program: Command): void {
       if (position.goal.type !== 'points' && position.rs.columns.length > 1) tables.goal = servedGoalModel(model);
       for (const kind of position.rs.exact ? goalTablesNeeded(position) : []) {
         const name = kind === 'reach' ? 'reach table' : 'points distribution table';
-        const laneBar = progressBar(`building ${position.rs.id} ${name}`);
+        const laneBar = progressBar(`building ${position.rs.id} ${name}`, { lines: true });
         tables[kind] = await ensureReachTable(tableDir(flags.tables), position.rs.id, {
           kind,
           solver: async (threads) => (await import('../../../workers/pool.ts')).solverThreads(threads),

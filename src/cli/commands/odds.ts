@@ -47,7 +47,7 @@ export function registerOdds(program: Command): void {
       if (!position.rs.exact) {
         throw invalidInput([{ field: 'ruleset', message: `odds are answered for the exactly solved rule sets; ${position.rs.id} is played by an approximate model` }]);
       }
-      const bar = progressBar(`building ${position.rs.id} reach table`);
+      const bar = progressBar(`building ${position.rs.id} reach table`, { lines: true });
       const table = await ensureReachTable(tableDir(flags.tables), position.rs.id, {
         onBuild: (id, reason) => process.stderr.write(`dicewise: no usable reach table for ${id} (${reason}); building it now (minutes)\n`),
         onProgress: (p) => bar.update(p.statesDone, p.statesTotal),

@@ -160,11 +160,14 @@ export function registerSimulate(program: Command): void {
       const laneKinds: LaneKind[] = !exactGoals ? [] : specs.includes(WIN_STRATEGY) ? ['reach', 'distribution'] : specs.some((s) => parseReachStrategy(s) !== undefined) ? ['reach'] : [];
       for (const kind of laneKinds) {
         // Workers read the tables; build them here first when missing (minutes), not once per worker.
+        const bar = progressBar(`building ${ruleset} ${kind} table`, { lines: true });
         await ensureReachTable(tableDir(flags.tables), ruleset, {
           kind,
           solver: async (n) => (await import('../../../workers/pool.ts')).solverThreads(n),
           onBuild: (id, reason) => process.stderr.write(`dicewise: no usable ${kind} table for ${id} (${reason}); building it now (minutes)\n`),
+          onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
         });
+        bar.stop();
       }
       // Enough chunks for an even spread over the threads and a smooth progress bar, not so many
       // that messaging shows; the results do not depend on the chunk size.
