@@ -55,7 +55,7 @@ describe.skipIf(!hasChromium)('web page: reach a total', () => {
     await page.fill('#adv-target', '242');
     await page.press('#adv-target', 'Enter');
 
-    await page.locator('#adv-loading').filter({ hasText: /reach table is being built \(50% done\)/ }).waitFor();
+    await page.locator('#adv-loading').filter({ hasText: /Preparing: 50%/ }).waitFor();
     openGate();
     await page.locator('#adv-best strong').filter({ hasText: /^score Chance$/ }).waitFor();
 

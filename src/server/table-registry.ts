@@ -507,7 +507,8 @@ export function diskSources(dir: string, opts: DiskSourceOptions = {}): Required
   const lane = (kind: LaneKind): TableSource<ReachTable> => ({
     async read(id) {
       try {
-        const { table } = await readReachTable(dir, RULESETS[id], kind);
+        // Shared memory: the batch workers are handed this copy rather than each reading its own.
+        const { table } = await readReachTable(dir, RULESETS[id], kind, { shared: true });
         return table.cap >= cap ? { table } : { rebuild: `its cap ${table.cap} is below this server's ${cap}` };
       } catch (e) {
         if (needsBuild(e)) return { rebuild: (e as Error).message };
@@ -517,7 +518,7 @@ export function diskSources(dir: string, opts: DiskSourceOptions = {}): Required
     async build(id, hooks) {
       await build(dir, id, { threads: backgroundThreads, cap, kind, onProgress: hooks.onProgress });
       // Read back as any later start would: the file on disk is the one checked (header, checksum, sizes).
-      return (await readReachTable(dir, RULESETS[id], kind)).table;
+      return (await readReachTable(dir, RULESETS[id], kind, { shared: true })).table;
     },
   });
   return { values, reach: lane('reach'), distribution: lane('distribution') };

@@ -247,23 +247,26 @@ export function lacksMoments(model: GameModel, opts: Pick<EnsureOptions, 'moment
 
 /**
  * The reach table (or points distribution) of a rule set, building it first when missing or stale
- * (slow: minutes), one builder at a time.
+ * (slow: minutes), one builder at a time. `shared`: read into SharedArrayBuffers, to hand to
+ * worker threads (a table just built is read back for that).
  */
-export async function ensureReachTable(dir: string, id: RuleSetId, opts: EnsureOptions & { kind?: LaneKind } = {}): Promise<ReachTable> {
+export async function ensureReachTable(dir: string, id: RuleSetId, opts: EnsureOptions & { kind?: LaneKind; shared?: boolean } = {}): Promise<ReachTable> {
   const kind = opts.kind ?? 'reach';
+  const read = async () => (await readReachTable(dir, RULESETS[id], kind, { shared: opts.shared })).table;
   try {
-    return (await readReachTable(dir, RULESETS[id], kind)).table;
+    return await read();
   } catch (e) {
     if (!needsBuild(e)) throw e;
   }
   return withBuildLock(dir, laneLock(id, kind), async (report) => {
     opts = reporting(opts, report);
     try {
-      return (await readReachTable(dir, RULESETS[id], kind)).table;
+      return await read();
     } catch (e) {
       if (!needsBuild(e)) throw e;
       opts.onBuild?.(id, (e as Error).message);
     }
-    return (await buildReachUnlocked(dir, id, opts)).built.table;
+    const { built } = await buildReachUnlocked(dir, id, opts);
+    return opts.shared ? read() : built.table;
   });
 }

@@ -25,6 +25,8 @@ import {
   WIN_STRATEGY,
   SIMULATE_DEFAULTS,
   STRATEGY_NAMES,
+  type ChunkRunner,
+  type SharedLanes,
 } from '../../simulate/index.ts';
 import { createWorkerPool, defaultThreads, simulateRunner } from '../../../workers/pool.ts';
 import { parseRuleSet, parseShard, tableDir } from '../options.ts';
@@ -158,11 +160,13 @@ export function registerSimulate(program: Command): void {
       // Multi-column rule sets play their goals from the column tables (approx/goal-model.ts).
       const exactGoals = RULESETS[ruleset].columns.length === 1;
       const laneKinds: LaneKind[] = !exactGoals ? [] : specs.includes(WIN_STRATEGY) ? ['reach', 'distribution'] : specs.some((s) => parseReachStrategy(s) !== undefined) ? ['reach'] : [];
+      // Loaded (built first when missing: minutes) here once, and shared with every worker thread rather than read by each.
+      const lanes: SharedLanes = {};
       for (const kind of laneKinds) {
-        // Workers read the tables; build them here first when missing (minutes), not once per worker.
         const bar = progressBar(`building ${ruleset} ${kind} table`, { lines: true });
-        await ensureReachTable(tableDir(flags.tables), ruleset, {
+        lanes[kind] = await ensureReachTable(tableDir(flags.tables), ruleset, {
           kind,
+          shared: true,
           solver: async (n) => (await import('../../../workers/pool.ts')).solverThreads(n),
           onBuild: (id, reason) => process.stderr.write(`dicewise: no usable ${kind} table for ${id} (${reason}); building it now (minutes)\n`),
           onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
@@ -176,12 +180,14 @@ export function registerSimulate(program: Command): void {
       const workers = Math.max(1, Math.min(threads, Math.ceil(played / chunkSize)));
       const record = flags.record === undefined ? undefined : await recordSink(flags.record);
       const pool = createWorkerPool({ threads: workers, tables: tableDir(flags.tables) });
+      const run = simulateRunner(pool);
+      const runner: ChunkRunner = laneKinds.length === 0 ? run : (task) => run({ ...task, lanes });
       const bar = progressBar('simulate');
       const started = performance.now();
       if (players !== undefined) {
         let h2h;
         try {
-          h2h = await playHeadToHead({ ruleset, strategies: specs, games, seed, players, chunkSize, concurrency: workers, cacheEntries, runner: simulateRunner(pool), onProgress: (done, all) => bar.update(done, all), shard });
+          h2h = await playHeadToHead({ ruleset, strategies: specs, games, seed, players, chunkSize, concurrency: workers, cacheEntries, runner, onProgress: (done, all) => bar.update(done, all), shard });
         } finally {
           bar.stop();
           await pool.destroy();
@@ -207,7 +213,7 @@ export function registerSimulate(program: Command): void {
           chunkSize,
           concurrency: workers,
           cacheEntries,
-          runner: simulateRunner(pool),
+          runner,
           onProgress: (done, all) => bar.update(done, all),
           onRecords: record?.write,
           shard,

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { isDicewiseError, RetryLaterError } from '../../errors.ts';
 import { isRuleSetId, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import type { SharedLanes } from '../../simulate/index.ts';
 import { throwIfStopped } from '../admission.ts';
 import type { RouteModule } from '../app-deps.ts';
 import { mountBodyRoute, MSGPACK, requestFormat, responseFormat, sendEncoded } from '../body.ts';
@@ -224,7 +225,14 @@ export const registerAnalyseRoute: RouteModule = (app, deps) => {
       signal.addEventListener('abort', () => Atomics.store(stop, 0, 1), { once: true });
       try {
         const reachReady = RULESET_IDS.filter((id) => deps.registry.state(id, 'reach').status === 'ready');
-        return await deps.batch.analyse({ body, format, accept, limits: ANALYSE_INPUT_LIMITS, cap: ANALYSE_BATCH_CAP, stop, reachReady, ...ruleSetAvailability(deps.registry) });
+        // The loaded goal tables go along: shared with the worker, not read again there.
+        const lanes: Partial<Record<RuleSetId, SharedLanes>> = {};
+        for (const id of RULESET_IDS) {
+          for (const kind of ['reach', 'distribution'] as const) {
+            if (deps.registry.state(id, kind).status === 'ready') (lanes[id] ??= {})[kind] = deps.registry.table(kind, id);
+          }
+        }
+        return await deps.batch.analyse({ body, format, accept, limits: ANALYSE_INPUT_LIMITS, cap: ANALYSE_BATCH_CAP, stop, reachReady, lanes, ...ruleSetAvailability(deps.registry) });
       } catch (e) {
         throwIfStopped(signal);
         // A reach review needs that rule set's reach table: asking the registry starts its load (503 + Retry-After).
