@@ -49,7 +49,7 @@ describe('dicewise hint', () => {
 
 describe('dicewise serve', () => {
   it('serves until SIGTERM, then stops gracefully with exit code 0', async () => {
-    const child = spawn(process.execPath, ['--import', TSX, MAIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--tables', TEST_TABLE_DIR, '--rulesets', 'yahtzee'], {
+    const child = spawn(process.execPath, ['--import', TSX, MAIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--tables', TEST_TABLE_DIR, '--rulesets', 'yahtzee', '--goal-tables', 'none'], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { commonDice, correctedModel, createEffortPlayer, createRollouts, EFFORT_PLANS, firstRoll, MAX_EFFORT, modelOptions, playEffortGame, playModelGame, rolloutStats } from '../src/approx/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { createApp } from '../src/server/app.ts';
-import { staticRegistry } from '../src/server/model-registry.ts';
+import { staticRegistry } from '../src/server/table-registry.ts';
 import { createTurnEval, evaluateState, type GameState } from '../src/solver/index.ts';
 import { testColumnTables, testModel } from './support/models.ts';
 import { postJson } from './support/server.ts';

@@ -3,7 +3,7 @@ import { correctedModel } from '../src/approx/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { createApp } from '../src/server/app.ts';
 import { poolBatchWork, type BatchWork } from '../src/server/batch-work.ts';
-import { staticRegistry } from '../src/server/model-registry.ts';
+import { staticRegistry } from '../src/server/table-registry.ts';
 import { testColumnTables, testModel } from './support/models.ts';
 import { postJson } from './support/server.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';

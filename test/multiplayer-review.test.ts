@@ -10,7 +10,6 @@ import { RULESETS } from '../src/rules/index.ts';
 import { createPlayer, GamePlayer, optimalStrategy, type DecisionContext, type Strategy } from '../src/simulate/index.ts';
 import { snapProbability } from '../src/solver/index.ts';
 import { writeReachTable } from '../src/store/reach-store.ts';
-import { staticReachRegistry } from '../src/server/reach-registry.ts';
 import { dicewise } from './support/cli.ts';
 import { postJson, testApp } from './support/server.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
@@ -126,8 +125,7 @@ describe('POST /api/v1/analyse with a multiplayer record', () => {
     const model = await testModel(TAIL_RULESET);
     const [reach, distribution] = await Promise.all([tailReachTable().then((b) => b.table), tailDistribution()]);
     const { app } = await testApp({
-      reach: await staticReachRegistry({ [TAIL_RULESET]: reach }),
-      distribution: await staticReachRegistry({ [TAIL_RULESET]: distribution }),
+      lanes: { reach: { [TAIL_RULESET]: reach }, distribution: { [TAIL_RULESET]: distribution } },
     });
     const { record } = await playTwo(11);
     const res = await postJson(app, '/api/v1/analyse', { games: [record, { ...record, players: ['solo'] }], summary: true });

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DicewiseApp } from '../src/server/app.ts';
-import { staticReachRegistry } from '../src/server/reach-registry.ts';
 import { writeReachTable } from '../src/store/reach-store.ts';
 import { sheetExcept, TAIL_RULESET, tailReachTable } from './support/reach.ts';
 import { dicewise as run } from './support/cli.ts';
@@ -17,7 +16,7 @@ beforeAll(async () => {
   const built = await tailReachTable();
   dir = mkdtempSync(join(tmpdir(), 'dicewise-odds-'));
   await writeReachTable(dir, built);
-  ({ app } = await testApp({ reach: await staticReachRegistry({ [TAIL_RULESET]: built.table }) }));
+  ({ app } = await testApp({ lanes: { reach: { [TAIL_RULESET]: built.table } } }));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

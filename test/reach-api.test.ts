@@ -7,7 +7,8 @@ import { adviseGoal, type ProbabilityAdvice } from '../src/advisor/index.ts';
 import { parsePosition, type PositionInput } from '../src/position/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
 import type { DicewiseApp } from '../src/server/app.ts';
-import { createReachRegistry, reachTableLoader, staticReachRegistry, type ReachBuild, type ReachRegistry } from '../src/server/reach-registry.ts';
+import { createTableRegistry, diskSources, type GoalBuild, type TableRegistry } from '../src/server/table-registry.ts';
+import { loadedSource } from './support/table-sources.ts';
 import { reachProbability, type BuiltReachTable } from '../src/solver/index.ts';
 import { reachTablePath, readReachTable, writeReachTable } from '../src/store/reach-store.ts';
 import { RULESETS } from '../src/rules/index.ts';
@@ -22,11 +23,10 @@ import { postJson, testApp } from './support/server.ts';
 
 let built: BuiltReachTable;
 let app: DicewiseApp;
-let reachTables: ReachRegistry;
+let registry: TableRegistry;
 beforeAll(async () => {
   built = await tailReachTable();
-  reachTables = await staticReachRegistry({ [TAIL_RULESET]: built.table });
-  ({ app } = await testApp({ reach: reachTables }));
+  ({ app, registry } = await testApp({ lanes: { reach: { [TAIL_RULESET]: built.table } } }));
 });
 
 /** Open: yahtzee and large straight (at most 90 points, above the cap of 60). Score on the sheet 199. */
@@ -130,7 +130,7 @@ describe('POST /api/v1/hint with a reach goal', () => {
     const first = await postJson(app, '/api/v1/hint', { goal: reach(250) });
     expect(first.status).toBe(503);
     expect(first.headers.get('retry-after')).not.toBeNull();
-    await reachTables.settled('yahtzee');
+    await registry.settled('yahtzee', 'reach');
     const other = await hint({ goal: reach(250) });
     expect(other.status).toBe(503);
     expect(other.body.detail).toMatch(/yahtzee reach table could not be loaded or built: no reach table for yahtzee/);
@@ -245,7 +245,7 @@ describe('reach tables the server loads or builds on first use', () => {
     const calls: { cap?: number }[] = [];
     let open!: () => void;
     const gate = new Promise<void>((r) => (open = r));
-    const build: ReachBuild = async (d, _id, opts) => {
+    const build: GoalBuild = async (d, _id, opts) => {
       calls.push({ cap: opts.cap });
       opts.onProgress({ level: 11, statesDone: 1, statesTotal: 4 });
       await gate;
@@ -256,8 +256,13 @@ describe('reach tables the server loads or builds on first use', () => {
 
   it('answers 503 with Retry-After while the missing table is built (once), then the advice; /readyz and points hints never wait', async () => {
     const g = gatedBuild();
-    const reachRegistry = createReachRegistry({ load: reachTableLoader(dir, { cap: TAIL_CAP, build: g.build }) });
-    const { app: building } = await testApp({ reach: reachRegistry });
+    const models = await testApp();
+    const reachRegistry = createTableRegistry({
+      rulesets: models.registry.served,
+      sources: { values: loadedSource(async (m) => models.registry.get(m)), reach: diskSources(dir, { cap: TAIL_CAP, build: g.build }).reach },
+    });
+    await reachRegistry.start();
+    const { app: building } = await testApp({ registry: reachRegistry });
     const input: PositionInput = { ...A, dice: [2, 3, 4, 5, 5], rollsLeft: 1, goal: reach(230) };
     for (const path of ['/api/v1/hint', '/api/v1/odds']) {
       const res = await postJson(building, path, path.endsWith('odds') ? A : input);
@@ -265,13 +270,13 @@ describe('reach tables the server loads or builds on first use', () => {
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
       expect(((await res.json()) as { detail: string }).detail).toMatch(/yahtzee-no-bonus reach table is (loading|being built)/);
     }
-    await vi.waitFor(() => expect(reachRegistry.state(id)).toMatchObject({ status: 'building', progress: 0.25 }));
+    await vi.waitFor(() => expect(reachRegistry.state(id, 'reach')).toMatchObject({ status: 'building', progress: 0.25 }));
     expect((await postJson(building, '/api/v1/hint', input)).status).toBe(503);
     expect((await building.request('/readyz')).status).toBe(200);
     expect((await postJson(building, '/api/v1/hint', { ...A, dice: [2, 3, 4, 5, 5] })).status).toBe(200);
     expect(g.calls).toEqual([{ cap: TAIL_CAP }]);
     g.open();
-    await reachRegistry.settled(id);
+    await reachRegistry.settled(id, 'reach');
     const res = await postJson(building, '/api/v1/hint', input);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(await expected(input));
@@ -280,10 +285,11 @@ describe('reach tables the server loads or builds on first use', () => {
 
   it('reads a good file without building; rebuilds a corrupt one and one capped below the server’s cap', async () => {
     const loadWith = async (cap: number, g: ReturnType<typeof gatedBuild>) => {
-      const reasons: string[] = [];
       g.open();
-      const table = await reachTableLoader(dir, { cap, build: g.build })(id, { onBuild: (r) => reasons.push(r), onProgress: () => {} });
-      return { table, reasons };
+      const source = diskSources(dir, { cap, build: g.build }).reach;
+      const read = await source.read(id);
+      if ('table' in read) return { table: read.table, reasons: [] };
+      return { table: await source.build(id, { background: true, onProgress: () => {} }), reasons: [read.rebuild] };
     };
     await writeReachTable(dir, built);
     const good = gatedBuild();
@@ -306,23 +312,26 @@ describe('reach tables the server loads or builds on first use', () => {
   it('refuses for a while after a failed build, then tries again', async () => {
     let t = 0;
     let fail = true;
-    const reachRegistry = createReachRegistry({
+    const reachRegistry = createTableRegistry({
+      rulesets: ['yahtzee'],
       now: () => t,
-      retryFailedMs: 1000,
-      load: async () => {
-        if (fail) throw new Error('disk full');
-        return built.table;
+      retry: { firstMs: 1000, maxMs: 1000 },
+      sources: {
+        reach: loadedSource(async () => {
+          if (fail) throw new Error('disk full');
+          return built.table;
+        }),
       },
     });
-    expect(() => reachRegistry.get(id)).toThrow(expect.objectContaining({ code: 'NOT_READY' }));
-    await reachRegistry.settled(id);
-    expect(() => reachRegistry.get(id)).toThrow(/reach table could not be loaded or built: disk full/);
+    expect(() => reachRegistry.table('reach', id)).toThrow(expect.objectContaining({ code: 'NOT_READY' }));
+    await reachRegistry.settled(id, 'reach');
+    expect(() => reachRegistry.table('reach', id)).toThrow(/reach table could not be loaded or built: disk full/);
     fail = false;
     t = 999;
-    expect(() => reachRegistry.get(id)).toThrow(expect.objectContaining({ code: 'TABLE_MISSING' }));
+    expect(() => reachRegistry.table('reach', id)).toThrow(expect.objectContaining({ code: 'TABLE_MISSING' }));
     t = 1000;
-    expect(() => reachRegistry.get(id)).toThrow(expect.objectContaining({ code: 'NOT_READY' }));
-    await reachRegistry.settled(id);
-    expect(reachRegistry.get(id)).toBe(built.table);
+    expect(() => reachRegistry.table('reach', id)).toThrow(expect.objectContaining({ code: 'NOT_READY' }));
+    await reachRegistry.settled(id, 'reach');
+    expect(reachRegistry.table('reach', id)).toBe(built.table);
   });
 });

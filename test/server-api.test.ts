@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { pack, unpack } from 'msgpackr';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { advise } from '../src/advisor/index.ts';
 import { parsePosition, type PositionInput } from '../src/position/index.ts';
 import { DicewiseError } from '../src/errors.ts';
@@ -9,8 +9,9 @@ import { createApp, type DicewiseApp } from '../src/server/app.ts';
 import { mountBodyRoute, readBody, sendData } from '../src/server/body.ts';
 import { createHintCache } from '../src/server/hint-cache.ts';
 import { memoryLogger } from '../src/server/logger.ts';
-import { createModelRegistry } from '../src/server/model-registry.ts';
-import type { GameModel } from '../src/solver/index.ts';
+import { createTableRegistry } from '../src/server/table-registry.ts';
+import { loadedSource, manualSources } from './support/table-sources.ts';
+import { tailReachTable } from './support/reach.ts';
 import { testModel } from './support/models.ts';
 import { postJson, testApp } from './support/server.ts';
 
@@ -97,11 +98,13 @@ describe('POST /api/v1/hint', () => {
   });
 
   it('answers 501 when the rule set has no model', async () => {
-    const registry = createModelRegistry({
+    const registry = createTableRegistry({
       rulesets: ['yahtzee', 'triple-yahtzee'],
-      load: async (id) => {
-        if (id === 'triple-yahtzee') throw new DicewiseError('NOT_SOLVED', 'triple-yahtzee has no model', [{ field: 'ruleset', message: 'not solved' }]);
-        return testModel(id);
+      sources: {
+        values: loadedSource(async (id) => {
+          if (id === 'triple-yahtzee') throw new DicewiseError('NOT_SOLVED', 'triple-yahtzee has no model', [{ field: 'ruleset', message: 'not solved' }]);
+          return testModel(id);
+        }),
       },
     });
     await registry.start();
@@ -153,7 +156,7 @@ describe('health, readiness and documentation', () => {
     expect(await (await app.request('/healthz')).json()).toEqual({ status: 'ok' });
     const ready = await app.request('/readyz');
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: 'ready', rulesets: { yahtzee: 'ready', 'yahtzee-free-joker': 'ready', 'yahtzee-no-bonus': 'ready' } });
+    expect(await ready.json()).toEqual({ status: 'ready', rulesets: { yahtzee: 'ready', 'yahtzee-free-joker': 'ready', 'yahtzee-no-bonus': 'ready' }, tables: [], queue: [] });
   });
 
   it('openapi.json is an OpenAPI 3.1 document listing every route with its schemas', async () => {
@@ -179,7 +182,7 @@ describe('health, readiness and documentation', () => {
     expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['Goal', 'ProbabilityAdvice', 'ProbabilityOption', 'OddsRequest', 'Odds']));
     expect(Object.keys(schemas.OddsRequest.properties!)).toEqual(['ruleset', 'scorecard', 'yahtzeeBonus', 'dice', 'rollsLeft', 'from', 'to']);
     expect(Object.keys(doc.paths['/api/v1/odds'].post.responses)).toEqual(['200', '400', '413', '503']);
-    expect(Object.keys(schemas.Problem.properties!)).toEqual(['type', 'title', 'status', 'detail', 'instance', 'errors']);
+    expect(Object.keys(schemas.Problem.properties!)).toEqual(['type', 'title', 'status', 'detail', 'instance', 'errors', 'progress']);
   });
 
   it('the docs page is Swagger UI served from this server, with the problem types', async () => {
@@ -268,37 +271,25 @@ describe('route modules', () => {
 });
 
 describe('while tables load', () => {
-  function deferred() {
-    let resolve!: (m: GameModel) => void;
-    const promise = new Promise<GameModel>((r) => (resolve = r));
-    return { promise, resolve };
-  }
-
   it('readyz and hints are 503 with Retry-After until the model is in, then 200', async () => {
-    const yahtzee = deferred();
-    const freeJoker = deferred();
-    const registry = createModelRegistry({
-      rulesets: ['yahtzee', 'yahtzee-free-joker'],
-      load: (id, hooks) => {
-        hooks.onBuild('no table');
-        hooks.onProgress({ level: 5, statesDone: 0, statesTotal: 100 });
-        return id === 'yahtzee' ? yahtzee.promise : freeJoker.promise;
-      },
-    });
+    const { builds, sources } = manualSources(['values']);
+    const registry = createTableRegistry({ rulesets: ['yahtzee', 'yahtzee-free-joker'], sources });
     const loading = createApp({ registry });
     const started = registry.start();
+    await vi.waitFor(() => expect(builds.map((b) => b.id)).toEqual(['yahtzee']));
+    builds[0].hooks.onProgress({ level: 5, statesDone: 0, statesTotal: 100 });
 
     const notReady = await loading.request('/readyz');
     expect(notReady.status).toBe(503);
     expect(Number(notReady.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await notReady.json()).toMatchObject({ title: 'Not ready', detail: expect.stringContaining('yahtzee') });
+    expect(await notReady.json()).toMatchObject({ title: 'Not ready', detail: expect.stringContaining('yahtzee'), progress: { table: 'yahtzee model', status: 'building', percent: 0 } });
     expect((await loading.request('/healthz')).status).toBe(200);
     const hint = await postJson(loading, '/api/v1/hint', {});
     expect(hint.status).toBe(503);
     expect(hint.headers.get('retry-after')).toMatch(/^\d+$/);
 
-    yahtzee.resolve(await testModel('yahtzee'));
-    await new Promise((r) => setTimeout(r, 10));
+    builds[0].finish(await testModel('yahtzee'));
+    await vi.waitFor(() => expect(builds).toHaveLength(2));
     expect((await loading.request('/readyz')).status).toBe(200);
     expect((await postJson(loading, '/api/v1/hint', {})).status).toBe(200);
     // The second rule set is still building in the background.
@@ -308,8 +299,57 @@ describe('while tables load', () => {
     const list = (await (await loading.request('/api/v1/rulesets')).json()) as { rulesets: { id: string; status: string }[] };
     expect(list.rulesets.find((r) => r.id === 'yahtzee-free-joker')!.status).toBe('building');
 
-    freeJoker.resolve(await testModel('yahtzee-free-joker'));
+    builds[1].finish(await testModel('yahtzee-free-joker'));
     await started;
     expect((await postJson(loading, '/api/v1/hint', { ruleset: 'yahtzee-free-joker' })).status).toBe(200);
+  });
+
+  it('builds the goal tables ahead after the models, shows their progress in /readyz, and moves a goal request\'s tables to the front', async () => {
+    const { builds, sources } = manualSources(['reach', 'distribution']);
+    let clock = 0;
+    const registry = createTableRegistry({
+      rulesets: ['yahtzee', 'yahtzee-no-bonus'],
+      goalTables: ['yahtzee', 'yahtzee-no-bonus'],
+      sources: { ...sources, values: loadedSource((id) => testModel(id)) },
+      now: () => clock,
+    });
+    const app = createApp({ registry });
+    await registry.start();
+    await vi.waitFor(() => expect(registry.queue()).toEqual(['yahtzee distribution', 'yahtzee-no-bonus reach', 'yahtzee-no-bonus distribution']));
+    // One build at a time: the most played rule set's reach table first.
+    expect(builds.map((b) => `${b.id} ${b.kind}`)).toEqual(['yahtzee reach']);
+    clock = 60_000;
+    builds[0].hooks.onProgress({ level: 6, statesDone: 40, statesTotal: 100 });
+    const ready = await app.request('/readyz');
+    expect(ready.status).toBe(200);
+    // 40% in 60 s: 90 s more.
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      rulesets: { yahtzee: 'ready', 'yahtzee-no-bonus': 'ready' },
+      tables: [
+        { ruleset: 'yahtzee', kind: 'reach', status: 'building', percent: 40, etaSeconds: 90 },
+        { ruleset: 'yahtzee', kind: 'distribution', status: 'queued' },
+        { ruleset: 'yahtzee-no-bonus', kind: 'reach', status: 'queued' },
+        { ruleset: 'yahtzee-no-bonus', kind: 'distribution', status: 'queued' },
+      ],
+      queue: ['yahtzee distribution', 'yahtzee-no-bonus reach', 'yahtzee-no-bonus distribution'],
+    });
+    // Points hints do not wait.
+    expect((await postJson(app, '/api/v1/hint', { ruleset: 'yahtzee-no-bonus', dice: [1, 2, 3, 4, 6] })).status).toBe(200);
+    // A win goal with an opponent in progress needs both of its rule set's tables: both move up, the reach table first.
+    const win = await postJson(app, '/api/v1/hint', { ruleset: 'yahtzee-no-bonus', dice: [1, 2, 3, 4, 6], goal: { type: 'win', opponents: [{ scorecard: { ones: 3 } }] } });
+    expect(win.status).toBe(503);
+    expect(registry.queue()).toEqual(['yahtzee-no-bonus reach', 'yahtzee-no-bonus distribution', 'yahtzee distribution']);
+    const problem = (await win.json()) as { detail: string; progress: unknown };
+    expect(problem.progress).toEqual({ table: 'yahtzee reach table', status: 'building', percent: 40, etaSeconds: 90, queuedAhead: 1 });
+    expect(problem.detail).toMatch(/yahtzee-no-bonus reach table is queued, waiting for the yahtzee reach table, being built \(40%, about 2 min left\); then its points distribution table/);
+    expect(Number(win.headers.get('retry-after'))).toBe(90);
+    builds[0].finish(await tailReachTable().then((b) => b.table));
+    await vi.waitFor(() => expect(builds.map((b) => `${b.id} ${b.kind}`)).toEqual(['yahtzee reach', 'yahtzee-no-bonus reach']));
+    expect(registry.state('yahtzee', 'reach').status).toBe('ready');
+    clock = 70_000;
+    builds[1].hooks.onProgress({ level: 6, statesDone: 1, statesTotal: 4 });
+    const building = (await (await postJson(app, '/api/v1/odds', { ruleset: 'yahtzee-no-bonus' })).json()) as { progress: unknown };
+    expect(building.progress).toEqual({ table: 'yahtzee-no-bonus reach table', status: 'building', percent: 25, etaSeconds: 30, queuedAhead: 0 });
   });
 });

@@ -7,7 +7,8 @@ import { DicewiseError } from '../src/errors.ts';
 import type { SimulateTask, TaskResult } from '../src/simulate/index.ts';
 import { createAdmission } from '../src/server/admission.ts';
 import { inlineBatchWork, type BatchWork } from '../src/server/batch-work.ts';
-import { createModelRegistry, staticRegistry, tableLoader, type ModelRegistry } from '../src/server/model-registry.ts';
+import { createTableRegistry, diskSources, staticRegistry, type TableRegistry } from '../src/server/table-registry.ts';
+import { loadedSource } from './support/table-sources.ts';
 import { startServer } from '../src/server/serve.ts';
 import { REQUEST_CHUNK_GAMES } from '../src/server/simulate-request.ts';
 import { withBuildLock } from '../src/store/build-lock.ts';
@@ -85,7 +86,7 @@ describe('the admission policy', () => {
 });
 
 describe('batch routes behind the admission policy', () => {
-  let registry: ModelRegistry;
+  let registry: TableRegistry;
   beforeAll(async () => {
     registry = await staticRegistry([await testModel('yahtzee')]);
   });
@@ -184,7 +185,7 @@ describe('readiness, metrics and paths', () => {
       await writeFile(tables, '');
       const lines: { msg: string; error?: string }[] = [];
       const logger = { info() {}, warn() {}, error: (msg: string, f?: Record<string, unknown>) => lines.push({ msg, ...(f as object) }) };
-      const registry = createModelRegistry({ rulesets: ['yahtzee'], load: tableLoader(tables, { threads: 1 }), logger });
+      const registry = createTableRegistry({ rulesets: ['yahtzee'], sources: diskSources(tables, { threads: 1 }), logger });
       await registry.start();
       const { app } = await testApp({ registry });
       const text = await (await app.request('/readyz')).text();
@@ -204,13 +205,15 @@ describe('model loads are retried', () => {
   it('a failed load is tried again with backoff; meanwhile the rule set is 503 with Retry-After', async () => {
     const model = await testModel('yahtzee');
     let calls = 0;
-    const registry = createModelRegistry({
+    const registry = createTableRegistry({
       rulesets: ['yahtzee'],
       retry: { firstMs: 20, maxMs: 40 },
-      load: async () => {
-        calls++;
-        if (calls < 3) throw new DicewiseError('TABLE_MISSING', 'disk not mounted yet');
-        return model;
+      sources: {
+        values: loadedSource(async () => {
+          calls++;
+          if (calls < 3) throw new DicewiseError('TABLE_MISSING', 'disk not mounted yet');
+          return model;
+        }),
       },
     });
     await registry.start();
@@ -223,12 +226,14 @@ describe('model loads are retried', () => {
 
   it('NOT_SOLVED is final', async () => {
     let calls = 0;
-    const registry = createModelRegistry({
+    const registry = createTableRegistry({
       rulesets: ['superpass'],
       retry: { firstMs: 5, maxMs: 5 },
-      load: async () => {
-        calls++;
-        throw new DicewiseError('NOT_SOLVED', 'no model');
+      sources: {
+        values: loadedSource(async () => {
+          calls++;
+          throw new DicewiseError('NOT_SOLVED', 'no model');
+        }),
       },
     });
     await registry.start();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../src/server/app.ts';
-import { staticRegistry } from '../src/server/model-registry.ts';
+import { staticRegistry } from '../src/server/table-registry.ts';
 import { SimulationReportSchema } from '../src/server/simulate-request.ts';
 import { testModel } from './support/models.ts';
 

@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adviseGoal, positionOdds, type ProbabilityAdvice } from '../src/advisor/index.ts';
 import { parsePosition, type PositionInput } from '../src/position/index.ts';
-import { createReachRegistry } from '../src/server/reach-registry.ts';
+import type { TableSource } from '../src/server/table-registry.ts';
+import type { ReachTable } from '../src/solver/index.ts';
 import type { BuiltReachTable } from '../src/solver/index.ts';
 import { hasChromium, launchChromium, loadPage } from './support/browser.ts';
 import { testModel } from './support/models.ts';
@@ -29,15 +30,15 @@ describe.skipIf(!hasChromium)('web page: reach a total', () => {
     built = await tailReachTable();
     const gate = new Promise<void>((r) => (openGate = r));
     // A build half done, finished when the test says: the server answers 503 with Retry-After until then.
-    const reach = createReachRegistry({
-      load: async (_id, hooks) => {
-        hooks.onBuild('missing');
+    const reach: TableSource<ReachTable> = {
+      read: async () => ({ rebuild: 'missing' }),
+      build: async (_id, hooks) => {
         hooks.onProgress({ level: 11, statesDone: 1, statesTotal: 2 });
         await gate;
         return built.table;
       },
-    });
-    [server, browser] = await Promise.all([startWebServer([TAIL_RULESET], reach), launchChromium()]);
+    };
+    [server, browser] = await Promise.all([startWebServer([TAIL_RULESET], { reach }), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();
@@ -54,7 +55,7 @@ describe.skipIf(!hasChromium)('web page: reach a total', () => {
     await page.fill('#adv-target', '242');
     await page.press('#adv-target', 'Enter');
 
-    await page.locator('#adv-loading').filter({ hasText: /reach table is being built \(50% done\)/ }).waitFor();
+    await page.locator('#adv-loading').filter({ hasText: /Preparing: 50%/ }).waitFor();
     openGate();
     await page.locator('#adv-best strong').filter({ hasText: /^score Chance$/ }).waitFor();
 

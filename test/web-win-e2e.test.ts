@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adviseGoal, type ProbabilityAdvice } from '../src/advisor/index.ts';
 import { parsePosition, type PositionInput } from '../src/position/index.ts';
-import { createReachRegistry } from '../src/server/reach-registry.ts';
+import { loadedSource } from './support/table-sources.ts';
 import type { ReachTable } from '../src/solver/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { hasChromium, launchChromium, loadPage } from './support/browser.ts';
@@ -31,8 +31,8 @@ describe.skipIf(!hasChromium)('web page: play to win', () => {
 
   beforeAll(async () => {
     [reach, distribution] = await Promise.all([tailReachTable().then((b) => b.table), tailDistribution()]);
-    const registries = [createReachRegistry({ load: async () => reach }), createReachRegistry({ label: 'points distribution', load: async () => distribution })] as const;
-    [server, browser] = await Promise.all([startWebServer([TAIL_RULESET], ...registries), launchChromium()]);
+    const lanes = { reach: loadedSource(async () => reach), distribution: loadedSource(async () => distribution) };
+    [server, browser] = await Promise.all([startWebServer([TAIL_RULESET], lanes), launchChromium()]);
   });
   afterAll(async () => {
     await browser?.close();

@@ -4,14 +4,13 @@ import { adviseGoal, type ProbabilityAdvice } from '../src/advisor/index.ts';
 import { maxFinalScore, parsePosition, type PositionInput } from '../src/position/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import type { DicewiseApp } from '../src/server/app.ts';
-import { staticReachRegistry } from '../src/server/reach-registry.ts';
 import type { ReachTable } from '../src/solver/index.ts';
 import { testModel } from './support/models.ts';
 import { sheetExcept, TAIL_RULESET, tailDistribution, tailReachTable } from './support/reach.ts';
 import { postJson, testApp } from './support/server.ts';
 import { servedGoalModel } from '../src/approx/index.ts';
 import { createApp } from '../src/server/app.ts';
-import { staticRegistry } from '../src/server/model-registry.ts';
+import { staticRegistry } from '../src/server/table-registry.ts';
 
 /**
  * The win goal over HTTP against the advisor called directly on the same tables (reach and points
@@ -25,8 +24,7 @@ let distribution: ReachTable;
 beforeAll(async () => {
   [reach, distribution] = await Promise.all([tailReachTable().then((b) => b.table), tailDistribution()]);
   ({ app } = await testApp({
-    reach: await staticReachRegistry({ [TAIL_RULESET]: reach }),
-    distribution: await staticReachRegistry({ [TAIL_RULESET]: distribution }),
+    lanes: { reach: { [TAIL_RULESET]: reach }, distribution: { [TAIL_RULESET]: distribution } },
   }));
 });
 

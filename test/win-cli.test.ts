@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DicewiseApp } from '../src/server/app.ts';
-import { staticReachRegistry } from '../src/server/reach-registry.ts';
 import { writeReachTable } from '../src/store/reach-store.ts';
 import { sheetExcept, TAIL_RULESET, tailDistributionTable, tailReachTable } from './support/reach.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
@@ -21,8 +20,7 @@ beforeAll(async () => {
   // The value table as the test setup built it: the hint then builds nothing.
   copyFileSync(join(TEST_TABLE_DIR, `${TAIL_RULESET}.dwt`), join(dir, `${TAIL_RULESET}.dwt`));
   ({ app } = await testApp({
-    reach: await staticReachRegistry({ [TAIL_RULESET]: reach.table }),
-    distribution: await staticReachRegistry({ [TAIL_RULESET]: distribution.table }),
+    lanes: { reach: { [TAIL_RULESET]: reach.table }, distribution: { [TAIL_RULESET]: distribution.table } },
   }));
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

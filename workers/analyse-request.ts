@@ -7,6 +7,7 @@ import { isRuleSetId, RULESETS } from '../src/rules/index.ts';
 import type { ReviewGoal } from '../src/analysis/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
 import type { GameModel, ReachTable } from '../src/solver/index.ts';
+import type { SharedLanes } from '../src/simulate/index.ts';
 
 /**
  * A whole `POST /api/v1/analyse` body, from its bytes to the response's bytes, off the server's
@@ -29,6 +30,8 @@ export interface AnalyseRequestTask {
   stop: Int32Array;
   /** rule sets whose reach table the server has ready (a reach review of another fails with NOT_READY naming it) */
   reachReady: RuleSetId[];
+  /** the goal tables the server has loaded, over SharedArrayBuffers: the worker uses them rather than read its own */
+  lanes?: Partial<Record<RuleSetId, SharedLanes>>;
 }
 
 /** The NOT_READY issue that names a rule set whose reach table a review needs: the server then starts loading it. */

@@ -2,6 +2,7 @@ import { Piscina } from 'piscina';
 import { reviewChunk, type ChunkReview, type MultiplayerTables } from '../src/analysis/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
 import type { GameModel, LaneKind, ReachTable } from '../src/solver/index.ts';
+import type { SharedLanes } from '../src/simulate/index.ts';
 import { loadModel } from '../src/store/model-loader.ts';
 import { readReachTable } from '../src/store/reach-store.ts';
 import { RULESETS } from '../src/rules/index.ts';
@@ -26,13 +27,18 @@ function modelFor(id: RuleSetId): Promise<GameModel> {
   return m;
 }
 
-// Reach tables (reach reviews) and points distributions (multiplayer records), read once per thread when first asked for.
+// Goal tables the server shares (SharedArrayBuffers), by rule set: used as they are.
+const sharedLanes = new Map<RuleSetId, SharedLanes>();
+
+// Reach tables (reach reviews) and points distributions (multiplayer records), read once per thread when first asked for, where not shared.
 const laneTables = new Map<string, Promise<ReachTable>>();
 
 function laneFor(id: RuleSetId, kind: LaneKind): Promise<ReachTable> {
   const key = `${id}.${kind}`;
   let t = laneTables.get(key);
   if (!t) {
+    const shared = sharedLanes.get(id)?.[kind];
+    if (shared) return Promise.resolve(shared);
     t = readReachTable(tables, RULESETS[id], kind).then((r) => r.table);
     t.catch(() => laneTables.delete(key));
     laneTables.set(key, t);
@@ -64,6 +70,7 @@ export async function reviewTask(task: WorkerTasks['review']): Promise<WorkerRep
 
 /** A whole request body (see analyse-request.ts); the response bytes move to the server's thread, not copied. */
 export async function analyseRequestTask(task: AnalyseRequestTask): Promise<WorkerReply<Uint8Array>> {
+  for (const [id, lanes] of Object.entries(task.lanes ?? {}) as [RuleSetId, SharedLanes][]) sharedLanes.set(id, { ...sharedLanes.get(id), ...lanes });
   const reply = await replyOf(() => analyseRequest(task, modelFor, reachFor, multiplayerFor));
   if (!reply.ok) return reply;
   // piscina's custom transferable: the reply arrives whole, its buffer moved instead of copied.

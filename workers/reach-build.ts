@@ -1,9 +1,9 @@
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { DicewiseError, type ErrorCode } from '../src/errors.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
 import type { BuildProgress, LaneKind } from '../src/solver/index.ts';
-import type { ReachBuildReply, ReachBuildTask } from './reach-build-worker.ts';
+import { unwrapReply, type WorkerReply } from './messages.ts';
+import type { ReachBuildTask } from './reach-build-worker.ts';
 import { workerEntry } from './worker-url.ts';
 
 /**
@@ -22,9 +22,7 @@ export async function buildReachInWorker(
   port1.on('message', (p: BuildProgress) => opts.onProgress?.(p));
   try {
     const task: ReachBuildTask = { dir, id, cap: opts.cap, threads: opts.threads, kind: opts.kind ?? 'reach', port: port2 };
-    const reply = (await pool.run(task, { transferList: [port2] })) as ReachBuildReply;
-    if (!reply.ok) throw reply.code ? new DicewiseError(reply.code as ErrorCode, reply.message) : new Error(reply.message);
-    return reply.file;
+    return unwrapReply((await pool.run(task, { transferList: [port2] })) as WorkerReply<string>);
   } finally {
     port1.close();
     await pool.destroy();

@@ -1,21 +1,23 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
-import { createInlineRunner, type SimulateTask, type TaskResult } from '../src/simulate/index.ts';
+import { createInlineRunner, type SharedLanes, type SimulateTask, type TaskResult } from '../src/simulate/index.ts';
 import { goalModel } from '../src/approx/index.ts';
 import { loadApproxModel, loadModel } from '../src/store/model-loader.ts';
 import { readReachTable } from '../src/store/reach-store.ts';
-import { RULESETS } from '../src/rules/index.ts';
+import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { replyOf, type WorkerReply } from './messages.ts';
 
 // One runner per thread: the table is loaded once, strategies and their caches live across tasks.
 const { tables } = (Piscina.workerData ?? { tables: 'tables' }) as { tables: string };
+// Goal tables the sending process shares (SharedArrayBuffers): used as they are, never read again here.
+const sharedLanes = new Map<RuleSetId, SharedLanes>();
 const runner = createInlineRunner({
   // Players never read the final score's SD: each thread skips reading and checking the moments table.
   model: (id) => loadModel(tables, id, { moments: false }),
   approxModel: (id, kind) => loadApproxModel(tables, id, kind),
   goalModel,
-  reachTable: async (id, kind) => (await readReachTable(tables, RULESETS[id], kind)).table,
+  reachTable: async (id, kind) => sharedLanes.get(id)?.[kind] ?? (await readReachTable(tables, RULESETS[id], kind)).table,
   importModule,
 });
 
@@ -33,5 +35,6 @@ async function importModule(spec: string): Promise<unknown> {
 }
 
 export default function simulateTask(task: SimulateTask): Promise<WorkerReply<TaskResult>> {
+  if (task.lanes && !sharedLanes.has(task.ruleset)) sharedLanes.set(task.ruleset, task.lanes);
   return replyOf(() => runner(task));
 }

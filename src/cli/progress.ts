@@ -1,8 +1,13 @@
 import cliProgress from 'cli-progress';
+import { buildEstimate, describeEstimate } from '../solver/index.ts';
 
-/** A progress bar on a terminal; nothing when stderr is not a TTY (logs, CI, pipes). */
-export function progressBar(label: string): { update(done: number, total: number): void; stop(): void } {
-  if (!process.stderr.isTTY) return { update() {}, stop() {} };
+/**
+ * A progress bar on a terminal. When stderr is not a TTY (logs, CI, pipes): nothing, or with
+ * `lines` (table builds, minutes long) a line every 10% with the time left, e.g.
+ * `yahtzee reach: 40%, about 2 min left`.
+ */
+export function progressBar(label: string, opts: { lines?: boolean } = {}): { update(done: number, total: number): void; stop(): void } {
+  if (!process.stderr.isTTY) return opts.lines ? progressLines(label) : { update() {}, stop() {} };
   const bar = new cliProgress.SingleBar(
     { format: `${label} [{bar}] {percentage}% | {value}/{total} | ETA {eta}s`, stream: process.stderr, hideCursor: true },
     cliProgress.Presets.shades_classic,
@@ -45,5 +50,20 @@ export function progressLine(label: string, unit: string): { update(done: number
     stop() {
       if (running) bar.stop();
     },
+  };
+}
+
+function progressLines(label: string): { update(done: number, total: number): void; stop(): void } {
+  const started = performance.now();
+  let tenth = 0;
+  return {
+    update(done, total) {
+      const e = buildEstimate({ statesDone: done, statesTotal: total }, performance.now() - started);
+      const now = Math.floor(e.fraction * 10);
+      if (now <= tenth || now >= 10) return;
+      tenth = now;
+      process.stderr.write(`${label}: ${describeEstimate({ ...e, percent: now * 10 })}\n`);
+    },
+    stop() {},
   };
 }

@@ -98,6 +98,32 @@ export const RULESETS: Readonly<Record<RuleSetId, RuleSet>> = {
 export const RULESET_IDS = Object.keys(RULESETS) as RuleSetId[];
 export const DEFAULT_RULESET: RuleSetId = 'yahtzee';
 
+/** Most played first: YahtSooS is what the multiplayer advisor is for, the variants of Yahtzee and Yatzy follow. */
+const PLAY_RANK: readonly RuleSetId[] = ['yahtzee', 'yahtsoos', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy', 'triple-yahtzee', 'superpass'];
+
+function playRank(id: RuleSetId): number {
+  const i = PLAY_RANK.indexOf(id);
+  return i < 0 ? PLAY_RANK.length : i;
+}
+
+/**
+ * Rule sets with a model: every single-column one solved exactly, and the multi-column ones played
+ * by an approximate model over their column tables. The one list of what the server serves by
+ * default, what the simulator plays, and what help and error messages name: the exact ones first
+ * (most played first), then the multi-column ones, whose column tables take the longest to build.
+ */
+export const MODELLED_RULESETS: readonly RuleSetId[] = RULESET_IDS.filter((id) => RULESETS[id].exact || RULESETS[id].columns.length > 1).sort(
+  (a, b) => Number(RULESETS[b].exact) - Number(RULESETS[a].exact) || playRank(a) - playRank(b),
+);
+
+/** The exactly solved rule sets, most played first: the ones with reach and points distribution tables. */
+export const EXACT_RULESETS: readonly RuleSetId[] = MODELLED_RULESETS.filter((id) => RULESETS[id].exact && RULESETS[id].columns.length === 1);
+
+/** A list of rule set ids for a message: "a, b or c". */
+export function listRuleSets(ids: readonly string[], last = 'or'): string {
+  return ids.length < 2 ? ids.join('') : `${ids.slice(0, -1).join(', ')} ${last} ${ids[ids.length - 1]}`;
+}
+
 export function isRuleSetId(id: string): id is RuleSetId {
   return Object.prototype.hasOwnProperty.call(RULESETS, id);
 }

@@ -7,8 +7,7 @@ import { inlineBatchWork, type BatchWork } from './batch-work.ts';
 import { createHintCache, DEFAULT_HINT_CACHE_SIZE, type HintCache } from './hint-cache.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { createServerMetrics, type ServerMetrics } from './metrics.ts';
-import type { ModelRegistry } from './model-registry.ts';
-import { noReachTables, type ReachRegistry } from './reach-registry.ts';
+import type { TableRegistry } from './table-registry.ts';
 
 /**
  * What createApp is given and what its routes receive. Routes import this module, never app.ts,
@@ -27,11 +26,8 @@ export const DEFAULT_LIMITS: AppLimits = { hintBodyBytes: 64 * 1024 };
 export const DEFAULT_ADMISSION: AdmissionOptions = { maxRunning: 2, maxQueued: 4, deadlineMs: 60_000 };
 
 export interface AppDeps {
-  registry: ModelRegistry;
-  /** reach tables for reach goals and odds, loaded on first use; default none (those requests get 503) */
-  reach?: ReachRegistry;
-  /** points distributions of expected-score play (win goals with opponents in progress), loaded on first use; default none */
-  distribution?: ReachRegistry;
+  /** every table the app answers with: the served models, and the goal tables where it has a source for them (else those requests get 503) */
+  registry: TableRegistry;
   /** request and error logs; default silent */
   logger?: Logger;
   /** evaluated turns shared by requests (the solver's turn caches); default SERVER_TURN_CACHE_ENTRIES per model */
@@ -50,9 +46,7 @@ export interface AppDeps {
 }
 
 export interface ResolvedDeps {
-  registry: ModelRegistry;
-  reach: ReachRegistry;
-  distribution: ReachRegistry;
+  registry: TableRegistry;
   logger: Logger;
   turns: TurnCaches;
   hints: HintCache;
@@ -73,16 +67,12 @@ export const SERVER_TURN_CACHE_ENTRIES = 256;
 export function resolveDeps(deps: AppDeps): ResolvedDeps {
   const limits = { ...DEFAULT_LIMITS, ...deps.limits };
   positiveInteger('limits.hintBodyBytes', limits.hintBodyBytes);
-  const reach = deps.reach ?? noReachTables();
-  const distribution = deps.distribution ?? noReachTables();
-  const batch = deps.batch ?? inlineBatchWork(deps.registry, reach, distribution);
+  const batch = deps.batch ?? inlineBatchWork(deps.registry);
   const admission = createAdmission({ ...DEFAULT_ADMISSION, ...deps.admission });
   const turns = deps.turns ?? createTurnCaches({ entries: SERVER_TURN_CACHE_ENTRIES });
   const hints = deps.hints ?? createHintCache(DEFAULT_HINT_CACHE_SIZE);
   return {
     registry: deps.registry,
-    reach,
-    distribution,
     logger: deps.logger ?? silentLogger,
     turns,
     hints,

@@ -1,11 +1,9 @@
-import { DicewiseError } from '../errors.ts';
 import type { RuleSetId } from '../rules/index.ts';
 import { createInlineRunner, type ChunkRunner } from '../simulate/index.ts';
 import { analyseRequest, type AnalyseRequestTask } from '../../workers/analyse-request.ts';
 import { hintRequest, type HintTask } from '../../workers/hint-request.ts';
 import { createWorkerPool, simulateRunner, type PoolStats } from '../../workers/pool.ts';
-import { withoutPaths, type ModelRegistry } from './model-registry.ts';
-import type { ReachRegistry } from './reach-registry.ts';
+import { withoutPaths, type TableRegistry } from './table-registry.ts';
 
 /**
  * Where batch requests run. A server runs them in a worker pool of their own, so that the event
@@ -26,15 +24,9 @@ export interface BatchWork {
 }
 
 /** In this thread, over the registry's models: for tests and tools, not for a server under load. */
-export function inlineBatchWork(registry: ModelRegistry, reach?: ReachRegistry, distribution?: ReachRegistry): BatchWork {
-  const reachFor = async (id: RuleSetId) => {
-    if (!reach) throw new DicewiseError('NOT_READY', 'this server has no reach tables');
-    return reach.get(id);
-  };
-  const multiplayerFor = async (id: RuleSetId) => {
-    if (!distribution) throw new DicewiseError('NOT_READY', 'this server has no points distribution tables');
-    return { model: registry.get(id), reach: await reachFor(id), distribution: distribution.get(id) };
-  };
+export function inlineBatchWork(registry: TableRegistry): BatchWork {
+  const reachFor = async (id: RuleSetId) => registry.table('reach', id);
+  const multiplayerFor = async (id: RuleSetId) => ({ model: registry.get(id), ...registry.tables(id, ['reach', 'distribution']) });
   return {
     concurrency: 1,
     simulate: createInlineRunner({ model: async (id) => registry.get(id) }),

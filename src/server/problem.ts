@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isDicewiseError, RetryLaterError, type ErrorCode, type Issue } from '../errors.ts';
+import type { TableProgress } from './table-registry.ts';
 
 /**
  * RFC 9457 problem details: every error response of the API has this shape. `type` is a
@@ -14,6 +15,8 @@ export interface Problem {
   detail: string;
   instance: string;
   errors: Issue[];
+  /** 503 while a table is prepared: how far it is (an extension member) */
+  progress?: TableProgress;
 }
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -74,18 +77,17 @@ export function toProblem(err: unknown, instance: string): { problem: Problem; h
     // The client may come back, and is told when.
     if (err instanceof RetryLaterError) headers['retry-after'] = String(err.retryAfterSeconds);
     const internal = kind.status === 500;
-    return {
-      problem: {
-        type: problemType(slugOf(err.code)),
-        title: kind.title,
-        status: kind.status,
-        detail: internal ? 'internal error; see the server log' : err.message,
-        instance,
-        errors: internal ? [] : [...err.issues],
-      },
-      headers,
-      internal,
+    const problem: Problem = {
+      type: problemType(slugOf(err.code)),
+      title: kind.title,
+      status: kind.status,
+      detail: internal ? 'internal error; see the server log' : err.message,
+      instance,
+      errors: internal ? [] : [...err.issues],
     };
+    const progress = (err as { progress?: TableProgress }).progress;
+    if (progress !== undefined) problem.progress = { ...progress };
+    return { problem, headers, internal };
   }
   if (err instanceof HTTPException && err.status < 500) {
     const status = err.status;

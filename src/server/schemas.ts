@@ -161,6 +161,16 @@ export const RuleSetInfoSchema = z
 
 export const RuleSetListSchema = z.object({ rulesets: z.array(RuleSetInfoSchema) }).openapi('RuleSetList');
 
+const TableProgressSchema = z
+  .object({
+    table: z.string().openapi({ description: 'The table being built or waited for, e.g. `yahtzee reach table`.' }),
+    status: z.string(),
+    percent: z.number().int(),
+    etaSeconds: z.number().int().optional().openapi({ description: 'Seconds left at the rate so far, once there is a rate.' }),
+    queuedAhead: z.number().int().openapi({ description: 'Builds before this one in the queue.' }),
+  })
+  .openapi('TableProgress');
+
 export const ProblemSchema = z
   .object({
     type: z.string(),
@@ -169,14 +179,30 @@ export const ProblemSchema = z
     detail: z.string(),
     instance: z.string(),
     errors: z.array(z.object({ field: z.string(), message: z.string() })),
+    progress: TableProgressSchema.optional().openapi({ description: 'Not ready: how far the table this request waits for is.' }),
   })
   .openapi('Problem', { description: 'RFC 9457 problem details; `errors` names each offending field.' });
 
 export const HealthSchema = z.object({ status: z.literal('ok') }).openapi('Health');
 
 export const ReadySchema = z
-  .object({ status: z.literal('ready'), rulesets: z.record(z.string(), z.string()) })
-  .openapi('Ready', { description: 'Status of every served rule set.' });
+  .object({
+    status: z.literal('ready'),
+    rulesets: z.record(z.string(), z.string()),
+    tables: z
+      .array(
+        z.object({
+          ruleset: z.string(),
+          kind: z.enum(['values', 'reach', 'distribution']),
+          status: z.string(),
+          percent: z.number().int().optional(),
+          etaSeconds: z.number().int().optional(),
+        }),
+      )
+      .openapi({ description: 'Every table still queued, loading, building or failed, with a build\'s percent and estimated seconds left.' }),
+    queue: z.array(z.string()).openapi({ description: 'Table builds waiting their turn, first first, as `<ruleset> <kind>`.' }),
+  })
+  .openapi('Ready', { description: 'Status of every served rule set, and of the tables still to come.' });
 
 /** A problem response entry for route definitions. */
 export function problemContent(description: string) {

@@ -3,14 +3,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { DicewiseError, positiveInteger } from '../errors.ts';
-import { isRuleSetId, unknownRuleSetMessage, type RuleSetId } from '../rules/index.ts';
+import { isRuleSetId, MODELLED_RULESETS, unknownRuleSetMessage, type RuleSetId } from '../rules/index.ts';
 import { sweepTempFiles } from '../store/write-atomic.ts';
 import { DEFAULT_ADMISSION } from './app-deps.ts';
 import { createApp } from './app.ts';
 import { poolBatchWork } from './batch-work.ts';
 import { jsonLogger, type Logger } from './logger.ts';
-import { createModelRegistry, DEFAULT_SERVED, tableLoader, type ModelRegistry } from './model-registry.ts';
-import { createReachRegistry, reachTableLoader, type BuildQueue, type ReachRegistry } from './reach-registry.ts';
+import { createTableRegistry, diskSources, parseGoalTables, type TableRegistry } from './table-registry.ts';
 
 /** Flags as the CLI passes them (strings, all optional); env and defaults fill the rest. */
 export interface ServeFlags {
@@ -20,6 +19,7 @@ export interface ServeFlags {
   rulesets?: string;
   threads?: string;
   reachCap?: string;
+  goalTables?: string;
 }
 
 export interface ServeOptions {
@@ -31,6 +31,8 @@ export interface ServeOptions {
   threads?: number;
   /** reach tables this server builds answer every target up to this many points still needed; default REACH_CAP_DEFAULT */
   reachCap?: number;
+  /** rule sets whose reach and points distribution tables are loaded (and built where missing) after the models, in this order; default none */
+  goalTables?: RuleSetId[];
   /** socket limits; default SERVER_LIMITS */
   limits?: Partial<ServerLimits>;
   /** worker threads for analyse and simulate; default one core fewer than the machine has (at least 1) */
@@ -93,7 +95,10 @@ function batchOptions(env: NodeJS.ProcessEnv): Pick<ServeOptions, 'batchThreads'
   return out;
 }
 
-/** Flag, else environment (PORT, HOST, DICEWISE_TABLES, DICEWISE_RULESETS, DICEWISE_REACH_CAP), else default; a bad value throws naming it. */
+/**
+ * Flag, else environment (PORT, HOST, DICEWISE_TABLES, DICEWISE_RULESETS, DICEWISE_REACH_CAP,
+ * DICEWISE_GOAL_TABLES), else default; a bad value throws naming it.
+ */
 export function resolveServeOptions(flags: ServeFlags, env: NodeJS.ProcessEnv = process.env): ServeOptions {
   const portText = flags.port ?? env.PORT;
   const port = portText === undefined ? SERVE_DEFAULTS.port : Number(portText);
@@ -103,7 +108,7 @@ export function resolveServeOptions(flags: ServeFlags, env: NodeJS.ProcessEnv = 
   const host = flags.host ?? env.HOST ?? SERVE_DEFAULTS.host;
   const tables = flags.tables ?? env.DICEWISE_TABLES ?? SERVE_DEFAULTS.tables;
   const listText = flags.rulesets ?? env.DICEWISE_RULESETS;
-  let rulesets = [...DEFAULT_SERVED];
+  let rulesets = [...MODELLED_RULESETS];
   if (listText !== undefined) {
     const field = flags.rulesets !== undefined ? 'rulesets' : 'DICEWISE_RULESETS';
     const ids = listText.split(',').map((s) => s.trim()).filter(Boolean);
@@ -119,13 +124,14 @@ export function resolveServeOptions(flags: ServeFlags, env: NodeJS.ProcessEnv = 
   if (reachCap !== undefined && (!Number.isInteger(reachCap) || reachCap < 1 || reachCap > 4000)) {
     throw badOption(flags.reachCap !== undefined ? 'reach-cap' : 'DICEWISE_REACH_CAP', `must be an integer from 1 to 4000, got ${JSON.stringify(capText)}`);
   }
-  return { port, host, tables, rulesets, threads, reachCap, ...batchOptions(env) };
+  const goalText = flags.goalTables ?? env.DICEWISE_GOAL_TABLES;
+  const goalTables = parseGoalTables(goalText, rulesets, flags.goalTables !== undefined ? 'goal-tables' : 'DICEWISE_GOAL_TABLES');
+  return { port, host, tables, rulesets, threads, reachCap, goalTables, ...batchOptions(env) };
 }
 
 export interface RunningServer {
   url: string;
-  registry: ModelRegistry;
-  reach: ReachRegistry;
+  registry: TableRegistry;
   server: ServerType;
   /** Stops accepting connections, lets requests in flight finish, then resolves. */
   close(): Promise<void>;
@@ -138,24 +144,17 @@ export interface RunningServer {
 export async function startServer(opts: ServeOptions, logger: Logger = jsonLogger()): Promise<RunningServer> {
   const swept = await sweepTempFiles(opts.tables);
   if (swept.length > 0) logger.info('removed temporary files of interrupted writes', { tables: opts.tables, files: swept });
-  const registry = createModelRegistry({
+  const registry = createTableRegistry({
     rulesets: opts.rulesets,
-    load: tableLoader(opts.tables, { threads: opts.threads }),
+    goalTables: opts.goalTables,
+    sources: diskSources(opts.tables, { threads: opts.threads, cap: opts.reachCap }),
     logger,
     retry: { firstMs: 1000, maxMs: 60_000 },
-  });
-  // Reach tables wait for their first reach goal or odds request: most clients never ask for one.
-  const queue: BuildQueue = { tail: Promise.resolve() };
-  const reach = createReachRegistry({ load: reachTableLoader(opts.tables, { cap: opts.reachCap, threads: opts.threads, queue }), logger });
-  const distribution = createReachRegistry({
-    load: reachTableLoader(opts.tables, { cap: opts.reachCap, threads: opts.threads, queue, kind: 'distribution' }),
-    label: 'points distribution table',
-    logger,
   });
   const batch = poolBatchWork(opts.tables, opts.batchThreads ?? Math.max(1, availableParallelism() - 1));
   const admission = { ...DEFAULT_ADMISSION, ...opts.admission };
   let draining = false;
-  const app = createApp({ registry, reach, distribution, logger, batch, admission, draining: () => draining, processMetrics: true });
+  const app = createApp({ registry, logger, batch, admission, draining: () => draining, processMetrics: true });
   const limits = { ...SERVER_LIMITS, ...opts.limits };
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve(
@@ -173,7 +172,7 @@ export async function startServer(opts: ServeOptions, logger: Logger = jsonLogge
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   const url = `http://${host}:${address.port}`;
-  logger.info('listening', { url, tables: opts.tables, rulesets: opts.rulesets, limits, admission });
+  logger.info('listening', { url, tables: opts.tables, rulesets: opts.rulesets, goalTables: opts.goalTables, limits, admission });
   void registry.start();
   const graceMs = admission.deadlineMs + GRACE_MARGIN_MS;
   const close = () =>
@@ -189,7 +188,7 @@ export async function startServer(opts: ServeOptions, logger: Logger = jsonLogge
       // Keep-alive connections with no request in flight would hold close() open: drop them now.
       http.closeIdleConnections?.();
     });
-  return { url, registry, reach, server, close };
+  return { url, registry, server, close };
 }
 
 /** Runs until SIGTERM or SIGINT, then closes gracefully and exits 0 (table builds in progress are abandoned). */

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { DicewiseError, invalidInput } from '../errors.ts';
-import { RULESET_IDS, RULESETS, type RuleSetId } from '../rules/index.ts';
-import { buildReport, isSimulable, simulate, SINGLE_COLUMN_STRATEGIES, type ChunkRunner, type SimulationReport } from '../simulate/index.ts';
+import { EXACT_RULESETS, listRuleSets, RULESET_IDS, type RuleSetId } from '../rules/index.ts';
+import { buildReport, simulate, SINGLE_COLUMN_STRATEGIES, type ChunkRunner, type SimulationReport } from '../simulate/index.ts';
 import { zodIssues } from '../codec/zod-issues.ts';
 
 /** Games one HTTP request may ask for: about 2 CPU seconds of optimal play per strategy on one core. */
@@ -12,7 +12,7 @@ export const SimulateRequestSchema = z
   .object({
     ruleset: z
       .enum(RULESET_IDS as [RuleSetId, ...RuleSetId[]])
-      .refine((id) => isSimulable(id) && RULESETS[id].columns.length === 1, { message: 'must be a rule set with an exact table: yahtzee, yahtzee-free-joker, yahtzee-no-bonus or yatzy' })
+      .refine((id) => EXACT_RULESETS.includes(id), { message: `must be a rule set with an exact table: ${listRuleSets(EXACT_RULESETS)}` })
       .default('yahtzee')
       .openapi({ description: 'A single-column rule set with an exact table.' }),
     strategies: z

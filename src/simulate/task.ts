@@ -1,4 +1,5 @@
 import type { RuleSetId } from '../rules/index.ts';
+import type { LaneKind, ReachTable } from '../solver/index.ts';
 import type { HeadToHeadChunk } from './head-to-head.ts';
 import type { ChunkResult } from './run-chunk.ts';
 
@@ -16,7 +17,16 @@ export interface SimulateTask {
   players?: number;
   /** also return every game played as a JSON line (game-recorder.ts) */
   record?: boolean;
+  /**
+   * The rule set's goal tables, loaded once by the process that sends the task, their arrays over
+   * SharedArrayBuffers: a message shares them with a worker thread instead of the thread reading
+   * its own copy (hundreds of megabytes each).
+   */
+  lanes?: SharedLanes;
 }
+
+/** Goal tables of one rule set, by kind. */
+export type SharedLanes = { [K in LaneKind]?: ReachTable };
 
 export interface TaskResult extends ChunkResult {
   /** the strategies' names, in task order */

@@ -25,3 +25,4 @@ export * from './decision-memo.ts';
 export * from './column-bound.ts';
 export * from './end-game.ts';
 export * from './price-search.ts';
+export * from './build-estimate.ts';

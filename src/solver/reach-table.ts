@@ -76,19 +76,41 @@ export function reachPayloadParts(t: ReachTable): Uint8Array[] {
   return [lo, count, new Uint8Array(t.values.buffer, t.values.byteOffset, t.values.byteLength)];
 }
 
-/** The inverse of `reachPayloadParts` (read as one payload); null when the sizes do not fit together. */
-export function decodeReachPayload(payload: Uint8Array, cap: number, slots: number, valueCount: number, float64: boolean): ReachTable | null {
+/** Bytes of memory for a table's arrays: shared between threads (passed in a message, never copied), or this thread's own. */
+function tableBuffer(bytes: number, shared: boolean): ArrayBufferLike {
+  return shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
+}
+
+/**
+ * The inverse of `reachPayloadParts` (read as one payload); null when the sizes do not fit
+ * together. `shared`: every array over a SharedArrayBuffer, so that one copy in a process serves
+ * all its worker threads.
+ */
+export function decodeReachPayload(payload: Uint8Array, cap: number, slots: number, valueCount: number, float64: boolean, shared = false): ReachTable | null {
   const part = Math.ceil((slots * 2) / 8) * 8;
   const width = float64 ? 8 : 4;
   if (payload.byteLength !== 2 * part + valueCount * width) return null;
+  if (shared && payload.buffer instanceof SharedArrayBuffer && payload.byteOffset % 8 === 0) {
+    // The file was read into shared memory: views over it, no second copy.
+    const at = payload.byteOffset;
+    const count = new Uint16Array(payload.buffer, at + part, slots);
+    const { offset: own, total } = reachOffsets(count);
+    if (total !== valueCount) return null;
+    const offset = new Uint32Array(tableBuffer(own.byteLength, true));
+    offset.set(own);
+    const values = float64 ? new Float64Array(payload.buffer, at + 2 * part, valueCount) : new Float32Array(payload.buffer, at + 2 * part, valueCount);
+    return { cap, lo: new Uint16Array(payload.buffer, at, slots), count, offset, values };
+  }
   // Copies into aligned buffers: a Buffer from the file system may start at any offset.
-  const lo = new Uint16Array(slots);
+  const lo = new Uint16Array(tableBuffer(slots * 2, shared));
   new Uint8Array(lo.buffer).set(payload.subarray(0, slots * 2));
-  const count = new Uint16Array(slots);
+  const count = new Uint16Array(tableBuffer(slots * 2, shared));
   new Uint8Array(count.buffer).set(payload.subarray(part, part + slots * 2));
-  const values = float64 ? new Float64Array(valueCount) : new Float32Array(valueCount);
+  const values = float64 ? new Float64Array(tableBuffer(valueCount * 8, shared)) : new Float32Array(tableBuffer(valueCount * 4, shared));
   new Uint8Array(values.buffer).set(payload.subarray(2 * part));
-  const { offset, total } = reachOffsets(count);
+  const { offset: own, total } = reachOffsets(count);
   if (total !== valueCount) return null;
+  const offset = shared ? new Uint32Array(tableBuffer(own.byteLength, true)) : own;
+  if (shared) offset.set(own);
   return { cap, lo, count, offset, values };
 }

@@ -1,6 +1,7 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import lockfile from 'proper-lockfile';
+import { buildEstimate, type BuildEstimate, type BuildProgress } from '../solver/index.ts';
 
 /**
  * One builder per table and folder, across processes: the lock is a directory next to
@@ -9,22 +10,73 @@ import lockfile from 'proper-lockfile';
  */
 const STALE_MS = 20_000;
 
+const LOCK_SUFFIX = '.build.lock';
+/** Beside the lock (not in it: the lock directory must stay empty to be removed), how far its build is. */
+const PROGRESS_SUFFIX = '.build.json';
+
+/** Passes a build's progress on to whoever else asks (`tables info` in another process). */
+export type ReportProgress = (p: BuildProgress) => void;
+
 /** `name`: what is built, a rule set id or e.g. `yahtzee.reach`. */
-export async function withBuildLock<T>(dir: string, name: string, work: () => Promise<T>): Promise<T> {
+export async function withBuildLock<T>(dir: string, name: string, work: (report: ReportProgress) => Promise<T>): Promise<T> {
   const folder = resolve(dir);
   await mkdir(folder, { recursive: true });
   const release = await lockfile.lock(join(folder, name), {
     realpath: false,
-    lockfilePath: join(folder, `.${name}.build.lock`),
+    lockfilePath: join(folder, `.${name}${LOCK_SUFFIX}`),
     stale: STALE_MS,
     update: STALE_MS / 4,
     retries: { forever: true, minTimeout: 200, maxTimeout: 2000 },
     // A lock found refreshed by another process means two builders; their tables are the same, and each write is atomic.
     onCompromised: () => {},
   });
+  const file = join(folder, `.${name}${PROGRESS_SUFFIX}`);
+  const started = Date.now();
+  let shown = -1;
+  let writing = Promise.resolve();
+  const report: ReportProgress = (p) => {
+    const e = buildEstimate(p, Date.now() - started);
+    if (e.percent === shown) return;
+    shown = e.percent;
+    // Whole percents only, one write at a time; a reader that finds half a file skips it.
+    writing = writing.then(() => writeFile(file, JSON.stringify({ ...e, startedAt: new Date(started).toISOString() })).catch(() => {}));
+  };
   try {
-    return await work();
+    return await work(report);
   } finally {
+    await writing;
+    await rm(file, { force: true }).catch(() => {});
     await release().catch(() => {});
   }
+}
+
+export interface BuildInProgress {
+  /** what is built, as the lock names it: `yahtzee`, `yahtzee.reach`, `yahtzee.dist` */
+  name: string;
+  estimate: BuildEstimate;
+  startedAt: string;
+}
+
+/** Builds that hold a live lock in `dir` (any process), with how far each is. */
+export async function buildsInProgress(dir: string): Promise<BuildInProgress[]> {
+  const folder = resolve(dir);
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch {
+    return [];
+  }
+  const out: BuildInProgress[] = [];
+  for (const n of names.filter((x) => x.startsWith('.') && x.endsWith(LOCK_SUFFIX)).sort()) {
+    const name = n.slice(1, -LOCK_SUFFIX.length);
+    try {
+      if (Date.now() - (await stat(join(folder, n))).mtimeMs > STALE_MS) continue;
+      const saved = JSON.parse(await readFile(join(folder, `.${name}${PROGRESS_SUFFIX}`), 'utf8')) as BuildEstimate & { startedAt: string };
+      const { startedAt, ...estimate } = saved;
+      out.push({ name, estimate, startedAt });
+    } catch {
+      // Locked but no progress yet (reading its tables), or the build just ended.
+    }
+  }
+  return out;
 }

@@ -19,8 +19,8 @@ import {
 } from '../solver/index.ts';
 import { availableParallelism } from 'node:os';
 import { inlineReachRunner, inlineRunner, type ReachTaskRunner, type TaskRunner } from '../solver/index.ts';
-import { withBuildLock } from './build-lock.ts';
-import { MOMENTS_SUFFIX, readTable, rebuildHint, writeTable } from './table-store.ts';
+import { withBuildLock, type ReportProgress } from './build-lock.ts';
+import { MOMENTS_SUFFIX, needsBuild, readTable, rebuildHint, writeTable } from './table-store.ts';
 import { readReachTable, writeReachTable } from './reach-store.ts';
 
 /** Solver threads for one build, started by the caller (workers/pool.ts): store only uses them. */
@@ -90,6 +90,17 @@ export async function buildMomentsAndWrite(dir: string, id: RuleSetId, opts: Ens
   }
 }
 
+/** The options with their progress also reported to the build lock's holder file. */
+function reporting<O extends EnsureOptions>(opts: O, report: ReportProgress): O {
+  return {
+    ...opts,
+    onProgress: (p: BuildProgress) => {
+      report(p);
+      opts.onProgress?.(p);
+    },
+  };
+}
+
 /** Reach tables and points distributions are locked apart: the win goal needs both, built one after the other. */
 function laneLock(id: RuleSetId, kind: LaneKind): string {
   return kind === 'reach' ? `${id}.reach` : `${id}.dist`;
@@ -105,7 +116,7 @@ export async function buildReachAndWrite(
   id: RuleSetId,
   opts: EnsureOptions & { cap?: number; kind?: LaneKind } = {},
 ): Promise<{ built: BuiltReachTable; file: string }> {
-  return withBuildLock(dir, laneLock(id, opts.kind ?? 'reach'), () => buildReachUnlocked(dir, id, opts));
+  return withBuildLock(dir, laneLock(id, opts.kind ?? 'reach'), (report) => buildReachUnlocked(dir, id, reporting(opts, report)));
 }
 
 async function valuesFor(dir: string, id: RuleSetId, opts: EnsureOptions): Promise<Float64Array> {
@@ -138,7 +149,7 @@ async function buildReachUnlocked(dir: string, id: RuleSetId, opts: EnsureOption
  * under the folder's build lock for the rule set.
  */
 export function buildModelTables(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<{ id: RuleSetId; built: BuiltTable; file: string }[]> {
-  return withBuildLock(dir, id, () => buildUnlocked(dir, id, opts));
+  return withBuildLock(dir, id, (report) => buildUnlocked(dir, id, reporting(opts, report)));
 }
 
 async function buildUnlocked(dir: string, id: RuleSetId, opts: EnsureOptions): Promise<{ id: RuleSetId; built: BuiltTable; file: string }[]> {
@@ -197,10 +208,6 @@ export async function loadApproxModel(dir: string, id: RuleSetId, kind: 'decompo
   return kind === 'greedy' ? greedyModel(rs) : decompositionModel(rs, await loadColumnTables(dir, rs));
 }
 
-function needsBuild(e: unknown): boolean {
-  return isDicewiseError(e) && ['TABLE_MISSING', 'TABLE_STALE', 'TABLE_CORRUPT'].includes(e.code);
-}
-
 /**
  * Loads the model, building (or rebuilding) its tables first when one is missing or stale. Builds
  * hold a lock in `dir`: a second process waits for the first one's table instead of building it too.
@@ -212,7 +219,8 @@ export async function ensureModel(dir: string, id: RuleSetId, opts: EnsureOption
   } catch (e) {
     if (!needsBuild(e)) throw e;
   }
-  return withBuildLock(dir, id, async () => {
+  return withBuildLock(dir, id, async (report) => {
+    opts = reporting(opts, report);
     let model: GameModel | undefined;
     try {
       model = await loadModel(dir, id);
@@ -233,28 +241,32 @@ export async function ensureModel(dir: string, id: RuleSetId, opts: EnsureOption
 }
 
 /** True when the caller asked for the moments and an exact model was loaded without them. */
-function lacksMoments(model: GameModel, opts: EnsureOptions): boolean {
+export function lacksMoments(model: GameModel, opts: Pick<EnsureOptions, 'moments'>): boolean {
   return opts.moments === true && model.rs.exact && model.rs.columns.length === 1 && !model.moments;
 }
 
 /**
  * The reach table (or points distribution) of a rule set, building it first when missing or stale
- * (slow: minutes), one builder at a time.
+ * (slow: minutes), one builder at a time. `shared`: read into SharedArrayBuffers, to hand to
+ * worker threads (a table just built is read back for that).
  */
-export async function ensureReachTable(dir: string, id: RuleSetId, opts: EnsureOptions & { kind?: LaneKind } = {}): Promise<ReachTable> {
+export async function ensureReachTable(dir: string, id: RuleSetId, opts: EnsureOptions & { kind?: LaneKind; shared?: boolean } = {}): Promise<ReachTable> {
   const kind = opts.kind ?? 'reach';
+  const read = async () => (await readReachTable(dir, RULESETS[id], kind, { shared: opts.shared })).table;
   try {
-    return (await readReachTable(dir, RULESETS[id], kind)).table;
+    return await read();
   } catch (e) {
     if (!needsBuild(e)) throw e;
   }
-  return withBuildLock(dir, laneLock(id, kind), async () => {
+  return withBuildLock(dir, laneLock(id, kind), async (report) => {
+    opts = reporting(opts, report);
     try {
-      return (await readReachTable(dir, RULESETS[id], kind)).table;
+      return await read();
     } catch (e) {
       if (!needsBuild(e)) throw e;
       opts.onBuild?.(id, (e as Error).message);
     }
-    return (await buildReachUnlocked(dir, id, opts)).built.table;
+    const { built } = await buildReachUnlocked(dir, id, opts);
+    return opts.shared ? read() : built.table;
   });
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DicewiseError } from '../errors.ts';
@@ -34,6 +34,26 @@ export function reachRebuildHint(id: RuleSetId, kind: LaneKind = 'reach'): strin
   return `Rebuild it with: dicewise tables build --ruleset ${id} ${FLAG[kind]}`;
 }
 
+/**
+ * A whole file read into one SharedArrayBuffer: the table's arrays are then views over it, with
+ * no file buffer left behind for the garbage collector (hundreds of megabytes it may keep a while).
+ */
+async function readShared(file: string): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const bytes = new Uint8Array(new SharedArrayBuffer(size));
+    for (let at = 0; at < size; ) {
+      const { bytesRead } = await handle.read(bytes, at, Math.min(size - at, 1 << 26), at);
+      if (bytesRead === 0) break;
+      at += bytesRead;
+    }
+    return bytes;
+  } finally {
+    await handle.close();
+  }
+}
+
 /** Written atomically, like every table: an interrupted build never leaves half a file. */
 export async function writeReachTable(dir: string, built: BuiltReachTable): Promise<string> {
   await mkdir(resolve(dir), { recursive: true });
@@ -44,27 +64,31 @@ export async function writeReachTable(dir: string, built: BuiltReachTable): Prom
 }
 
 /** Checks and decodes a reach (or distribution) table file (header, fingerprint, checksum, sizes). */
-export function decodeReachTable(bytes: Uint8Array, rs: RuleSet, file: string, fix: string, kind: LaneKind = 'reach'): { header: TableHeader; table: ReachTable } {
+export function decodeReachTable(bytes: Uint8Array, rs: RuleSet, file: string, fix: string, kind: LaneKind = 'reach', shared = false): { header: TableHeader; table: ReachTable } {
   const { header, payload } = decodeChecked(bytes, rs, file, fix);
   const layout = header.layout;
   const table =
     layout.kind === kind && (layout.valueBytes === 4 || layout.valueBytes === 8)
-      ? decodeReachPayload(payload, layout.cap, layout.entries, layout.values, layout.valueBytes === 8)
+      ? decodeReachPayload(payload, layout.cap, layout.entries, layout.values, layout.valueBytes === 8, shared)
       : null;
   if (!table) throw new DicewiseError('TABLE_CORRUPT', `${file}: not a ${NAME[kind]} of the expected size. ${fix}`);
   return { header, table };
 }
 
-export async function readReachTable(dir: string, rs: RuleSet, kind: LaneKind = 'reach'): Promise<{ header: TableHeader; table: ReachTable }> {
+/**
+ * `shared`: the table's arrays over SharedArrayBuffers, for a process that hands it to its
+ * worker threads (in a task message: shared, not copied) instead of each thread reading its own.
+ */
+export async function readReachTable(dir: string, rs: RuleSet, kind: LaneKind = 'reach', opts: { shared?: boolean } = {}): Promise<{ header: TableHeader; table: ReachTable }> {
   const file = reachTablePath(dir, rs.id, kind);
-  let bytes: Buffer;
+  let bytes: Uint8Array;
   try {
-    bytes = await readFile(file);
+    bytes = opts.shared ? await readShared(file) : await readFile(file);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new DicewiseError('TABLE_MISSING', `${file}: no ${NAME[kind]} for ${rs.id}. Build it with: dicewise tables build --ruleset ${rs.id} ${FLAG[kind]}`);
     }
     throw e;
   }
-  return decodeReachTable(bytes, rs, file, reachRebuildHint(rs.id, kind), kind);
+  return decodeReachTable(bytes, rs, file, reachRebuildHint(rs.id, kind), kind, opts.shared);
 }

@@ -1,6 +1,6 @@
 import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { DicewiseError } from '../errors.ts';
+import { DicewiseError, isDicewiseError } from '../errors.ts';
 import { writeFileAtomic } from './write-atomic.ts';
 import { decodeReachTable, DISTRIBUTION_SUFFIX, REACH_SUFFIX } from './reach-store.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
@@ -27,6 +27,11 @@ export async function writeTable(dir: string, built: BuiltTable, suffix = ''): P
   const file = tablePath(dir, built.header.ruleset as RuleSetId, suffix);
   await writeFileAtomic(file, encodeTableParts(built.header, [new Uint8Array(built.values.buffer, built.values.byteOffset, built.values.byteLength)]));
   return file;
+}
+
+/** The errors a build cures: the table is missing, out of date or damaged. */
+export function needsBuild(e: unknown): boolean {
+  return isDicewiseError(e) && (e.code === 'TABLE_MISSING' || e.code === 'TABLE_STALE' || e.code === 'TABLE_CORRUPT');
 }
 
 export async function readTable(dir: string, rs: RuleSet, suffix = ''): Promise<ValueTable> {

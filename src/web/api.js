@@ -55,7 +55,10 @@ async function call(path, init) {
   if (problem && typeof problem.detail === 'string') {
     const retry = res.headers.get('retry-after');
     const seconds = retry && res.status === 503 && /^\d+$/.test(retry) ? Number(retry) : undefined;
-    throw new ApiError({ ...problem, errors: problem.errors ?? [], detail: seconds !== undefined ? t('api.retry', { detail: problem.detail, seconds }) : problem.detail }, seconds);
+    // A table being built says how far it is: "43%, about 2 min" reads better than the server's sentence.
+    const p = problem.progress;
+    const detail = p ? (p.etaSeconds !== undefined ? t('api.progress', { percent: String(p.percent), minutes: String(Math.max(1, Math.round(p.etaSeconds / 60))) }) : t('api.progressStarting', { percent: String(p.percent) })) : seconds !== undefined ? t('api.retry', { detail: problem.detail, seconds }) : problem.detail;
+    throw new ApiError({ ...problem, errors: problem.errors ?? [], detail }, seconds);
   }
   throw new ApiError({ type: 'about:blank', title: res.statusText || 'Error', status: res.status, detail: t('api.answered', { status: String(res.status), text: res.statusText }) });
 }

@@ -62,6 +62,8 @@ export const MESSAGES = {
   'api.unreachableTitle': 'Server nicht erreichbar',
   'api.unreachable': 'der Dicewise-Server ist nicht erreichbar ({why})',
   'api.retry': '{detail} (neuer Versuch in {seconds} s)',
+  'api.progress': '{percent} %, etwa {minutes} Min.',
+  'api.progressStarting': '{percent} %',
   'api.answered': 'der Server antwortete {status} {text}',
   'api.notLoaded': 'dieser Server lädt {id} nicht',
   'api.table.queued': 'seine Tabelle wartet',

@@ -41,6 +41,8 @@ export const MESSAGES = {
   'api.unreachableTitle': 'Server unreachable',
   'api.unreachable': 'cannot reach the Dicewise server ({why})',
   'api.retry': '{detail} (retry in {seconds} s)',
+  'api.progress': '{percent}%, about {minutes} min',
+  'api.progressStarting': '{percent}%',
   'api.answered': 'the server answered {status} {text}',
   'api.notLoaded': 'this server does not load {id}',
   'api.table.queued': 'its table is queued',

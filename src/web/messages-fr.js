@@ -62,6 +62,8 @@ export const MESSAGES = {
   'api.unreachableTitle': 'Serveur injoignable',
   'api.unreachable': 'le serveur Dicewise est injoignable ({why})',
   'api.retry': '{detail} (nouvel essai dans {seconds} s)',
+  'api.progress': '{percent} %, environ {minutes} min',
+  'api.progressStarting': '{percent} %',
   'api.answered': 'le serveur a répondu {status} {text}',
   'api.notLoaded': 'ce serveur ne charge pas {id}',
   'api.table.queued': 'sa table est en attente',

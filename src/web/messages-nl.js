@@ -62,6 +62,8 @@ export const MESSAGES = {
   'api.unreachableTitle': 'Server onbereikbaar',
   'api.unreachable': 'de Dicewise-server is niet bereikbaar ({why})',
   'api.retry': '{detail} (opnieuw over {seconds} s)',
+  'api.progress': '{percent}%, ongeveer {minutes} min',
+  'api.progressStarting': '{percent}%',
   'api.answered': 'de server antwoordde {status} {text}',
   'api.notLoaded': 'deze server laadt {id} niet',
   'api.table.queued': 'de tabel staat in de wachtrij',

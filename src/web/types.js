@@ -65,7 +65,8 @@
 
 /**
  * @typedef {{ field: string, message: string }} Issue
- * @typedef {{ type: string, title: string, status: number, detail: string, instance?: string, errors?: Issue[] }} Problem
+ * @typedef {{ table: string, status: string, percent: number, etaSeconds?: number, queuedAhead: number }} TableProgress
+ * @typedef {{ type: string, title: string, status: number, detail: string, instance?: string, errors?: Issue[], progress?: TableProgress }} Problem
  */
 
 /**

@@ -3,8 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { RuleSetId } from '../../src/rules/index.ts';
 import { createApp } from '../../src/server/app.ts';
 import { silentLogger } from '../../src/server/logger.ts';
-import { createModelRegistry, tableLoader } from '../../src/server/model-registry.ts';
-import type { ReachRegistry } from '../../src/server/reach-registry.ts';
+import { createTableRegistry, diskSources, type TableSources } from '../../src/server/table-registry.ts';
 import { TEST_TABLE_DIR } from './paths.ts';
 
 /**
@@ -20,17 +19,17 @@ export interface WebServer {
 }
 
 /**
- * `reach`: the reach tables the server answers reach goals, win goals and odds with (default none: 503);
- * `distribution`: the points distributions for win goals with opponents in progress (default none: 503).
+ * `lanes`: where the reach tables (reach goals, win goals and odds) and points distributions (win
+ * goals with opponents in progress) come from (default none: 503).
  */
-export async function startWebServer(rulesets: readonly RuleSetId[] = WEB_RULESETS, reach?: ReachRegistry, distribution?: ReachRegistry): Promise<WebServer> {
-  const registry = createModelRegistry({ rulesets, load: tableLoader(TEST_TABLE_DIR, { threads: 2 }) });
+export async function startWebServer(rulesets: readonly RuleSetId[] = WEB_RULESETS, lanes: Pick<TableSources, 'reach' | 'distribution'> = {}): Promise<WebServer> {
+  const registry = createTableRegistry({ rulesets, sources: { values: diskSources(TEST_TABLE_DIR, { threads: 2 }).values, ...lanes } });
   await registry.start();
   for (const id of rulesets) {
     const s = registry.state(id);
     if (s.status !== 'ready') throw new Error(`${id} did not load for the web server: ${s.error ?? s.status}`);
   }
-  const app = createApp({ registry, reach, distribution, logger: silentLogger });
+  const app = createApp({ registry, logger: silentLogger });
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     s.once('error', reject);

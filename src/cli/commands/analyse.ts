@@ -24,10 +24,10 @@ import { RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { readReachTable } from '../../store/reach-store.ts';
 import { DicewiseError } from '../../errors.ts';
 import { ensureReachTable, loadModel } from '../../store/model-loader.ts';
-import { createWorkerPool, defaultThreads, reviewRunner } from '../../../workers/pool.ts';
+import { createWorkerPool, defaultThreads, reviewRunner, solverThreads } from '../../../workers/pool.ts';
 import { openGameSource } from '../game-source.ts';
 import { parsePositiveInt, parseShard, tableDir } from '../options.ts';
-import { progressLine } from '../progress.ts';
+import { progressBar, progressLine } from '../progress.ts';
 import { shardJson } from '../shard-json.ts';
 
 interface AnalyseFlags {
@@ -152,9 +152,13 @@ export function registerAnalyse(program: Command): void {
         // Build missing reach tables here, once, rather than fail in every worker.
         for (const id of ruleSetsOf(head[0].input)) {
           if (RULESETS[id].exact) {
+            const bar = progressBar(`building ${id} reach table`, { lines: true });
             await ensureReachTable(tables, id, {
+              solver: solverThreads,
               onBuild: (rid, reason) => process.stderr.write(`dicewise: no usable reach table for ${rid} (${reason}); building it now (minutes)\n`),
+              onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
             });
+            bar.stop();
           }
         }
       }

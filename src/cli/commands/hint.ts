@@ -5,7 +5,7 @@ import { servedGoalModel } from '../../approx/index.ts';
 import { effortRefiner, MAX_EFFORT, parseEffort } from '../../approx/rollout.ts';
 import { DicewiseError, invalidInput } from '../../errors.ts';
 import { parsePosition, positionError, type PositionInput } from '../../position/index.ts';
-import { RULESET_IDS } from '../../rules/index.ts';
+import { MODELLED_RULESETS } from '../../rules/index.ts';
 import { ensureModel, ensureReachTable } from '../../store/model-loader.ts';
 import { formatAdvice } from '../format-advice.ts';
 import { parseRuleSet, tableDir } from '../options.ts';
@@ -73,7 +73,7 @@ export function registerHint(program: Command): void {
   program
     .command('hint')
     .description(describeCommand('hint'))
-    .option('--ruleset <id>', `rule set (${RULESET_IDS.join(', ')})`, 'yahtzee')
+    .option('--ruleset <id>', `rule set (${MODELLED_RULESETS.join(', ')})`, 'yahtzee')
     .option('--scorecard <json>', 'boxes filled so far as JSON, e.g. \'{"ones":3}\' (an array of columns for multi-column rule sets)')
     .option('--dice <faces>', 'current dice, e.g. 1,1,6,6,6 (omit at the start of a turn)')
     .option('--rolls-left <n>', 'rerolls still allowed: 0, 1 or 2 (default 2)')
@@ -91,7 +91,7 @@ export function registerHint(program: Command): void {
       const effort = parseEffort(flags.effort === undefined ? undefined : flags.effort.trim() === '' ? Number.NaN : Number(flags.effort), position.rs);
       if (!effort.ok) throw invalidInput(effort.issues);
       if (effort.effort > 0 && position.goal.type !== 'points') throw badOption('effort', `applies to the points goal, not ${position.goal.type}`);
-      const bar = progressBar(`building ${position.rs.id} table`);
+      const bar = progressBar(`building ${position.rs.id} table`, { lines: true });
       const model = await ensureModel(tableDir(flags.tables), position.rs.id, {
         // The pool module loads only when a table has to be built: a hint from a built table needs no threads.
         solver: async (threads) => (await import('../../../workers/pool.ts')).solverThreads(threads),
@@ -103,7 +103,7 @@ export function registerHint(program: Command): void {
       if (position.goal.type !== 'points' && position.rs.columns.length > 1) tables.goal = servedGoalModel(model);
       for (const kind of position.rs.exact ? goalTablesNeeded(position) : []) {
         const name = kind === 'reach' ? 'reach table' : 'points distribution table';
-        const laneBar = progressBar(`building ${position.rs.id} ${name}`);
+        const laneBar = progressBar(`building ${position.rs.id} ${name}`, { lines: true });
         tables[kind] = await ensureReachTable(tableDir(flags.tables), position.rs.id, {
           kind,
           solver: async (threads) => (await import('../../../workers/pool.ts')).solverThreads(threads),

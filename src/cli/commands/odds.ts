@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { positionOdds } from '../../advisor/index.ts';
 import { invalidInput } from '../../errors.ts';
 import { parsePosition, positionError } from '../../position/index.ts';
-import { RULESET_IDS } from '../../rules/index.ts';
+import { EXACT_RULESETS } from '../../rules/index.ts';
 import { ensureReachTable } from '../../store/model-loader.ts';
 import { describeCommand } from '../command-descriptions.ts';
 import { formatOdds } from '../format-odds.ts';
@@ -31,7 +31,7 @@ export function registerOdds(program: Command): void {
   program
     .command('odds')
     .description(describeCommand('odds'))
-    .option('--ruleset <id>', `rule set (${RULESET_IDS.join(', ')})`, 'yahtzee')
+    .option('--ruleset <id>', `rule set with a reach table (${EXACT_RULESETS.join(', ')})`, 'yahtzee')
     .option('--scorecard <json>', 'boxes filled so far as JSON, e.g. \'{"ones":3}\'')
     .option('--dice <faces>', 'current dice, e.g. 1,1,6,6,6 (omit at the start of a turn)')
     .option('--rolls-left <n>', 'rerolls still allowed: 0, 1 or 2 (default 2)')
@@ -47,7 +47,7 @@ export function registerOdds(program: Command): void {
       if (!position.rs.exact) {
         throw invalidInput([{ field: 'ruleset', message: `odds are answered for the exactly solved rule sets; ${position.rs.id} is played by an approximate model` }]);
       }
-      const bar = progressBar(`building ${position.rs.id} reach table`);
+      const bar = progressBar(`building ${position.rs.id} reach table`, { lines: true });
       const table = await ensureReachTable(tableDir(flags.tables), position.rs.id, {
         onBuild: (id, reason) => process.stderr.write(`dicewise: no usable reach table for ${id} (${reason}); building it now (minutes)\n`),
         onProgress: (p) => bar.update(p.statesDone, p.statesTotal),

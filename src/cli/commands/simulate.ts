@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { DicewiseError } from '../../errors.ts';
-import { RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { listRuleSets, MODELLED_RULESETS, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import {
   asStrategy,
   BUILTIN_STRATEGIES,
@@ -25,6 +25,8 @@ import {
   WIN_STRATEGY,
   SIMULATE_DEFAULTS,
   STRATEGY_NAMES,
+  type ChunkRunner,
+  type SharedLanes,
 } from '../../simulate/index.ts';
 import { createWorkerPool, defaultThreads, simulateRunner } from '../../../workers/pool.ts';
 import { parseRuleSet, parseShard, tableDir } from '../options.ts';
@@ -124,7 +126,7 @@ export function registerSimulate(program: Command): void {
   program
     .command('simulate')
     .description(describeCommand('simulate'))
-    .option('--ruleset <id>', 'rule set: yahtzee, yahtzee-free-joker, yahtzee-no-bonus, yatzy, triple-yahtzee or superpass', 'yahtzee')
+    .option('--ruleset <id>', `rule set: ${listRuleSets(MODELLED_RULESETS)}`, 'yahtzee')
     .option('--strategy <list>', `comma-separated: ${BUILTIN_STRATEGIES.join(', ')}, reach:T, win (with --players), or a strategy module path`, 'optimal')
     .option('--games <n>', 'games per strategy (head to head: games at the table, a multiple of --players)', String(SIMULATE_DEFAULTS.games))
     .option('--players <n>', `play head to head at a table of n (2 to ${MAX_PLAYERS}): with strategies A,B one seat plays A and the others B, or list n strategies; reports each one's share of the stake`)
@@ -140,7 +142,7 @@ export function registerSimulate(program: Command): void {
     .action(async (flags: SimulateFlags) => {
       const ruleset = parseRuleSet(flags.ruleset);
       if (!isSimulable(ruleset)) {
-        throw invalid('ruleset', `must be a rule set the simulator plays (${Object.keys(RULESETS).filter((id) => isSimulable(id as RuleSetId)).join(', ')}), got ${JSON.stringify(ruleset)}`);
+        throw invalid('ruleset', `must be a rule set the simulator plays (${MODELLED_RULESETS.join(', ')}), got ${JSON.stringify(ruleset)}`);
       }
       const games = intFlag(flags.games, 'games', 1, 1e9);
       const seed = intFlag(flags.seed, 'seed', 0);
@@ -158,13 +160,18 @@ export function registerSimulate(program: Command): void {
       // Multi-column rule sets play their goals from the column tables (approx/goal-model.ts).
       const exactGoals = RULESETS[ruleset].columns.length === 1;
       const laneKinds: LaneKind[] = !exactGoals ? [] : specs.includes(WIN_STRATEGY) ? ['reach', 'distribution'] : specs.some((s) => parseReachStrategy(s) !== undefined) ? ['reach'] : [];
+      // Loaded (built first when missing: minutes) here once, and shared with every worker thread rather than read by each.
+      const lanes: SharedLanes = {};
       for (const kind of laneKinds) {
-        // Workers read the tables; build them here first when missing (minutes), not once per worker.
-        await ensureReachTable(tableDir(flags.tables), ruleset, {
+        const bar = progressBar(`building ${ruleset} ${kind} table`, { lines: true });
+        lanes[kind] = await ensureReachTable(tableDir(flags.tables), ruleset, {
           kind,
+          shared: true,
           solver: async (n) => (await import('../../../workers/pool.ts')).solverThreads(n),
           onBuild: (id, reason) => process.stderr.write(`dicewise: no usable ${kind} table for ${id} (${reason}); building it now (minutes)\n`),
+          onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
         });
+        bar.stop();
       }
       // Enough chunks for an even spread over the threads and a smooth progress bar, not so many
       // that messaging shows; the results do not depend on the chunk size.
@@ -173,12 +180,14 @@ export function registerSimulate(program: Command): void {
       const workers = Math.max(1, Math.min(threads, Math.ceil(played / chunkSize)));
       const record = flags.record === undefined ? undefined : await recordSink(flags.record);
       const pool = createWorkerPool({ threads: workers, tables: tableDir(flags.tables) });
+      const run = simulateRunner(pool);
+      const runner: ChunkRunner = laneKinds.length === 0 ? run : (task) => run({ ...task, lanes });
       const bar = progressBar('simulate');
       const started = performance.now();
       if (players !== undefined) {
         let h2h;
         try {
-          h2h = await playHeadToHead({ ruleset, strategies: specs, games, seed, players, chunkSize, concurrency: workers, cacheEntries, runner: simulateRunner(pool), onProgress: (done, all) => bar.update(done, all), shard });
+          h2h = await playHeadToHead({ ruleset, strategies: specs, games, seed, players, chunkSize, concurrency: workers, cacheEntries, runner, onProgress: (done, all) => bar.update(done, all), shard });
         } finally {
           bar.stop();
           await pool.destroy();
@@ -204,7 +213,7 @@ export function registerSimulate(program: Command): void {
           chunkSize,
           concurrency: workers,
           cacheEntries,
-          runner: simulateRunner(pool),
+          runner,
           onProgress: (done, all) => bar.update(done, all),
           onRecords: record?.write,
           shard,

@@ -2,11 +2,13 @@ import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { DicewiseError } from '../../errors.ts';
 import { GAME_VALUE_FACTS } from '../../approx/measured.ts';
-import { columnTypes, isRuleSetId, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { columnTypes, EXACT_RULESETS, isRuleSetId, MODELLED_RULESETS, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { buildModelTables, buildReachAndWrite } from '../../store/model-loader.ts';
-import { REACH_CAP_DEFAULT, type LaneKind } from '../../solver/index.ts';
+import { describeEstimate, REACH_CAP_DEFAULT, resolveReachCap, type LaneKind } from '../../solver/index.ts';
+import { buildsInProgress } from '../../store/build-lock.ts';
+import { reachTablePath, readReachTable } from '../../store/reach-store.ts';
 import { solverThreads } from '../../../workers/pool.ts';
-import { listTables } from '../../store/table-store.ts';
+import { listTables, needsBuild } from '../../store/table-store.ts';
 import { readBound, type BoundRecord } from '../../store/bound-store.ts';
 import { parsePositiveInt, parseRuleSet, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
@@ -17,13 +19,13 @@ export function registerTables(program: Command): void {
   tables
     .command('build')
     .description('solve a rule set exactly (multi-column: each column type on its own) and write its table')
-    .option('--ruleset <id>', `rule set (${RULESET_IDS.join(', ')})`)
+    .option('--ruleset <id>', `rule set (${MODELLED_RULESETS.join(', ')})`)
     .option('--all', 'build the tables of every rule set')
     .option('--threads <n>', 'worker threads (default: all cores)')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
     .option('--moments', "also build the moments table (the final score's standard deviation in hints)")
     .option('--reach', 'build reach tables (probability of scoring at least n more points) instead')
-    .option('--win', 'build what the win goal needs instead: the reach table and the points distribution of expected-score play (how opponents finish)')
+    .option('--win', 'build what the win goal needs instead: the reach table and the points distribution of expected-score play (how opponents finish); one already built and current is kept')
     .option('--cap <n>', `with --reach or --win: exact for every n up to this (default ${REACH_CAP_DEFAULT})`)
     .action(async (opts: { ruleset?: string; all?: boolean; threads?: string; tables?: string; moments?: boolean; reach?: boolean; win?: boolean; cap?: string }) => {
       if (!opts.all && !opts.ruleset) {
@@ -32,11 +34,20 @@ export function registerTables(program: Command): void {
       const threads = parsePositiveInt(opts.threads, 'threads');
       if (opts.reach || opts.win) {
         const cap = parsePositiveInt(opts.cap, 'cap');
-        const ids = opts.all ? RULESET_IDS.filter((id) => RULESETS[id].exact) : [parseRuleSet(opts.ruleset!)];
+        const ids = opts.all ? [...EXACT_RULESETS] : [parseRuleSet(opts.ruleset!)];
         const kinds: LaneKind[] = opts.win ? ['reach', 'distribution'] : ['reach'];
         for (const id of ids) {
           for (const kind of kinds) {
-            const bar = progressBar(`${id} ${kind}`);
+            // A table present, current and big enough is kept: the win goal's reach table is the reach goal's.
+            const present = await readReachTable(tableDir(opts.tables), RULESETS[id], kind).catch((e: unknown) => {
+              if (needsBuild(e)) return undefined;
+              throw e;
+            });
+            if (present && present.table.cap >= resolveReachCap(cap)) {
+              process.stdout.write(`${id}: ${kind === 'reach' ? 'reach table' : 'points distribution'}, n <= ${present.table.cap}, already built and current -> ${reachTablePath(tableDir(opts.tables), id, kind)}\n`);
+              continue;
+            }
+            const bar = progressBar(`${id} ${kind}`, { lines: true });
             const { built, file } = await buildReachAndWrite(tableDir(opts.tables), id, {
               threads,
               solver: solverThreads,
@@ -63,7 +74,7 @@ export function registerTables(program: Command): void {
       const done = new Set<RuleSetId>();
       for (const id of ids) {
         if (done.has(id)) continue;
-        const bar = progressBar(id);
+        const bar = progressBar(id, { lines: true });
         const tables = await buildModelTables(tableDir(opts.tables), id, {
           threads,
           solver: solverThreads,
@@ -101,15 +112,19 @@ export function registerTables(program: Command): void {
         if (b) bounds[id] = b;
       }
       const games = multiColumnGames(infos, bounds);
+      const building = await buildsInProgress(dir);
       if (opts.json) {
         // The same list as ever; a multi-column table's entry also says what its start value is and what is known of the game.
         const json = infos.map((i) => {
           const g = games.find((x) => x.ruleset === i.ruleset);
           return g && i.kind === 'values' ? { ...i, startValueIs: 'each column played alone: Σ multiplier × column value', game: g } : i;
         });
-        process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+        // Builds in progress (any process) come after the tables, each with its percent and seconds left.
+        const out = [...json, ...building.map((b) => ({ building: b.name, startedAt: b.startedAt, percent: b.estimate.percent, etaSeconds: b.estimate.etaSeconds }))];
+        process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
         return;
       }
+      for (const b of building) process.stdout.write(`${`${b.name} (building)`.padEnd(30)} ${describeEstimate(b.estimate)}, since ${b.startedAt}\n`);
       if (infos.length === 0) {
         process.stdout.write(`no tables in ${dir}; build them with: dicewise tables build --all\n`);
         return;

@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { isDicewiseError, RetryLaterError } from '../../errors.ts';
 import { isRuleSetId, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import type { SharedLanes } from '../../simulate/index.ts';
 import { throwIfStopped } from '../admission.ts';
 import type { RouteModule } from '../app-deps.ts';
 import { mountBodyRoute, MSGPACK, requestFormat, responseFormat, sendEncoded } from '../body.ts';
-import type { ModelRegistry } from '../model-registry.ts';
+import type { TableRegistry } from '../table-registry.ts';
 import { batchProblems, GoalSchema, problemContent } from '../schemas.ts';
 import { REACH_NOT_READY_FIELD } from '../../../workers/analyse-request.ts';
 
@@ -198,7 +199,7 @@ export const analyseRoute = createRoute({
  * solved, failed) with the reason each such game gets as its error, and those still loading
  * (a body naming one fails with 503, retry soon).
  */
-function ruleSetAvailability(registry: ModelRegistry): { refuse: Partial<Record<RuleSetId, string>>; loading: RuleSetId[] } {
+function ruleSetAvailability(registry: TableRegistry): { refuse: Partial<Record<RuleSetId, string>>; loading: RuleSetId[] } {
   const refuse: Partial<Record<RuleSetId, string>> = {};
   const loading: RuleSetId[] = [];
   for (const id of RULESET_IDS) {
@@ -223,13 +224,20 @@ export const registerAnalyseRoute: RouteModule = (app, deps) => {
       const stop = new Int32Array(new SharedArrayBuffer(4));
       signal.addEventListener('abort', () => Atomics.store(stop, 0, 1), { once: true });
       try {
-        const reachReady = RULESET_IDS.filter((id) => deps.reach.state(id).status === 'ready');
-        return await deps.batch.analyse({ body, format, accept, limits: ANALYSE_INPUT_LIMITS, cap: ANALYSE_BATCH_CAP, stop, reachReady, ...ruleSetAvailability(deps.registry) });
+        const reachReady = RULESET_IDS.filter((id) => deps.registry.state(id, 'reach').status === 'ready');
+        // The loaded goal tables go along: shared with the worker, not read again there.
+        const lanes: Partial<Record<RuleSetId, SharedLanes>> = {};
+        for (const id of RULESET_IDS) {
+          for (const kind of ['reach', 'distribution'] as const) {
+            if (deps.registry.state(id, kind).status === 'ready') (lanes[id] ??= {})[kind] = deps.registry.table(kind, id);
+          }
+        }
+        return await deps.batch.analyse({ body, format, accept, limits: ANALYSE_INPUT_LIMITS, cap: ANALYSE_BATCH_CAP, stop, reachReady, lanes, ...ruleSetAvailability(deps.registry) });
       } catch (e) {
         throwIfStopped(signal);
         // A reach review needs that rule set's reach table: asking the registry starts its load (503 + Retry-After).
         const reachOf = isDicewiseError(e) && e.code === 'NOT_READY' ? e.issues.find((i) => i.field === REACH_NOT_READY_FIELD)?.message : undefined;
-        if (reachOf !== undefined && isRuleSetId(reachOf)) deps.reach.get(reachOf);
+        if (reachOf !== undefined && isRuleSetId(reachOf)) deps.registry.table('reach', reachOf);
         if (isDicewiseError(e) && e.code === 'NOT_READY') throw new RetryLaterError('NOT_READY', e.message, 5);
         throw e;
       }

@@ -29,11 +29,23 @@ export const registerHealthRoutes: RouteModule = (app, deps) => {
     if (deps.draining()) throw new RetryLaterError('NOT_READY', 'the server is shutting down', 5);
     if (!registry.ready()) {
       const s = registry.state(registry.primary);
-      const why = s.status === 'failed' ? `failed: ${s.error}` : s.status;
-      throw new RetryLaterError('NOT_READY', `the ${registry.primary} model is ${why}`, s.retryAfterSeconds ?? 30);
+      if (s.status === 'failed') throw new RetryLaterError('NOT_READY', `the ${registry.primary} model failed: ${s.error}`, s.retryAfterSeconds ?? 30);
+      try {
+        registry.get(registry.primary);
+      } catch (e) {
+        // The primary's own NOT_READY, with its build's progress.
+        if (e instanceof RetryLaterError) throw e;
+      }
+      throw new RetryLaterError('NOT_READY', `the ${registry.primary} model is ${s.status}`, s.retryAfterSeconds ?? 30);
     }
     const rulesets: Record<string, string> = {};
     for (const id of registry.served) rulesets[id] = registry.state(id).status;
-    return c.json({ status: 'ready' as const, rulesets }, 200);
+    const tables = registry.pending().map(({ ruleset, kind, state }) => {
+      const t: { ruleset: string; kind: typeof kind; status: string; percent?: number; etaSeconds?: number } = { ruleset, kind, status: state.status };
+      if (state.progress !== undefined) t.percent = Math.floor(100 * state.progress);
+      if (state.etaSeconds !== undefined) t.etaSeconds = state.etaSeconds;
+      return t;
+    });
+    return c.json({ status: 'ready' as const, rulesets, tables, queue: registry.queue() }, 200);
   });
 };

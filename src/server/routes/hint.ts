@@ -58,7 +58,7 @@ export const registerHintRoute: RouteModule = (app, deps) => {
       const tables: GoalTables = {};
       if (position.rs.columns.length > 1) tables.goal = servedGoalModel(model);
       else if (position.rs.exact) {
-        for (const kind of goalTablesNeeded(position)) tables[kind] = deps[kind].get(position.rs.id);
+        Object.assign(tables, deps.registry.tables(position.rs.id, goalTablesNeeded(position)));
       }
       return sendData(c, adviseGoal(model, tables, position));
     }

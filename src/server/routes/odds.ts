@@ -43,6 +43,6 @@ export const registerOddsRoute: RouteModule = (app, deps) => {
     }
     // Served here (and loaded): a rule set the operator left out gets no reach table built either.
     deps.registry.get(id);
-    return sendData(c, positionOdds(deps.reach.get(id), position, { from, to }));
+    return sendData(c, positionOdds(deps.registry.table('reach', id), position, { from, to }));
   });
 };
