@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adviseGoal } from '../src/advisor/index.ts';
+import { adviseGoal } from '../src/goals/index.ts';
 import { parsePosition } from '../src/position/index.ts';
 import { RULESETS, type RuleSet, type RuleSetId } from '../src/rules/index.ts';
 import {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RULESET_IDS, unknownRuleSetMessage } from '../rules/index.ts';
+import { MAX_OPPONENTS, RULESET_IDS, unknownRuleSetMessage } from '../rules/index.ts';
 
 /**
  * The shapes of a position, a goal and an opponent, and the message for each mistake in them,
@@ -13,8 +13,7 @@ import { RULESET_IDS, unknownRuleSetMessage } from '../rules/index.ts';
 /** Targets beyond any game's reach are refused as input errors rather than answered 0 by overflow. */
 export const MAX_TARGET = 100_000;
 
-/** At most this many opponents: an eight-player table, more than any of the games' own sites seat. */
-export const MAX_OPPONENTS = 7;
+export { MAX_OPPONENTS };
 
 const POINTS = 'must be an integer number of points';
 /** Also said by parseColumn where a single-column rule set is given more than one column or bonus. */

@@ -1,4 +1,5 @@
 import { yahtzeeColumn, yatzyColumn } from './boxes.ts';
+import { SOLVED_BY_MODEL, SOLVED_EXACTLY } from './capabilities.ts';
 import type { RuleSet, RuleSetId } from './types.ts';
 
 const YAHTZEE_BASE = {
@@ -7,10 +8,10 @@ const YAHTZEE_BASE = {
   upperBonus: { threshold: 63, points: 35 },
   columns: [{ multiplier: 1, fill: 'any' }],
   zeroOnlyWhenNothingScores: false,
-  exact: true,
+  capabilities: SOLVED_EXACTLY,
 } as const;
 
-export const RULESETS: Readonly<Record<RuleSetId, RuleSet>> = {
+const DEFINITIONS = {
   yahtzee: {
     ...YAHTZEE_BASE,
     id: 'yahtzee',
@@ -49,7 +50,7 @@ export const RULESETS: Readonly<Record<RuleSetId, RuleSet>> = {
     joker: 'none',
     columns: [{ multiplier: 1, fill: 'any' }],
     zeroOnlyWhenNothingScores: false,
-    exact: true,
+    capabilities: SOLVED_EXACTLY,
     published: { mean: 248.4399894, source: 'RULES.md (corrected two-pairs scoring)' },
   },
   yahtsoos: {
@@ -73,7 +74,7 @@ export const RULESETS: Readonly<Record<RuleSetId, RuleSet>> = {
       { multiplier: 2, fill: 'any' },
       { multiplier: 3, fill: 'any' },
     ],
-    exact: false,
+    capabilities: SOLVED_BY_MODEL,
   },
   superpass: {
     id: 'superpass',
@@ -91,12 +92,31 @@ export const RULESETS: Readonly<Record<RuleSetId, RuleSet>> = {
       { multiplier: 1, fill: 'any' },
     ],
     zeroOnlyWhenNothingScores: true,
-    exact: false,
+    capabilities: SOLVED_BY_MODEL,
   },
-};
+} as const satisfies Record<RuleSetId, RuleSet>;
+
+export const RULESETS: Readonly<Record<RuleSetId, RuleSet>> = DEFINITIONS;
+
+/**
+ * The rule sets played by a model, as a type: the fitted data of approx/ is a `Record` over it,
+ * so a new multi-column rule set without its spreads, corrections, horizons or measurement is a
+ * type error rather than a silent fallback.
+ */
+export type ModelledRuleSetId = { [K in RuleSetId]: (typeof DEFINITIONS)[K]['capabilities']['solved'] extends 'model' ? K : never }[RuleSetId];
 
 export const RULESET_IDS = Object.keys(RULESETS) as RuleSetId[];
 export const DEFAULT_RULESET: RuleSetId = 'yahtzee';
+
+/** The rule sets solved exactly, in list order. */
+export const EXACT_RULESET_IDS: readonly RuleSetId[] = RULESET_IDS.filter((id) => RULESETS[id].capabilities.solved === 'exact');
+
+/** The rule sets played by a model, in list order. */
+export const MODELLED_RULESET_IDS = RULESET_IDS.filter((id) => RULESETS[id].capabilities.solved === 'model') as ModelledRuleSetId[];
+
+export function isModelledRuleSetId(id: RuleSetId): id is ModelledRuleSetId {
+  return RULESETS[id].capabilities.solved === 'model';
+}
 
 export function isRuleSetId(id: string): id is RuleSetId {
   return Object.prototype.hasOwnProperty.call(RULESETS, id);

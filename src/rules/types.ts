@@ -1,3 +1,5 @@
+import type { Capabilities } from './capabilities.ts';
+
 /**
  * The contract every rule set fulfils: plain data (boxes with a declarative scoring pattern,
  * bonuses, Joker mode, columns) so a rule set can be fingerprinted, listed by the API and
@@ -82,7 +84,7 @@ export interface RuleSet {
   columns: readonly ColumnDef[];
   /** Superpass: a box that would score 0 may be chosen only when no legal box scores more. */
   zeroOnlyWhenNothingScores: boolean;
-  /** True where backward induction over the whole state space gives the exact optimum. */
-  exact: boolean;
+  /** How it is solved, which goals and tables it has (capabilities.ts); ask it through the helpers there. */
+  capabilities: Capabilities;
   published?: PublishedValue;
 }

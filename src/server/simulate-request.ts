@@ -1,18 +1,22 @@
 import { z } from '@hono/zod-openapi';
 import { DicewiseError, invalidInput } from '../errors.ts';
-import { RULESET_IDS, RULESETS, type RuleSetId } from '../rules/index.ts';
+import { EXACT_RULESET_IDS, RULESET_IDS, type RuleSetId } from '../rules/index.ts';
 import { buildReport, isSimulable, simulate, SINGLE_COLUMN_STRATEGIES, type ChunkRunner, type SimulationReport } from '../simulate/index.ts';
 import { zodIssues } from '../codec/zod-issues.ts';
 
 /** Games one HTTP request may ask for: about 2 CPU seconds of optimal play per strategy on one core. */
 export const MAX_REQUEST_GAMES = 20_000;
 
+/** The rule sets a request may simulate: those with an exact table, so every built-in strategy has its model. */
+const SIMULATED_RULESETS = EXACT_RULESET_IDS.filter(isSimulable);
+const SIMULATED_LIST = `${SIMULATED_RULESETS.slice(0, -1).join(', ')} or ${SIMULATED_RULESETS[SIMULATED_RULESETS.length - 1]}`;
+
 /** Body of `POST /api/v1/simulate`. Only built-in strategies: a request never names a module. */
 export const SimulateRequestSchema = z
   .object({
     ruleset: z
       .enum(RULESET_IDS as [RuleSetId, ...RuleSetId[]])
-      .refine((id) => isSimulable(id) && RULESETS[id].columns.length === 1, { message: 'must be a rule set with an exact table: yahtzee, yahtzee-free-joker, yahtzee-no-bonus or yatzy' })
+      .refine((id) => SIMULATED_RULESETS.includes(id), { message: `must be a rule set with an exact table: ${SIMULATED_LIST}` })
       .default('yahtzee')
       .openapi({ description: 'A single-column rule set with an exact table.' }),
     strategies: z

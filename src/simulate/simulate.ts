@@ -1,6 +1,6 @@
 import { runInLanes } from '../run-in-lanes.ts';
 import { DicewiseError } from '../errors.ts';
-import { DEFAULT_RULESET, isRuleSetId, RULESETS, type RuleSetId } from '../rules/index.ts';
+import { DEFAULT_RULESET, isRuleSetId, isSolvedByModel, isSolvedExactly, RULESETS, type RuleSetId } from '../rules/index.ts';
 import { DEFAULT_MEMO_ENTRIES } from '../solver/index.ts';
 import type { TaskResult, ChunkRunner, SimulateTask } from './task.ts';
 
@@ -73,7 +73,7 @@ function intOption(field: string, value: unknown, min: number, max = Number.MAX_
  */
 export function isSimulable(id: RuleSetId): boolean {
   const rs = RULESETS[id];
-  return rs.columns.length > 1 || rs.exact;
+  return isSolvedExactly(rs) || isSolvedByModel(rs);
 }
 
 export function resolveSimulateOptions(opts: SimulateOptions): ResolvedSimulateOptions {

@@ -17,7 +17,7 @@ import {
   type ReviewInput,
   type ReviewOutput,
 } from '../../analysis/index.ts';
-import { RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { isSolvedExactly, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { readReachTable } from '../../store/reach-store.ts';
 import { DicewiseError } from '../../errors.ts';
 import { ensureReachTable, loadModel } from '../../store/model-loader.ts';
@@ -131,7 +131,7 @@ export function registerAnalyse(program: Command): void {
       if (reach !== undefined && head.length > 0) {
         // Build missing reach tables here, once, rather than fail in every worker.
         for (const id of ruleSetsOf(head[0].input)) {
-          if (RULESETS[id].exact) {
+          if (isSolvedExactly(RULESETS[id])) {
             await ensureReachTable(tables, id, {
               onBuild: (rid, reason) => process.stderr.write(`dicewise: no usable reach table for ${rid} (${reason}); building it now (minutes)\n`),
             });

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
-import { advise, adviseGoal, goalTablesNeeded, type GoalTables } from '../../advisor/index.ts';
-import { servedGoalModel } from '../../approx/index.ts';
+import { advise } from '../../advisor/index.ts';
+import { adviseGoal, goalTables } from '../../goals/index.ts';
 import { effortRefiner, MAX_EFFORT, parseEffort } from '../../approx/rollout.ts';
 import { DicewiseError, invalidInput } from '../../errors.ts';
 import { parsePosition, positionError, type PositionInput } from '../../position/index.ts';
@@ -99,19 +99,18 @@ export function registerHint(program: Command): void {
         onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
       });
       bar.stop();
-      const tables: GoalTables = {};
-      if (position.goal.type !== 'points' && position.rs.columns.length > 1) tables.goal = servedGoalModel(model);
-      for (const kind of position.rs.exact ? goalTablesNeeded(position) : []) {
+      const tables = await goalTables(position, model, async (kind) => {
         const name = kind === 'reach' ? 'reach table' : 'points distribution table';
         const laneBar = progressBar(`building ${position.rs.id} ${name}`);
-        tables[kind] = await ensureReachTable(tableDir(flags.tables), position.rs.id, {
+        const table = await ensureReachTable(tableDir(flags.tables), position.rs.id, {
           kind,
           solver: async (threads) => (await import('../../../workers/pool.ts')).solverThreads(threads),
           onBuild: (id, reason) => process.stderr.write(`dicewise: no usable ${name} for ${id} (${reason}); building it now (minutes)\n`),
           onProgress: (p) => laneBar.update(p.statesDone, p.statesTotal),
         });
         laneBar.stop();
-      }
+        return table;
+      });
       const advice = effort.effort > 0 ? advise(model, position, undefined, effortRefiner(model, effort.effort)) : adviseGoal(model, tables, position);
       process.stdout.write(flags.json ? `${JSON.stringify(advice)}\n` : formatAdvice(advice));
     });

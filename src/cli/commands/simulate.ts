@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { DicewiseError } from '../../errors.ts';
 import { RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { GOALS } from '../../goals/index.ts';
 import {
   asStrategy,
   BUILTIN_STRATEGIES,
@@ -142,9 +143,9 @@ export function registerSimulate(program: Command): void {
       if (players !== undefined && flags.target !== undefined) throw invalid('target', 'reports solo games; head to head reports shares of the stake');
       if (players !== undefined && flags.plot !== undefined) throw invalid('plot', 'draws the score histograms of solo games; head to head reports shares of the stake');
       if (players !== undefined && flags.record !== undefined) throw invalid('record', 'writes solo games; head-to-head games are not recorded');
-      // Multi-column rule sets play their goals from the column tables (approx/goal-model.ts).
-      const exactGoals = RULESETS[ruleset].columns.length === 1;
-      const laneKinds: LaneKind[] = !exactGoals ? [] : specs.includes(WIN_STRATEGY) ? ['reach', 'distribution'] : specs.some((s) => parseReachStrategy(s) !== undefined) ? ['reach'] : [];
+      // The opponents at a simulated table are all in progress; the goal model of a multi-column rule set is built from its column tables.
+      const played = GOALS.filter((g) => specs.some((s) => g.playedBy(s)));
+      const laneKinds = [...new Set(played.flatMap((g) => g.tables(RULESETS[ruleset], true)))].filter((k): k is LaneKind => k !== 'goal-model');
       for (const kind of laneKinds) {
         // Workers read the tables; build them here first when missing (minutes), not once per worker.
         await ensureReachTable(tableDir(flags.tables), ruleset, {

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { isDicewiseError, RetryLaterError } from '../../errors.ts';
-import { isRuleSetId, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { EXACT_RULESET_IDS, isRuleSetId, RULESET_IDS, type RuleSetId } from '../../rules/index.ts';
 import { throwIfStopped } from '../admission.ts';
 import type { RouteModule } from '../app-deps.ts';
 import { mountBodyRoute, MSGPACK, requestFormat, responseFormat, sendEncoded } from '../body.ts';
@@ -201,8 +201,7 @@ export const analyseRoute = createRoute({
 function ruleSetAvailability(registry: ModelRegistry): { refuse: Partial<Record<RuleSetId, string>>; loading: RuleSetId[] } {
   const refuse: Partial<Record<RuleSetId, string>> = {};
   const loading: RuleSetId[] = [];
-  for (const id of RULESET_IDS) {
-    if (!RULESETS[id].exact) continue;
+  for (const id of EXACT_RULESET_IDS) {
     try {
       registry.get(id);
     } catch (e) {

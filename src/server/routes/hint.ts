@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { advise, adviseGoal, goalTablesNeeded, type GoalTables } from '../../advisor/index.ts';
-import { servedGoalModel } from '../../approx/index.ts';
+import { advise } from '../../advisor/index.ts';
+import { adviseGoal, goalTables } from '../../goals/index.ts';
 import { effortRefiner, parseEffort } from '../../approx/rollout.ts';
 import { invalidInput } from '../../errors.ts';
 import { parsePosition, positionError } from '../../position/index.ts';
@@ -54,12 +54,7 @@ export const registerHintRoute: RouteModule = (app, deps) => {
     if (effort.effort > 0 && position.goal.type !== 'points') throw invalidInput([{ field: 'effort', message: `applies to the points goal, not ${position.goal.type}` }]);
     const model = deps.registry.get(position.rs.id);
     if (position.goal.type !== 'points') {
-      // Exact rule sets answer goals from their lane tables, multi-column ones from their column tables.
-      const tables: GoalTables = {};
-      if (position.rs.columns.length > 1) tables.goal = servedGoalModel(model);
-      else if (position.rs.exact) {
-        for (const kind of goalTablesNeeded(position)) tables[kind] = deps[kind].get(position.rs.id);
-      }
+      const tables = await goalTables(position, model, (kind) => deps[kind].get(position.rs.id));
       return sendData(c, adviseGoal(model, tables, position));
     }
     const format = responseFormat(c);

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { hasColumns, isPlainSingleColumn, isSolvedByModel, isSolvedExactly, supportsTable } from './capabilities.ts';
+import { columnTypes } from './column-types.ts';
+import { EXACT_RULESET_IDS, isModelledRuleSetId, MODELLED_RULESET_IDS, RULESET_IDS, RULESETS } from './rulesets.ts';
+
+describe.each(RULESET_IDS)('capabilities: %s', (id) => {
+  const rs = RULESETS[id];
+
+  it('is solved one way: exactly with one column, or by a model over several', () => {
+    expect(isSolvedExactly(rs)).toBe(!isSolvedByModel(rs));
+    // RULES.md: backward induction is exact for the one-column games; the others are too large.
+    expect(isSolvedExactly(rs)).toBe(!hasColumns(rs));
+    expect(isModelledRuleSetId(id)).toBe(isSolvedByModel(rs));
+  });
+
+  it('has the tables of its solution', () => {
+    for (const kind of ['value', 'moments', 'reach', 'distribution'] as const) expect(supportsTable(rs, kind)).toBe(isSolvedExactly(rs));
+    for (const kind of ['column-types', 'goal-model'] as const) expect(supportsTable(rs, kind)).toBe(isSolvedByModel(rs));
+  });
+
+  it('its column types are exact one-column rule sets with a value table only', () => {
+    for (const t of columnTypes(rs)) {
+      expect(isSolvedExactly(t.rs)).toBe(true);
+      expect(hasColumns(t.rs)).toBe(false);
+      expect(t.rs.capabilities.tables).toEqual(['value']);
+    }
+  });
+});
+
+it('lists the exact and the modelled rule sets as RULES.md does', () => {
+  expect(EXACT_RULESET_IDS).toEqual(['yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy', 'yahtsoos']);
+  expect(MODELLED_RULESET_IDS).toEqual(['triple-yahtzee', 'superpass']);
+});
+
+it('a plain single column is one column, any fill order and no zero rule', () => {
+  expect(RULESET_IDS.filter((id) => isPlainSingleColumn(RULESETS[id]))).toEqual(EXACT_RULESET_IDS);
+  expect(columnTypes(RULESETS.superpass).map((t) => isPlainSingleColumn(t.rs))).toEqual([false, false, false, false]);
+  expect(columnTypes(RULESETS['triple-yahtzee']).map((t) => isPlainSingleColumn(t.rs))).toEqual([true]);
+});
