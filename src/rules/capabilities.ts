@@ -1,32 +1,10 @@
-import type { RuleSet } from './types.ts';
+import type { Capabilities, RuleSet, TableKind } from './types.ts';
 
 /**
- * What a rule set can be asked for, declared once on the rule set (`RuleSet.capabilities`) and
+ * What a rule set can be asked for (`Capabilities`, types.ts), declared once on the rule set and
  * asked through the helpers below everywhere else, never re-derived from its shape. Which goals
  * it plays follows from its tables: each goal (src/goals) names the tables it needs.
  */
-
-/**
- * `exact`: backward induction over the whole state space gives the optimum (one column).
- * `model`: too many states for that; an approximate model over the exact tables of its column
- * types plays it (approx/).
- */
-export type Solution = 'exact' | 'model';
-
-/**
- * The tables a rule set has or derives. `value`: the exact expected-score table; `moments`: its
- * final score's spread; `reach`/`distribution`: the exact lane tables of the reach and win goals;
- * `column-types`: the exact tables of a model's column types; `goal-model`: the approximate goal
- * model over them (built in memory from the column types, no file of its own).
- */
-export type TableKind = 'value' | 'moments' | 'reach' | 'distribution' | 'column-types' | 'goal-model';
-
-export interface Capabilities {
-  solved: Solution;
-  tables: readonly TableKind[];
-  /** The most opponents a goal played against others takes (a model values one opponent's total, not a table's). */
-  maxOpponents: number;
-}
 
 /** At most this many opponents: an eight-player table, more than any of the games' own sites seat. */
 export const MAX_OPPONENTS = 7;
