@@ -20,7 +20,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { GAME_VALUE_FACTS } from '../src/approx/index.ts';
-import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
+import { isModelledRuleSetId, RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { initialState, lagrangianBound, linearPrices, searchRollPrices } from '../src/solver/index.ts';
 
 const { values: args } = parseArgs({
@@ -60,7 +60,7 @@ function bound(beta: number): number {
 }
 
 if (args['roll-prices']) {
-  const facts = GAME_VALUE_FACTS[rs.id];
+  const facts = isModelledRuleSetId(rs.id) ? GAME_VALUE_FACTS[rs.id] : undefined;
   const target = facts?.bestMean ?? 0;
   const res = await searchRollPrices(rs, state, {
     steps: Number(args['roll-prices']),

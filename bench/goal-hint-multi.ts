@@ -7,7 +7,7 @@
  *   npx tsx bench/goal-hint-multi.ts [--hints 2000]   (tables from $DICEWISE_TABLES or ./tables)
  */
 import { parseArgs } from 'node:util';
-import { adviseGoal } from '../src/advisor/index.ts';
+import { adviseGoal } from '../src/goals/index.ts';
 import { commonDice, playModelGame, servedGoalModel } from '../src/approx/index.ts';
 import { mulberry32 } from '../src/dice/index.ts';
 import type { Goal, Position } from '../src/position/index.ts';

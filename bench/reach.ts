@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Bench } from 'tinybench';
-import { adviseGoal } from '../src/advisor/index.ts';
+import { adviseGoal } from '../src/goals/index.ts';
 import { parsePosition } from '../src/position/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { loadModel } from '../src/store/model-loader.ts';

@@ -8,7 +8,7 @@
  * Tables are read from $DICEWISE_TABLES or ./tables.
  */
 import { parseArgs } from 'node:util';
-import { adviseGoal } from '../src/advisor/index.ts';
+import { adviseGoal } from '../src/goals/index.ts';
 import { parsePosition } from '../src/position/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { loadModel } from '../src/store/model-loader.ts';

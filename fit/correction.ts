@@ -17,7 +17,7 @@ import { columnSumModel, decompositionModel, linearCorrection } from '../src/app
 import { CORRECTIONS, type FittedCorrection } from '../src/approx/corrections.ts';
 import { backwardFit } from '../src/approx/fit/backward-fit.ts';
 import { sampleStates } from '../src/approx/fit/collect.ts';
-import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
+import { isModelledRuleSetId, MODELLED_RULESET_IDS, RULESETS, type ModelledRuleSetId, type RuleSetId } from '../src/rules/index.ts';
 import { ensureModel, loadColumnTables } from '../src/store/model-loader.ts';
 import { writeDataFile } from './fitted-data.ts';
 
@@ -32,16 +32,16 @@ const { values: args } = parseArgs({
     'dry-run': { type: 'boolean', default: false },
   },
 });
-const ids = (args.ruleset ?? ['triple-yahtzee', 'superpass']) as RuleSetId[];
+const ids = (args.ruleset ?? MODELLED_RULESET_IDS) as RuleSetId[];
 const games = Number(args.games);
 const rounds = Number(args.rounds);
 const ridge = Number(args.ridge);
 const seed = Number(args.seed);
 
-const fitted: Partial<Record<RuleSetId, FittedCorrection>> = { ...CORRECTIONS };
+const fitted: Record<ModelledRuleSetId, FittedCorrection> = { ...CORRECTIONS };
 for (const id of ids) {
   const rs = RULESETS[id];
-  if (rs.columns.length < 2) throw new Error(`${id} has one column: it is solved exactly`);
+  if (!isModelledRuleSetId(id)) throw new Error(`${id} is solved exactly: it has no fitted data`);
   await ensureModel(args.tables, id, { onBuild: (_, why) => console.log(`building tables for ${id}: ${why}`) });
   const tables = await loadColumnTables(args.tables, rs);
   let policy = decompositionModel(rs, tables);

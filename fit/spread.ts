@@ -13,7 +13,7 @@ import { parseArgs } from 'node:util';
 import { bestModel } from '../src/approx/index.ts';
 import { fitSpread } from '../src/approx/fit/spread-fit.ts';
 import { SPREADS, type FittedSpread } from '../src/approx/spreads.ts';
-import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
+import { isModelledRuleSetId, MODELLED_RULESET_IDS, RULESETS, type ModelledRuleSetId, type RuleSetId } from '../src/rules/index.ts';
 import { ensureModel, loadColumnTables } from '../src/store/model-loader.ts';
 import { writeDataFile } from './fitted-data.ts';
 
@@ -26,16 +26,16 @@ const { values: args } = parseArgs({
     'dry-run': { type: 'boolean', default: false },
   },
 });
-const ids = (args.ruleset ?? ['triple-yahtzee', 'superpass']) as RuleSetId[];
+const ids = (args.ruleset ?? MODELLED_RULESET_IDS) as RuleSetId[];
 const games = Number(args.games);
 const seed = Number(args.seed);
 // Quantiles of each level's standardized errors: 1% apart, enough for targets a few SD out.
 const QUANTILES = 100;
 
-const fitted: Partial<Record<RuleSetId, FittedSpread>> = { ...SPREADS };
+const fitted: Record<ModelledRuleSetId, FittedSpread> = { ...SPREADS };
 for (const id of ids) {
   const rs = RULESETS[id];
-  if (rs.columns.length < 2) throw new Error(`${id} has one column: its goals are solved exactly`);
+  if (!isModelledRuleSetId(id)) throw new Error(`${id} is solved exactly: it has no fitted data`);
   await ensureModel(args.tables, id, { onBuild: (_, why) => console.log(`building tables for ${id}: ${why}`) });
   const tables = await loadColumnTables(args.tables, rs);
   const cpu = process.cpuUsage();

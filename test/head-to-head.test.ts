@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { adviseGoal } from '../src/advisor/index.ts';
+import { adviseGoal } from '../src/goals/index.ts';
 import { countsToFaces, keepFaceCounts } from '../src/dice/index.ts';
 import { keepOfFaces, parsePosition } from '../src/position/index.ts';
 import { RULESETS } from '../src/rules/index.ts';

@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// codec → rules → dice → solver → position → advisor / analysis / simulate / approx → store → workers →
+// codec → rules → dice → solver → position → advisor / analysis / simulate / approx → goals → store → workers →
 // server → cli. A module may import from its own layer or any earlier one, never from a later one
 // or a sibling; so no two folders import each other. The web page imports only its own modules.
 const RANK: Record<string, number> = {
@@ -22,13 +22,15 @@ const RANK: Record<string, number> = {
   'src/analysis': 5,
   'src/simulate': 5,
   'src/approx': 5,
+  // One module per goal: it assembles the goal's parts from the layers before (advisor, simulate, solver).
+  'src/goals': 5.5,
   'src/store': 6,
   workers: 7,
   'src/server': 8,
   'src/cli': 9,
 };
 /** Core layers do no I/O: no file system, no process, no console. */
-const CORE = new Set(['codec', 'rules', 'dice', 'solver', 'position', 'advisor', 'analysis', 'simulate', 'approx'].map((l) => `src/${l}`));
+const CORE = new Set(['codec', 'rules', 'dice', 'solver', 'position', 'advisor', 'analysis', 'simulate', 'approx', 'goals'].map((l) => `src/${l}`));
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 
@@ -94,6 +96,32 @@ describe('architecture', () => {
     for (const spec of importsOf(readFileSync(join(root, rel), 'utf8'))) {
       expect(relative(root, join(root, rel, '..', spec)), `${rel} imports ${spec}`).toMatch(/^src\/web\/[\w-]+\.js$/);
     }
+  });
+
+  // What a rule set is (solved exactly or by a model, one column or several, a plain column) is
+  // declared once in src/rules (capabilities.ts) and asked there, never re-derived by hand.
+  const HAND_TESTS: RegExp[] = [
+    /columns\.length\s*(?:[<>]=?|[!=]==?)\s*[0-2]\b/,
+    /\b[0-2]\s*(?:[<>]=?|[!=]==?)\s*[\w.[\]]*columns\.length\b/,
+    /\b(?:rs|ruleSet|RULESETS\[[^\]]+\])\.exact\b/,
+    /\bisPlainColumn\b/,
+    /capabilities\.solved\b/,
+  ];
+  /** Files outside src/rules allowed a hand test, each with its reason (at most 5). */
+  const HAND_TEST_ALLOWED: Record<string, string> = {};
+
+  it('asks src/rules what a rule set is instead of testing its shape by hand', () => {
+    expect(Object.keys(HAND_TEST_ALLOWED).length).toBeLessThanOrEqual(5);
+    const found: string[] = [];
+    for (const rel of modules) {
+      if (rel.startsWith('src/rules/') || rel in HAND_TEST_ALLOWED) continue;
+      readFileSync(join(root, rel), 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (HAND_TESTS.some((re) => re.test(line))) found.push(`${rel}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(found, 'use isSolvedExactly, isSolvedByModel, hasColumns, isPlainSingleColumn or supportsTable from src/rules (supportsGoal, goalTablesNeeded from src/goals)').toEqual([]);
   });
 
   it('reads every folder of code', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { DicewiseError } from '../src/errors.ts';
-import { EXACT_RULESETS, MODELLED_RULESETS, RULESETS, type RuleSetId } from '../src/rules/index.ts';
+import { EXACT_RULESETS, PLAYABLE_RULESETS, RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { memoryLogger } from '../src/server/logger.ts';
 import { RetryLaterError } from '../src/errors.ts';
 import { createTableRegistry, parseGoalTables, type NotReadyError } from '../src/server/table-registry.ts';
@@ -162,7 +162,7 @@ describe('table registry: goal tables built ahead', () => {
 });
 
 describe('--goal-tables and DICEWISE_GOAL_TABLES', () => {
-  const served = [...MODELLED_RULESETS];
+  const served = [...PLAYABLE_RULESETS];
   it('reads all, none and a list of rule sets', () => {
     expect(parseGoalTables(undefined, served, 'goal-tables')).toEqual([...EXACT_RULESETS]);
     expect(EXACT_RULESETS.slice(0, 2)).toEqual(['yahtzee', 'yahtsoos']);

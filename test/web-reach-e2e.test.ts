@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adviseGoal, positionOdds, type ProbabilityAdvice } from '../src/advisor/index.ts';
+import { positionOdds, type ProbabilityAdvice } from '../src/advisor/index.ts';
+import { adviseGoal } from '../src/goals/index.ts';
 import { parsePosition, type PositionInput } from '../src/position/index.ts';
 import type { TableSource } from '../src/server/table-registry.ts';
 import type { ReachTable } from '../src/solver/index.ts';

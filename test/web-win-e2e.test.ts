@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adviseGoal, type ProbabilityAdvice } from '../src/advisor/index.ts';
+import { type ProbabilityAdvice } from '../src/advisor/index.ts';
+import { adviseGoal } from '../src/goals/index.ts';
 import { parsePosition, type PositionInput } from '../src/position/index.ts';
 import { loadedSource } from './support/table-sources.ts';
 import type { ReachTable } from '../src/solver/index.ts';

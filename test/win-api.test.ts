@@ -1,6 +1,7 @@
 import { pack, unpack } from 'msgpackr';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adviseGoal, type ProbabilityAdvice } from '../src/advisor/index.ts';
+import { type ProbabilityAdvice } from '../src/advisor/index.ts';
+import { adviseGoal } from '../src/goals/index.ts';
 import { maxFinalScore, parsePosition, type PositionInput } from '../src/position/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import type { DicewiseApp } from '../src/server/app.ts';

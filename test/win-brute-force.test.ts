@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adviseGoal, goalTablesNeeded, type ProbabilityAdvice } from '../src/advisor/index.ts';
+import { adviseGoal, goalTablesNeeded } from '../src/goals/index.ts';
+import type { ProbabilityAdvice } from '../src/advisor/index.ts';
 import { parsePosition } from '../src/position/index.ts';
 import { RULESETS, type RuleSet, type RuleSetId } from '../src/rules/index.ts';
 import {

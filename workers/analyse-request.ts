@@ -3,7 +3,7 @@ import type { InputLimits } from '../src/codec/input-limits.ts';
 import { arrayField, decodePlain, encodePlain, type Format } from '../src/codec/plain-data.ts';
 import { DicewiseError, invalidInput, type Issue } from '../src/errors.ts';
 import { parseGoal } from '../src/position/index.ts';
-import { isRuleSetId, RULESETS } from '../src/rules/index.ts';
+import { isRuleSetId, isSolvedExactly, RULESETS } from '../src/rules/index.ts';
 import type { ReviewGoal } from '../src/analysis/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
 import type { GameModel, ReachTable } from '../src/solver/index.ts';
@@ -60,7 +60,7 @@ export async function analyseRequest(
   let review: ReviewGoal | undefined;
   if (goal.type === 'reach') {
     const ready = new Set<unknown>(task.reachReady);
-    const missing = games.map(ruleSetOf).find((id) => typeof id === 'string' && isRuleSetId(id) && RULESETS[id].exact && !ready.has(id));
+    const missing = games.map(ruleSetOf).find((id) => typeof id === 'string' && isRuleSetId(id) && isSolvedExactly(RULESETS[id]) && !ready.has(id));
     if (missing !== undefined) {
       throw new DicewiseError('NOT_READY', `the reach table of ${String(missing)} is not loaded yet`, [{ field: REACH_NOT_READY_FIELD, message: String(missing) }]);
     }

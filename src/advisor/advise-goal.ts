@@ -1,6 +1,6 @@
 import { invalidInput } from '../errors.ts';
-import type { Action, Position } from '../position/index.ts';
-import type { RuleSet } from '../rules/index.ts';
+import type { Action, Goal, Position } from '../position/index.ts';
+import { isPlainSingleColumn, isSolvedExactly, type RuleSet } from '../rules/index.ts';
 import {
   aimAtOpponent,
   createTurnEval,
@@ -19,16 +19,14 @@ import {
   type EndGameModel,
   type FinalDistribution,
   type GameModel,
-  type LaneKind,
   type ReachGoalModel,
   type ReachTable,
   type ThresholdModel,
   type TurnEval,
   type WinGoalModel,
 } from '../solver/index.ts';
-import { isPlainColumn } from '../solver/score-entry.ts';
 import { advise, adviseProbability } from './advise.ts';
-import { NEAR_TIE_PROBABILITY, type Advice, type ProbabilityAdvice, type ProbabilityOption } from './types.ts';
+import { NEAR_TIE_PROBABILITY, type ProbabilityAdvice, type ProbabilityOption } from './types.ts';
 
 /** What a goal other than points needs beside the expected-score model. */
 export interface GoalTables {
@@ -39,33 +37,23 @@ export interface GoalTables {
   goal?: ThresholdModel;
 }
 
-/** Which lane tables a position's goal needs ([] for points and for multi-column rule sets). */
-export function goalTablesNeeded(position: Position): LaneKind[] {
-  // Multi-column rule sets play their goals from the column tables (GoalTables.goal).
-  if (position.goal.type === 'points' || position.rs.columns.length > 1) return [];
-  const inProgress = position.opponents?.some((o) => 'state' in o);
-  // The win goal's end game is solved without the reach table.
-  const reach: LaneKind[] = position.goal.type === 'win' && openBoxes(position.rs, position.state) <= END_GAME_BOXES ? [] : ['reach'];
-  return inProgress ? [...reach, 'distribution'] : reach;
+/** Refuses a goal played from the exact lane tables on a rule set they do not fit. */
+export function requireExactGoal(position: Position): void {
+  if (!isSolvedExactly(position.rs) || !isPlainSingleColumn(position.rs)) {
+    throw invalidInput([{ field: 'goal.type', message: `the ${position.goal.type} goal is answered for the exactly solved rule sets, not ${position.rs.id}` }]);
+  }
 }
 
 /**
- * Advice for the position's goal: expected points (the default), or the chance of reaching a
- * final total. A target beyond what the reach table holds from this position is an input error
- * that names the largest answerable target; one already reached or out of reach is answered
- * (1 or 0 everywhere).
+ * Advice for reaching a final total of `target` on an exactly solved rule set, from its reach
+ * table. A target beyond what the table holds from this position is an input error that names the
+ * largest answerable target; one already reached or out of reach is answered (1 or 0 everywhere).
  */
-export function adviseGoal(model: GameModel, tables: GoalTables, position: Position, te?: TurnEval): Advice | ProbabilityAdvice {
-  const goal = position.goal;
-  if (goal.type === 'points') return advise(model, position, te);
-  if (position.rs.columns.length > 1) return adviseSpreadGoal(model, tables, position, te);
-  if (!position.rs.exact || !isPlainColumn(position.rs)) {
-    throw invalidInput([{ field: 'goal.type', message: `the ${goal.type} goal is answered for the exactly solved rule sets, not ${position.rs.id}` }]);
-  }
-  if (goal.type === 'win') return adviseWin(tables, position);
+export function adviseReach(tables: GoalTables, position: Position, target: number): ProbabilityAdvice {
+  requireExactGoal(position);
   const table = tables.reach;
   if (!table) throw new Error('the reach goal needs its reach table');
-  const need = goal.score - position.score;
+  const need = target - position.score;
   const limit = reachNeedLimit(position.rs, table, position.state);
   if (need > limit) {
     throw invalidInput([
@@ -109,7 +97,8 @@ function opponentFinals(rs: RuleSet, distribution: ReachTable | undefined, posit
  * this turn (win-model.ts), an estimate a little above what any one plan achieves (`exact:
  * false`; the README, "Play to win", measures its error by boxes open).
  */
-function adviseWin(tables: GoalTables, position: Position): ProbabilityAdvice {
+export function adviseWin(tables: GoalTables, position: Position): ProbabilityAdvice {
+  requireExactGoal(position);
   const rs = position.rs;
   const finals = opponentFinals(rs, tables.distribution, position);
   const curve = shareCurve(finals);
@@ -164,13 +153,12 @@ const spreadTurns = new WeakMap<ThresholdModel, TurnEval>();
  * horizon (approx/goal-horizons.ts) the options come in best play's order (`model`, its turn
  * `te`), each with the goal model's chance: there best play's choice did better for the goal.
  */
-function adviseSpreadGoal(model: GameModel, tables: GoalTables, position: Position, te?: TurnEval): ProbabilityAdvice {
+export function adviseSpreadGoal(model: GameModel, tables: GoalTables, position: Position & { goal: Extract<Goal, { type: 'reach' | 'win' }> }, te?: TurnEval): ProbabilityAdvice {
   const goalModel = tables.goal;
   if (!goalModel) throw new Error(`the ${position.goal.type} goal of a multi-column rule set needs its goal model`);
   let turn = spreadTurns.get(goalModel);
   if (!turn) spreadTurns.set(goalModel, (turn = createTurnEval(goalModel)));
   const goal = position.goal;
-  if (goal.type === 'points') throw new Error('points are advised by advise()');
   let opponents: ProbabilityAdvice['opponents'];
   if (goal.type === 'reach') {
     goalModel.need = goal.score - position.score;

@@ -4,7 +4,7 @@ import { isDicewiseError } from '../errors.ts';
 import { parsePosition, type PositionInput } from '../position/index.ts';
 import { RULESETS } from '../rules/index.ts';
 import { testModel } from '../../test/support/models.ts';
-import { adviseGoal } from './advise-goal.ts';
+import { adviseGoal } from '../goals/index.ts';
 import { advise, adviseProbability } from './advise.ts';
 import { aimAtOpponent } from '../solver/index.ts';
 import type { ProbabilityAdvice } from './types.ts';

@@ -1,7 +1,8 @@
 import type { RuleSet } from '../rules/index.ts';
+import { isPlainSingleColumn } from '../rules/index.ts';
 import type { GameModel, GameState, RankedScoreOption, ReachTable, TurnCache, TurnEval } from '../solver/index.ts';
 import { decideHold } from '../solver/engine-decisions.ts';
-import { createEntryScratch, isPlainColumn, scoreEntry, type EntryScratch } from '../solver/score-entry.ts';
+import { createEntryScratch, scoreEntry, type EntryScratch } from '../solver/score-entry.ts';
 import { boxCount, createTurnCache, createTurnEval, evaluateState, holdValue, initialState, isFinished, optionValue, rankedScoreOptions, reachGoalModel, TIE_EPSILON } from '../solver/index.ts';
 import { illegalBoxReason } from './illegal-box.ts';
 import { DECISION_FIELDS, scoreCode, unpackResult, type PackedResult } from './packed-result.ts';
@@ -179,7 +180,7 @@ export function analysePacked(a: Analyser, input: unknown): PackedResult {
   const { model, scratch } = a;
   const rs = model.rs;
   const dice = model.c.dice;
-  const plain = isPlainColumn(rs);
+  const plain = isPlainSingleColumn(rs);
   const head = readRecord(input);
   if ('error' in head) return head;
   if (head.id !== rs.id) return gameError(0, 0, `the record is for ${head.id}, but this analysis runs ${rs.id}`);

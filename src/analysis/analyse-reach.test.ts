@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { RULESETS } from '../rules/index.ts';
 import { buildReachTable } from '../solver/index.ts';
-import { adviseGoal, type ProbabilityAdvice } from '../advisor/index.ts';
+import { type ProbabilityAdvice } from '../advisor/index.ts';
+import { adviseGoal } from '../goals/index.ts';
 import { parsePosition } from '../position/index.ts';
 import { testModel } from '../../test/support/models.ts';
 import { createReachAnalyser } from './analyse-game.ts';

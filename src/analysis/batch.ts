@@ -1,4 +1,4 @@
-import { DEFAULT_RULESET, isRuleSetId, RULESETS, type RuleSetId } from '../rules/index.ts';
+import { DEFAULT_RULESET, isRuleSetId, isSolvedExactly, RULESETS, type RuleSetId } from '../rules/index.ts';
 import type { GameModel } from '../solver/index.ts';
 import { analysePacked, analyserFor, type Analyser } from './analyse-game.ts';
 import { unpackResult, type PackedResult } from './packed-result.ts';
@@ -32,7 +32,7 @@ export function batchRuleSets(records: readonly unknown[]): RuleSetId[] {
 }
 
 function noModel(id: RuleSetId): string {
-  return RULESETS[id].exact
+  return isSolvedExactly(RULESETS[id])
     ? `no strategy table is loaded for ${id}`
     : `${id} has no exact strategy table, and game analysis needs one`;
 }

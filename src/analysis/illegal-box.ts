@@ -1,5 +1,5 @@
 import type { FaceCounts, RuleSet } from '../rules/index.ts';
-import { isJokerRoll } from '../rules/index.ts';
+import { hasColumns, isJokerRoll } from '../rules/index.ts';
 import type { GameState, ScoreOption } from '../solver/index.ts';
 import { fillableBoxes } from '../solver/index.ts';
 import type { ReadTurn } from './read-record.ts';
@@ -10,7 +10,7 @@ import type { ReadTurn } from './read-record.ts';
  * by the Joker rules, or a zero while another box scores (Superpass).
  */
 export function illegalBoxReason(rs: RuleSet, state: GameState, counts: FaceCounts, turn: ReadTurn, legal: readonly ScoreOption[]): string {
-  const multi = rs.columns.length > 1;
+  const multi = hasColumns(rs);
   const name = (column: number, box: number) => (multi ? `${rs.boxes[box].id} (column ${column + 1})` : rs.boxes[box].id);
   const target = name(turn.column, turn.box);
   const allowed = `allowed: ${legal.map((o) => name(o.column, o.box)).join(', ') || 'none'}`;

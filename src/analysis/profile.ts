@@ -1,6 +1,6 @@
 import { countsToFaces, diceTables, keepFaceCounts } from '../dice/index.ts';
 import type { Action } from '../position/index.ts';
-import { RULESETS, UPPER_COUNT, type RuleSetId } from '../rules/index.ts';
+import { hasColumns, RULESETS, UPPER_COUNT, type RuleSetId } from '../rules/index.ts';
 import { MISTAKE_BUCKETS, mistakeBucket, type MistakeBucket } from './mistakes.ts';
 import type { ReviewedGoal } from './analyse-game.ts';
 import { actionOf, DECISION_FIELDS, type PackedResult } from './packed-result.ts';
@@ -260,7 +260,7 @@ export function profileOf(t: ProfileTally): PlayerProfile {
     const c = Number(col);
     const b = Number(box);
     const p: BoxProfile & { order: number } = { order: c * 64 + b, ruleset, box: rs.boxes[b].id, turns, loss, perGame: per(loss, n), boxChoiceLoss };
-    if (rs.columns.length > 1) p.column = c + 1;
+    if (hasColumns(rs)) p.column = c + 1;
     return p;
   });
   byBox.sort((a, b) => (a.ruleset < b.ruleset ? -1 : a.ruleset > b.ruleset ? 1 : a.order - b.order));

@@ -1,4 +1,4 @@
-import { RULESETS, type RuleSetId } from '../rules/index.ts';
+import { isSolvedExactly, RULESETS, type RuleSetId } from '../rules/index.ts';
 import type { GameModel, ReachTable } from '../solver/index.ts';
 import { createReachAnalyser, type Analyser } from './analyse-game.ts';
 import { analyseGamesPacked, batchRuleSets } from './batch.ts';
@@ -19,11 +19,11 @@ export async function analyseBatchPacked(
   const records = batchRecords(batch);
   const loaded = new Map<RuleSetId, GameModel | string>();
   const ids = batchRuleSets(records);
-  for (const id of ids) if (RULESETS[id].exact) loaded.set(id, await modelFor(id));
+  for (const id of ids) if (isSolvedExactly(RULESETS[id])) loaded.set(id, await modelFor(id));
   if (!goal) return analyseGamesPacked((id) => loaded.get(id), records);
   // A reach review: one analyser per rule set, with its reach table.
   const analysers = new Map<RuleSetId, Analyser>();
-  for (const id of ids) if (RULESETS[id].exact) analysers.set(id, createReachAnalyser(RULESETS[id], await goal.reachFor(id), goal.score));
+  for (const id of ids) if (isSolvedExactly(RULESETS[id])) analysers.set(id, createReachAnalyser(RULESETS[id], await goal.reachFor(id), goal.score));
   return analyseGamesPacked((id) => loaded.get(id), records, (model) => analysers.get(model.rs.id)!);
 }
 

@@ -1,4 +1,4 @@
-import type { RuleSetId } from '../rules/index.ts';
+import type { ModelledRuleSetId } from '../rules/index.ts';
 import fitted from './data/corrections.json' with { type: 'json' };
 
 /**
@@ -14,4 +14,4 @@ export interface FittedCorrection {
   weights: readonly (readonly number[])[];
 }
 
-export const CORRECTIONS: Partial<Record<RuleSetId, FittedCorrection>> = fitted;
+export const CORRECTIONS: Readonly<Record<ModelledRuleSetId, FittedCorrection>> = fitted;

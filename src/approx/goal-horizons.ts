@@ -1,4 +1,4 @@
-import type { RuleSetId } from '../rules/index.ts';
+import type { ModelledRuleSetId } from '../rules/index.ts';
 
 /**
  * How many boxes left a multi-column goal model steers for (goal-model.ts): with more left, its
@@ -30,7 +30,7 @@ export interface GoalHorizon {
   win: number;
 }
 
-export const GOAL_HORIZONS: Partial<Record<RuleSetId, GoalHorizon>> = {
+export const GOAL_HORIZONS: Readonly<Record<ModelledRuleSetId, GoalHorizon>> = {
   'triple-yahtzee': { reach: 39, win: 6 },
   superpass: { reach: 1, win: 1 },
 };

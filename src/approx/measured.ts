@@ -1,4 +1,4 @@
-import type { RuleSetId } from '../rules/index.ts';
+import type { ModelledRuleSetId } from '../rules/index.ts';
 
 /**
  * What is known of a multi-column rule set's game value, where no exact optimum exists: best
@@ -22,7 +22,7 @@ export interface GameValueFacts {
 }
 
 /** Measured with `dicewise simulate --ruleset <id> --strategy best,decomposition,greedy,sequential --games 100000 --seed 1` (README). */
-export const GAME_VALUE_FACTS: Partial<Record<RuleSetId, GameValueFacts>> = {
+export const GAME_VALUE_FACTS: Readonly<Record<ModelledRuleSetId, GameValueFacts>> = {
   'triple-yahtzee': { bestMean: 1870.4, bestHalfWidth: 2.3, games: 100_000, seed: 1, upperBound: 2500.1 },
   superpass: { bestMean: 1167.8, bestHalfWidth: 0.4, games: 100_000, seed: 1, upperBound: 1366.5 },
 };

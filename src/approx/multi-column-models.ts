@@ -1,5 +1,5 @@
 import type { RuleSet } from '../rules/index.ts';
-import { columnTypes } from '../rules/index.ts';
+import { columnTypes, isModelledRuleSetId } from '../rules/index.ts';
 import { DicewiseError } from '../errors.ts';
 import { compileRules, type GameModel, type ThresholdModel } from '../solver/index.ts';
 import type { ColumnTables } from './column-parts.ts';
@@ -23,7 +23,7 @@ export function correctedModel(rs: RuleSet, tables: ColumnTables): GameModel {
 
 /** The correction of corrections.ts, where one is fitted for the rule set. */
 function fittedCorrection(rs: RuleSet): Correction | undefined {
-  const fit = CORRECTIONS[rs.id];
+  const fit = isModelledRuleSetId(rs.id) ? CORRECTIONS[rs.id] : undefined;
   return fit ? linearCorrection(rs, `${rs.id} correction`, fit.weights) : undefined;
 }
 
@@ -43,9 +43,8 @@ export function bestModel(rs: RuleSet, tables: ColumnTables): GameModel {
  * needs.
  */
 export function goalModel(rs: RuleSet, tables: ColumnTables): ThresholdModel {
-  const spread = SPREADS[rs.id];
-  if (!spread) throw new DicewiseError('NOT_SOLVED', `${rs.id} has no measured goal spread: only points are advised`);
-  return thresholdGoalModel(rs, tables, fittedCorrection(rs), spread, GOAL_HORIZONS[rs.id]);
+  if (!isModelledRuleSetId(rs.id)) throw new DicewiseError('NOT_SOLVED', `${rs.id} has no measured goal spread: only points are advised`);
+  return thresholdGoalModel(rs, tables, fittedCorrection(rs), SPREADS[rs.id], GOAL_HORIZONS[rs.id]);
 }
 
 const served = new WeakMap<GameModel, ThresholdModel>();

@@ -1,6 +1,7 @@
 import type { Issue } from '../errors.ts';
 import { fmix32, hashString } from '../dice/index.ts';
 import type { RuleSet } from '../rules/index.ts';
+import { isSolvedExactly } from '../rules/index.ts';
 import {
   createTurnCache,
   holdOptions,
@@ -57,7 +58,7 @@ export function parseEffort(value: unknown, rs: RuleSet): { ok: true; effort: nu
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_EFFORT) {
     return { ok: false, issues: [{ field: 'effort', message: `must be an integer 0 to ${MAX_EFFORT}, got ${JSON.stringify(value)}` }] };
   }
-  if (value > 0 && rs.columns.length === 1) {
+  if (value > 0 && isSolvedExactly(rs)) {
     return { ok: false, issues: [{ field: 'effort', message: `${rs.id} is solved exactly: its advice needs no rollouts (effort 0)` }] };
   }
   return { ok: true, effort: value };

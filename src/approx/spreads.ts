@@ -1,4 +1,4 @@
-import type { RuleSetId } from '../rules/index.ts';
+import type { ModelledRuleSetId } from '../rules/index.ts';
 import fitted from './data/spreads.json' with { type: 'json' };
 
 /**
@@ -17,4 +17,4 @@ export interface FittedSpread {
   shape: readonly (readonly number[])[];
 }
 
-export const SPREADS: Partial<Record<RuleSetId, FittedSpread>> = fitted;
+export const SPREADS: Readonly<Record<ModelledRuleSetId, FittedSpread>> = fitted;

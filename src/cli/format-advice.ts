@@ -1,4 +1,5 @@
 import type { Advice, ProbabilityAdvice } from '../advisor/index.ts';
+import { goalLabel } from '../goals/index.ts';
 import type { Action } from '../position/index.ts';
 import { RULESETS, type RuleSetId } from '../rules/index.ts';
 
@@ -60,12 +61,7 @@ const percent = (p: number) => `${(100 * p).toFixed(4)}%`;
 /** Reach and win goals: options ranked by the chance of the target (the expected share of the stake), losses in percentage points. */
 function formatProbabilityAdvice(a: ProbabilityAdvice): string {
   const goal = a.goal;
-  const target =
-    goal.type === 'reach'
-      ? `reach ${goal.score}`
-      : goal.type === 'win'
-        ? `win against ${goal.opponents.length} opponent${goal.opponents.length === 1 ? '' : 's'} (expected share of the stake)`
-        : goal.type;
+  const target = goalLabel(goal);
   const lines = [`${a.ruleset}${a.exact ? '' : ' (approximate)'}: score ${a.score}, goal ${target}: ${percent(a.probabilityBefore)} from the start of this turn`];
   if (goal.type === 'win' && a.opponents) {
     a.opponents.forEach((o, i) => {

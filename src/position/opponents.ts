@@ -1,5 +1,6 @@
 import type { Issue } from '../errors.ts';
 import type { RuleSet } from '../rules/index.ts';
+import { hasColumns } from '../rules/index.ts';
 import type { GameState } from '../solver/index.ts';
 import { possibleBoxValues } from './parse-column.ts';
 import { parseSheet } from './parse-sheet.ts';
@@ -52,7 +53,7 @@ export function checkOpponents(rs: RuleSet, raw: readonly OpponentInput[], issue
       return card;
     });
     const bonus = sheet.map((r) => r.bonus);
-    if (rs.columns.length === 1) inputs.push(bonus[0] > 0 ? { scorecard: cards[0], yahtzeeBonus: bonus[0] } : { scorecard: cards[0] });
+    if (!hasColumns(rs)) inputs.push(bonus[0] > 0 ? { scorecard: cards[0], yahtzeeBonus: bonus[0] } : { scorecard: cards[0] });
     else inputs.push(bonus.some((b) => b > 0) ? { scorecard: cards, yahtzeeBonus: bonus } : { scorecard: cards });
     opponents.push(sheet.every((r) => r.col.mask === full) ? { finalScore: score } : { state, score });
   });

@@ -1,5 +1,6 @@
 import type { Issue } from '../errors.ts';
 import type { RuleSet } from '../rules/index.ts';
+import { hasColumns } from '../rules/index.ts';
 import { checkFillOrder, parseColumn } from './parse-column.ts';
 
 export type ParsedColumn = ReturnType<typeof parseColumn>;
@@ -11,7 +12,7 @@ export type ParsedColumn = ReturnType<typeof parseColumn>;
  * Undefined where the sheet's shape is wrong (one issue says so).
  */
 export function parseSheet(rs: RuleSet, rawCard: unknown, rawBonus: unknown, cardPath: string, bonusPath: string, issues: Issue[]): ParsedColumn[] | undefined {
-  const multi = rs.columns.length > 1;
+  const multi = hasColumns(rs);
   let cards: unknown[];
   let bonuses: unknown[];
   if (multi) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RULESET_IDS, unknownRuleSetMessage } from '../rules/index.ts';
+import { MAX_OPPONENTS, RULESET_IDS, unknownRuleSetMessage } from '../rules/index.ts';
 import { END_GAME_BOXES } from '../solver/index.ts';
 
 /**
@@ -14,8 +14,7 @@ import { END_GAME_BOXES } from '../solver/index.ts';
 /** Targets beyond any game's reach are refused as input errors rather than answered 0 by overflow. */
 export const MAX_TARGET = 100_000;
 
-/** At most this many opponents: an eight-player table, more than any of the games' own sites seat. */
-export const MAX_OPPONENTS = 7;
+export { MAX_OPPONENTS };
 
 const POINTS = 'must be an integer number of points';
 /** Also said by parseColumn where a single-column rule set is given more than one column or bonus. */

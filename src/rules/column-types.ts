@@ -1,3 +1,4 @@
+import { COLUMN_TYPE, hasColumns, isSolvedExactly } from './capabilities.ts';
 import { ruleSetFingerprint } from './fingerprint.ts';
 import { RULESETS } from './rulesets.ts';
 import type { RuleSet, RuleSetId } from './types.ts';
@@ -40,7 +41,7 @@ export function columnTypes(rs: RuleSet): ColumnType[] {
       ...rs,
       name: `${rs.name}, column ${ci + 1}`,
       columns: [{ multiplier: 1, fill }],
-      exact: true,
+      capabilities: COLUMN_TYPE,
       published: undefined,
     };
     types.push({ key: `${rs.id}#col${ci + 1}`, rs: colRs, columns: [ci], sameAs: exactEquivalent(colRs) });
@@ -57,7 +58,7 @@ export function columnTypeOf(rs: RuleSet, column: number): ColumnType {
 /** An exact single-column rule set that plays exactly like `colRs` (same definition but the id). */
 function exactEquivalent(colRs: RuleSet): RuleSetId | undefined {
   for (const other of Object.values(RULESETS)) {
-    if (!other.exact || other.columns.length !== 1) continue;
+    if (!isSolvedExactly(other) || hasColumns(other)) continue;
     if (ruleSetFingerprint({ ...colRs, id: other.id }) === ruleSetFingerprint(other)) return other.id;
   }
   return undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { multisetsOfSize } from '../dice/multiset.ts';
+import { isSolvedByModel, isSolvedExactly, SOLVED_BY_MODEL, SOLVED_EXACTLY } from './capabilities.ts';
 import { ruleSetFingerprint } from './fingerprint.ts';
 import { possibleScores, scorePattern } from './patterns.ts';
 import { DEFAULT_RULESET, isRuleSetId, RULESET_IDS, RULESETS } from './rulesets.ts';
@@ -247,7 +248,8 @@ describe.each(RULESET_IDS)('rule set contract: %s', (id) => {
     });
 
     it('exactness and the published optimum match RULES.md', () => {
-      expect(rs.exact).toBe(exp.exact);
+      expect(isSolvedExactly(rs)).toBe(exp.exact);
+      expect(isSolvedByModel(rs)).toBe(!exp.exact);
       if (exp.publishedMean !== undefined) expect(rs.published?.mean).toBe(exp.publishedMean);
     });
 
@@ -282,13 +284,13 @@ describe.each(RULESET_IDS)('rule set contract: %s', (id) => {
       expect(ruleSetFingerprint(structuredClone(rs) as RuleSet)).toBe(a);
     });
 
-    it('ignores name, description, published values, exactness and box labels', () => {
+    it('ignores name, description, published values, capabilities and box labels', () => {
       const renamed: RuleSet = {
         ...rs,
         name: 'x',
         description: 'y',
         published: { mean: 1, source: 'z' },
-        exact: !rs.exact,
+        capabilities: isSolvedExactly(rs) ? SOLVED_BY_MODEL : SOLVED_EXACTLY,
         boxes: rs.boxes.map((b) => ({ ...b, label: `${b.label}!` })),
       };
       expect(ruleSetFingerprint(renamed)).toBe(ruleSetFingerprint(rs));

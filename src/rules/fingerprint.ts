@@ -10,9 +10,9 @@ function canonicalJson(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** A short hash of everything in a rule set that affects play; descriptions and published values excluded. */
+/** A short hash of everything in a rule set that affects play; descriptions, published values and capabilities excluded. */
 export function ruleSetFingerprint(rs: RuleSet): string {
-  const { name: _n, description: _d, published: _p, exact: _e, ...playing } = rs;
+  const { name: _n, description: _d, published: _p, capabilities: _c, ...playing } = rs;
   const boxes = playing.boxes.map(({ label: _l, ...b }) => b);
   return createHash('sha256').update(canonicalJson({ ...playing, boxes })).digest('hex').slice(0, 16);
 }

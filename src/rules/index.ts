@@ -4,3 +4,4 @@ export * from './scoring.ts';
 export * from './rulesets.ts';
 export { ruleSetFingerprint } from './fingerprint.ts';
 export * from './column-types.ts';
+export * from './capabilities.ts';

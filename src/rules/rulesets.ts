@@ -1,4 +1,5 @@
 import { yahtzeeColumn, yatzyColumn } from './boxes.ts';
+import { SOLVED_BY_MODEL, SOLVED_EXACTLY } from './capabilities.ts';
 import type { RuleSet, RuleSetId } from './types.ts';
 
 const YAHTZEE_BASE = {
@@ -7,10 +8,10 @@ const YAHTZEE_BASE = {
   upperBonus: { threshold: 63, points: 35 },
   columns: [{ multiplier: 1, fill: 'any' }],
   zeroOnlyWhenNothingScores: false,
-  exact: true,
+  capabilities: SOLVED_EXACTLY,
 } as const;
 
-export const RULESETS: Readonly<Record<RuleSetId, RuleSet>> = {
+const DEFINITIONS = {
   yahtzee: {
     ...YAHTZEE_BASE,
     id: 'yahtzee',
@@ -49,7 +50,7 @@ export const RULESETS: Readonly<Record<RuleSetId, RuleSet>> = {
     joker: 'none',
     columns: [{ multiplier: 1, fill: 'any' }],
     zeroOnlyWhenNothingScores: false,
-    exact: true,
+    capabilities: SOLVED_EXACTLY,
     published: { mean: 248.4399894, source: 'RULES.md (corrected two-pairs scoring)' },
   },
   yahtsoos: {
@@ -73,7 +74,7 @@ export const RULESETS: Readonly<Record<RuleSetId, RuleSet>> = {
       { multiplier: 2, fill: 'any' },
       { multiplier: 3, fill: 'any' },
     ],
-    exact: false,
+    capabilities: SOLVED_BY_MODEL,
   },
   superpass: {
     id: 'superpass',
@@ -91,9 +92,18 @@ export const RULESETS: Readonly<Record<RuleSetId, RuleSet>> = {
       { multiplier: 1, fill: 'any' },
     ],
     zeroOnlyWhenNothingScores: true,
-    exact: false,
+    capabilities: SOLVED_BY_MODEL,
   },
-};
+} as const satisfies Record<RuleSetId, RuleSet>;
+
+export const RULESETS: Readonly<Record<RuleSetId, RuleSet>> = DEFINITIONS;
+
+/**
+ * The rule sets played by a model, as a type: the fitted data of approx/ is a `Record` over it,
+ * so a new multi-column rule set without its spreads, corrections, horizons or measurement is a
+ * type error rather than a silent fallback.
+ */
+export type ModelledRuleSetId = { [K in RuleSetId]: (typeof DEFINITIONS)[K]['capabilities']['solved'] extends 'model' ? K : never }[RuleSetId];
 
 export const RULESET_IDS = Object.keys(RULESETS) as RuleSetId[];
 export const DEFAULT_RULESET: RuleSetId = 'yahtzee';
@@ -106,18 +116,25 @@ function playRank(id: RuleSetId): number {
   return i < 0 ? PLAY_RANK.length : i;
 }
 
+const exactFirst = (id: RuleSetId): number => (RULESETS[id].capabilities.solved === 'exact' ? 0 : 1);
+
 /**
- * Rule sets with a model: every single-column one solved exactly, and the multi-column ones played
- * by an approximate model over their column tables. The one list of what the server serves by
+ * Every rule set the program plays: the exactly solved ones and the multi-column ones played by
+ * an approximate model over their column tables. The one list of what the server serves by
  * default, what the simulator plays, and what help and error messages name: the exact ones first
- * (most played first), then the multi-column ones, whose column tables take the longest to build.
+ * (most played first), then the modelled ones, whose column tables take the longest to build.
  */
-export const MODELLED_RULESETS: readonly RuleSetId[] = RULESET_IDS.filter((id) => RULESETS[id].exact || RULESETS[id].columns.length > 1).sort(
-  (a, b) => Number(RULESETS[b].exact) - Number(RULESETS[a].exact) || playRank(a) - playRank(b),
-);
+export const PLAYABLE_RULESETS: readonly RuleSetId[] = [...RULESET_IDS].sort((a, b) => exactFirst(a) - exactFirst(b) || playRank(a) - playRank(b));
 
 /** The exactly solved rule sets, most played first: the ones with reach and points distribution tables. */
-export const EXACT_RULESETS: readonly RuleSetId[] = MODELLED_RULESETS.filter((id) => RULESETS[id].exact && RULESETS[id].columns.length === 1);
+export const EXACT_RULESETS: readonly RuleSetId[] = PLAYABLE_RULESETS.filter((id) => RULESETS[id].capabilities.solved === 'exact');
+
+/** The rule sets played by a model, in list order. */
+export const MODELLED_RULESET_IDS = RULESET_IDS.filter((id) => RULESETS[id].capabilities.solved === 'model') as ModelledRuleSetId[];
+
+export function isModelledRuleSetId(id: RuleSetId): id is ModelledRuleSetId {
+  return RULESETS[id].capabilities.solved === 'model';
+}
 
 /** A list of rule set ids for a message: "a, b or c". */
 export function listRuleSets(ids: readonly string[], last = 'or'): string {

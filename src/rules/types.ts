@@ -82,7 +82,29 @@ export interface RuleSet {
   columns: readonly ColumnDef[];
   /** Superpass: a box that would score 0 may be chosen only when no legal box scores more. */
   zeroOnlyWhenNothingScores: boolean;
-  /** True where backward induction over the whole state space gives the exact optimum. */
-  exact: boolean;
+  /** How it is solved, which goals and tables it has (capabilities.ts); ask it through the helpers there. */
+  capabilities: Capabilities;
   published?: PublishedValue;
+}
+
+/**
+ * `exact`: backward induction over the whole state space gives the optimum (one column).
+ * `model`: too many states for that; an approximate model over the exact tables of its column
+ * types plays it (approx/).
+ */
+export type Solution = 'exact' | 'model';
+
+/**
+ * The tables a rule set has or derives. `value`: the exact expected-score table; `moments`: its
+ * final score's spread; `reach`/`distribution`: the exact lane tables of the reach and win goals;
+ * `column-types`: the exact tables of a model's column types; `goal-model`: the approximate goal
+ * model over them (built in memory from the column types, no file of its own).
+ */
+export type TableKind = 'value' | 'moments' | 'reach' | 'distribution' | 'column-types' | 'goal-model';
+
+export interface Capabilities {
+  solved: Solution;
+  tables: readonly TableKind[];
+  /** The most opponents a goal played against others takes (a model values one opponent's total, not a table's). */
+  maxOpponents: number;
 }

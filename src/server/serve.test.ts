@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EXACT_RULESETS, MODELLED_RULESETS } from '../rules/index.ts';
+import { EXACT_RULESETS, PLAYABLE_RULESETS } from '../rules/index.ts';
 import { resolveServeOptions, SERVE_DEFAULTS } from './serve.ts';
 
 describe('resolveServeOptions', () => {
   it('uses defaults when nothing is given', () => {
-    expect(resolveServeOptions({}, {})).toEqual({ ...SERVE_DEFAULTS, rulesets: [...MODELLED_RULESETS], goalTables: [...EXACT_RULESETS], threads: undefined });
+    expect(resolveServeOptions({}, {})).toEqual({ ...SERVE_DEFAULTS, rulesets: [...PLAYABLE_RULESETS], goalTables: [...EXACT_RULESETS], threads: undefined });
     // Every exactly solved rule set is served, YahtSooS among the first.
-    expect(MODELLED_RULESETS.slice(0, 2)).toEqual(['yahtzee', 'yahtsoos']);
-    expect(MODELLED_RULESETS).toEqual(expect.arrayContaining(['yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy', 'triple-yahtzee', 'superpass']));
+    expect(PLAYABLE_RULESETS.slice(0, 2)).toEqual(['yahtzee', 'yahtsoos']);
+    expect(PLAYABLE_RULESETS).toEqual(expect.arrayContaining(['yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy', 'triple-yahtzee', 'superpass']));
     expect(SERVE_DEFAULTS.port).toBe(8080);
   });
 

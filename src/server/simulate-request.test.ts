@@ -36,5 +36,16 @@ describe('simulateRequest', () => {
     expect(e.code).toBe('INVALID_INPUT');
     expect(e.issues.map((i) => i.field)).toContain(field);
   });
+
+  it('names every rule set with an exact table when refusing one without', async () => {
+    const e = await errorOf(simulateRequest({ ruleset: 'superpass' }, { runner }));
+    expect(e.issues.find((i) => i.field === 'ruleset')?.message).toBe('must be a rule set with an exact table: yahtzee, yahtsoos, yahtzee-free-joker, yahtzee-no-bonus or yatzy');
+  });
+
+  it('simulates yahtsoos, which has an exact table', async () => {
+    const r = await simulateRequest({ ruleset: 'yahtsoos', strategies: ['greedy'], games: 20, seed: 3 }, { runner });
+    expect(r.ruleset).toBe('yahtsoos');
+    expect(r.strategies[0].games).toBe(20);
+  });
 });
 

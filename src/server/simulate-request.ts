@@ -1,18 +1,21 @@
 import { z } from '@hono/zod-openapi';
 import { DicewiseError, invalidInput } from '../errors.ts';
 import { EXACT_RULESETS, listRuleSets, RULESET_IDS, type RuleSetId } from '../rules/index.ts';
-import { buildReport, simulate, SINGLE_COLUMN_STRATEGIES, type ChunkRunner, type SimulationReport } from '../simulate/index.ts';
+import { buildReport, isSimulable, simulate, SINGLE_COLUMN_STRATEGIES, type ChunkRunner, type SimulationReport } from '../simulate/index.ts';
 import { zodIssues } from '../codec/zod-issues.ts';
 
 /** Games one HTTP request may ask for: about 2 CPU seconds of optimal play per strategy on one core. */
 export const MAX_REQUEST_GAMES = 20_000;
+
+/** The rule sets a request may simulate: those with an exact table, so every built-in strategy has its model. */
+const SIMULATED_RULESETS = EXACT_RULESETS.filter(isSimulable);
 
 /** Body of `POST /api/v1/simulate`. Only built-in strategies: a request never names a module. */
 export const SimulateRequestSchema = z
   .object({
     ruleset: z
       .enum(RULESET_IDS as [RuleSetId, ...RuleSetId[]])
-      .refine((id) => EXACT_RULESETS.includes(id), { message: `must be a rule set with an exact table: ${listRuleSets(EXACT_RULESETS)}` })
+      .refine((id) => SIMULATED_RULESETS.includes(id), { message: `must be a rule set with an exact table: ${listRuleSets(SIMULATED_RULESETS)}` })
       .default('yahtzee')
       .openapi({ description: 'A single-column rule set with an exact table.' }),
     strategies: z

@@ -1,5 +1,6 @@
 import { countsToFaces, keepFaceCounts, type DiceTables } from '../dice/index.ts';
 import type { RuleSet } from '../rules/index.ts';
+import { hasColumns } from '../rules/index.ts';
 
 /**
  * What the game player reports while it plays, so that a game can be kept as a record: every
@@ -38,7 +39,7 @@ export class JsonLinesRecorder implements GameRecorder {
   constructor(rs: RuleSet, t: DiceTables) {
     this.faces = Array.from({ length: t.keepCount }, (_, k) => `[${countsToFaces(keepFaceCounts(t, k)).join(',')}]`);
     this.boxes = rs.boxes.map((b) => JSON.stringify(b.id));
-    this.multi = rs.columns.length > 1;
+    this.multi = hasColumns(rs);
     this.head = `{"ruleset":${JSON.stringify(rs.id)},"strategy":`;
   }
 

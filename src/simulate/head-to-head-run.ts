@@ -93,7 +93,7 @@ export async function playHeadToHead(options: HeadToHeadOptions): Promise<HeadTo
     ]);
   }
   // Multi-column games are two-player games; their win goal takes one opponent (approx/goal-model.ts).
-  if (RULESETS[o.ruleset].columns.length > 1 && o.strategies.includes(WIN_STRATEGY) && N !== 2) {
+  if (o.strategies.includes(WIN_STRATEGY) && N - 1 > RULESETS[o.ruleset].capabilities.maxOpponents) {
     throw new DicewiseError('INVALID_OPTION', `players: win plays ${o.ruleset} against one opponent, not ${N - 1}`, [{ field: 'players', message: `win plays two-player ${o.ruleset}` }]);
   }
   const deals = o.games / N;

@@ -1,5 +1,5 @@
 import { DicewiseError } from '../errors.ts';
-import { RULESETS, type RuleSet, type RuleSetId } from '../rules/index.ts';
+import { isPlainSingleColumn, isSolvedByModel, isSolvedExactly, RULESETS, type RuleSet, type RuleSetId } from '../rules/index.ts';
 import { reachGoalModel, type GameModel, type LaneKind, type ReachTable, type ThresholdModel } from '../solver/index.ts';
 import { JsonLinesRecorder } from './game-recorder.ts';
 import { createPlayer } from './play-game.ts';
@@ -7,7 +7,6 @@ import { runChunk, emptyChunk } from './run-chunk.ts';
 import { runHeadToHead } from './head-to-head.ts';
 import { seatStrategies, WIN_STRATEGY } from './head-to-head-run.ts';
 import { spreadWinStrategy, winStrategy } from './strategies/win.ts';
-import { isPlainColumn } from '../solver/score-entry.ts';
 import { createBuiltinStrategy, isBuiltinStrategy, modelKindOf, parseReachStrategy, reachStrategy, spreadReachStrategy, STRATEGY_NAMES, type ModelKind } from './strategies/index.ts';
 import type { Strategy } from './strategy.ts';
 import type { ChunkRunner, SimulateTask } from './task.ts';
@@ -66,7 +65,7 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
   const create = async (task: SimulateTask, spec: string): Promise<Strategy> => {
     const rs = RULESETS[task.ruleset];
     const target = parseReachStrategy(spec);
-    const multi = rs.columns.length > 1;
+    const multi = isSolvedByModel(rs);
     if (multi && (target !== undefined || spec === WIN_STRATEGY)) {
       if (!deps.goalModel) throw new DicewiseError('NOT_READY', `no goal models here: ${spec} cannot play ${rs.id}`);
       const best = await modelOf(task.ruleset, 'best', spec);
@@ -78,7 +77,7 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
       return spreadWinStrategy(model, fallback);
     }
     if (target !== undefined) {
-      if (!rs.exact) throw new DicewiseError('INVALID_INPUT', `strategy "${spec}" needs an exact or multi-column rule set, not ${rs.id}`, [{ field: 'strategies', message: 'reach plays the exact and the multi-column rule sets' }]);
+      if (!isSolvedExactly(rs)) throw new DicewiseError('INVALID_INPUT', `strategy "${spec}" needs an exact or multi-column rule set, not ${rs.id}`, [{ field: 'strategies', message: 'reach plays the exact and the multi-column rule sets' }]);
       const table = await reachOf(task.ruleset);
       if (target > table.cap) {
         throw new DicewiseError('INVALID_INPUT', `strategy "${spec}": the ${rs.id} reach table holds targets up to ${table.cap}`, [{ field: 'strategies', message: `target above ${table.cap}` }]);
@@ -86,7 +85,7 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
       return reachStrategy(reachGoalModel(rs, table, target), target);
     }
     if (spec === WIN_STRATEGY) {
-      if (!rs.exact || !isPlainColumn(rs)) {
+      if (!isSolvedExactly(rs) || !isPlainSingleColumn(rs)) {
         throw new DicewiseError('INVALID_INPUT', `strategy "win" needs an exactly solved single-column or a multi-column rule set, not ${rs.id}`, [{ field: 'strategies', message: 'win plays the exact and the multi-column rule sets' }]);
       }
       // The run's own `optimal` (strategyOf) as the fallback: one memo of its decisions, not two.

@@ -2,9 +2,9 @@ import { countsKey, countsToFaces, isSubMultiset, keepFaceCounts, type DiceTable
 import { DicewiseError } from '../errors.ts';
 import { keepOfFaces } from '../position/index.ts';
 import type { RuleSet } from '../rules/index.ts';
-import { UPPER_COUNT, upperBonusFor } from '../rules/index.ts';
+import { isPlainSingleColumn, UPPER_COUNT, upperBonusFor } from '../rules/index.ts';
 import { compileRules, scoreOptions, type CompiledRules, type ScoreOption } from '../solver/index.ts';
-import { createEntryScratch, isPlainColumn, scoreEntry, type EntryScratch } from '../solver/score-entry.ts';
+import { createEntryScratch, scoreEntry, type EntryScratch } from '../solver/score-entry.ts';
 import { GameContext } from './game-context.ts';
 import { DICE_STREAM, hashString, streamSeed, Xoshiro128 } from '../dice/index.ts';
 import type { GameRecorder } from './game-recorder.ts';
@@ -129,7 +129,7 @@ export class GamePlayer {
     rs: RuleSet,
     private readonly recorder?: GameRecorder,
   ) {
-    this.plain = isPlainColumn(rs);
+    this.plain = isPlainSingleColumn(rs);
     this.rs = rs;
     this.c = compileRules(rs);
     this.t = this.c.dice;

@@ -1,4 +1,4 @@
-import { RULESETS, type RuleSetId } from '../rules/index.ts';
+import { hasColumns, RULESETS, type RuleSetId } from '../rules/index.ts';
 import { boxKey } from './game-context.ts';
 import type { SimulationData } from './simulate.ts';
 import { meanSd, pairedDifference, pairedReachDifference, reachShare, summarizeScores, type ScoreSummary } from './stats.ts';
@@ -129,7 +129,7 @@ export function formatReport(r: SimulationReport): string {
     ]),
   );
   out.push('', 'Mean points per box');
-  if (rs.columns.length > 1) out.push(`(column n ≥ 2 as box@n, points before the column multiplier; P(bonus) and P(Y=50) are shares of all ${rs.columns.length} columns)`);
+  if (hasColumns(rs)) out.push(`(column n ≥ 2 as box@n, points before the column multiplier; P(bonus) and P(Y=50) are shares of all ${rs.columns.length} columns)`);
   const keys = Object.keys(r.strategies[0]?.boxes ?? {});
   out.push(table([['box', ...r.strategies.map((s) => s.name)], ...keys.map((k) => [k, ...r.strategies.map((s) => f2(s.boxes[k].mean))])]));
   if (r.pairs.length > 0) {

@@ -1,7 +1,7 @@
 import { runInLanes } from '../run-in-lanes.ts';
 import { DicewiseError } from '../errors.ts';
 import { isShard, shardRange, type Shard } from '../shard.ts';
-import { DEFAULT_RULESET, isRuleSetId, MODELLED_RULESETS, RULESETS, type RuleSetId } from '../rules/index.ts';
+import { DEFAULT_RULESET, isRuleSetId, PLAYABLE_RULESETS, RULESETS, type RuleSetId } from '../rules/index.ts';
 import { DEFAULT_MEMO_ENTRIES } from '../solver/index.ts';
 import type { TaskResult, ChunkRunner, SimulateTask } from './task.ts';
 
@@ -76,14 +76,14 @@ function intOption(field: string, value: unknown, min: number, max = Number.MAX_
  * the multi-column ones (Triple Yahtzee, Superpass), played through their approximate models.
  */
 export function isSimulable(id: RuleSetId): boolean {
-  return MODELLED_RULESETS.includes(id);
+  return PLAYABLE_RULESETS.includes(id);
 }
 
 export function resolveSimulateOptions(opts: SimulateOptions): ResolvedSimulateOptions {
   const ruleset = opts.ruleset ?? SIMULATE_DEFAULTS.ruleset;
-  if (!isRuleSetId(ruleset)) throw optionError('ruleset', `must be one of ${MODELLED_RULESETS.join(', ')}`, ruleset);
+  if (!isRuleSetId(ruleset)) throw optionError('ruleset', `must be one of ${PLAYABLE_RULESETS.join(', ')}`, ruleset);
   if (!isSimulable(ruleset)) {
-    throw optionError('ruleset', `must be a rule set the simulator plays (${MODELLED_RULESETS.join(', ')})`, ruleset);
+    throw optionError('ruleset', `must be a rule set the simulator plays (${PLAYABLE_RULESETS.join(', ')})`, ruleset);
   }
   const strategies = opts.strategies ?? [...SIMULATE_DEFAULTS.strategies];
   if (!Array.isArray(strategies) || strategies.length === 0 || strategies.length > MAX_STRATEGIES) {

@@ -1,6 +1,6 @@
 import { DicewiseError } from '../errors.ts';
 import type { RuleSet } from '../rules/index.ts';
-import { RULESETS, ruleSetFingerprint, UPPER_COUNT } from '../rules/index.ts';
+import { hasColumns, RULESETS, ruleSetFingerprint, UPPER_COUNT } from '../rules/index.ts';
 import type { CompiledRules } from './compiled-rules.ts';
 import { compileRules } from './compiled-rules.ts';
 import { decodeState, stateIndex, statesAtLevel } from './column-layout.ts';
@@ -161,7 +161,7 @@ export async function buildReachTable(
   rs: RuleSet,
   options: ReachBuildOptions & { reachRunner?: ReachTaskRunner } = {},
 ): Promise<BuiltReachTable> {
-  if (rs.columns.length !== 1) {
+  if (hasColumns(rs)) {
     throw new DicewiseError('NOT_SOLVED', `${rs.id} has ${rs.columns.length} columns; reach tables are exact for single-column rule sets only`);
   }
   const opts = resolveBuildOptions(options);

@@ -1,6 +1,6 @@
 import { DicewiseError, positiveInteger } from '../errors.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
-import { columnTypeOf, RULESETS, ruleSetFingerprint } from '../rules/index.ts';
+import { columnTypeOf, hasColumns, ruleSetFingerprint, RULESETS } from '../rules/index.ts';
 import { statesAtLevel, UPPER_SLOTS } from './column-layout.ts';
 import { compileRules } from './compiled-rules.ts';
 import { createStateSolver, solveStates } from './solve-states.ts';
@@ -82,7 +82,7 @@ export function buildMomentsTable(rs: RuleSet, options: BuildOptions = {}): Prom
 }
 
 async function buildSingleColumn(rs: RuleSet, options: BuildOptions, moments: boolean): Promise<BuiltTable> {
-  if (rs.columns.length !== 1) {
+  if (hasColumns(rs)) {
     throw new DicewiseError('NOT_SOLVED', `${rs.id} has ${rs.columns.length} columns; only single-column rule sets are solved exactly`);
   }
   const opts = resolveBuildOptions(options);

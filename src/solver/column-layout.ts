@@ -1,5 +1,5 @@
 import type { FillRule, RuleSet } from '../rules/index.ts';
-import { yahtzeeBoxIndex } from '../rules/index.ts';
+import { singleColumnFill, yahtzeeBoxIndex } from '../rules/index.ts';
 
 /**
  * State of a single-column game at the start of a turn, packed into one integer:
@@ -76,7 +76,7 @@ export function columnLayout(rs: RuleSet): ColumnLayout {
     }
     for (const s of sums) reachableUpper[um * UPPER_SLOTS + s] = 1;
   }
-  const fill: FillRule = rs.columns.length === 1 ? rs.columns[0].fill : 'any';
+  const fill: FillRule = singleColumnFill(rs);
   const ordered = fill === 'top-down' || fill === 'bottom-up';
   let slotOfMask: Int32Array | null = null;
   let maskOfSlot: Int32Array | null = null;

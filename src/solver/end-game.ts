@@ -2,7 +2,8 @@ import type { RuleSet } from '../rules/index.ts';
 import { UPPER_COUNT } from '../rules/index.ts';
 import { UPPER_SLOTS } from './column-layout.ts';
 import { compileRules, type CompiledRules } from './compiled-rules.ts';
-import { createEntryScratch, isPlainColumn, scoreEntry, yahtzeeRollsDiffer, type EntryScratch } from './score-entry.ts';
+import { isPlainSingleColumn, isSolvedExactly } from '../rules/index.ts';
+import { createEntryScratch, scoreEntry, yahtzeeRollsDiffer, type EntryScratch } from './score-entry.ts';
 import type { GameModel } from './game-model.ts';
 import type { ColumnState, GameState } from './game-state.ts';
 import { createTurnWorkspace, evaluateTurn, type TurnWorkspace } from './turn-engine.ts';
@@ -86,7 +87,7 @@ export interface EndGameSolver {
 }
 
 export function createEndGameSolver(rs: RuleSet): EndGameSolver {
-  if (!isPlainColumn(rs) || !rs.exact) throw new Error(`the end game is solved for single-column rule sets with free fill order, not ${rs.id}`);
+  if (!isPlainSingleColumn(rs) || !isSolvedExactly(rs)) throw new Error(`the end game is solved for single-column rule sets with free fill order, not ${rs.id}`);
   if (rs.columns[0].multiplier !== 1) throw new Error(`${rs.id}: a column multiplier is not supported by the end game`);
   const c = compileRules(rs);
   const B = rs.boxes.length;

@@ -1,7 +1,7 @@
-import type { RuleSet } from '../rules/index.ts';
+import { isPlainSingleColumn, type RuleSet } from '../rules/index.ts';
 import { optionValue, type GameModel } from './game-model.ts';
 import type { GameState } from './game-state.ts';
-import { createEntryScratch, isPlainColumn, scoreEntry } from './score-entry.ts';
+import { createEntryScratch, scoreEntry } from './score-entry.ts';
 import type { TurnWorkspace } from './turn-engine.ts';
 import { bestHoldKeep, createTurnEval, rankedScoreOptions, type HoldOption, type TurnEval } from './turn-eval.ts';
 
@@ -26,7 +26,7 @@ export interface BoxChoice {
  */
 export function createBoxChooser(model: GameModel): (state: GameState, rollKeep: number, firstRoll: boolean) => BoxChoice {
   const rs: RuleSet = model.rs;
-  if (!isPlainColumn(rs)) {
+  if (!isPlainSingleColumn(rs)) {
     const te = createTurnEval(model);
     return (state, rollKeep, firstRoll) => {
       te.state = state;
@@ -129,7 +129,7 @@ function boxesOf(model: GameModel): ModelBoxes {
   if (!mb) {
     const B = model.rs.boxes.length;
     const choices = model.rs.columns.flatMap((_, column) => Array.from({ length: B }, (_, box) => Object.freeze({ column, box })));
-    modelBoxes.set(model, (mb = { choose: createBoxChooser(model), choices, firstMatters: !isPlainColumn(model.rs) }));
+    modelBoxes.set(model, (mb = { choose: createBoxChooser(model), choices, firstMatters: !isPlainSingleColumn(model.rs) }));
   }
   lastModel = model;
   lastBoxes = mb;

@@ -1,4 +1,4 @@
-import type { ColumnFacts, RuleSet } from '../rules/index.ts';
+import type { ColumnFacts } from '../rules/index.ts';
 import { scoreBox, upperBonusFor, UPPER_COUNT } from '../rules/index.ts';
 import type { CompiledRules } from './compiled-rules.ts';
 import type { ColumnState } from './game-state.ts';
@@ -91,9 +91,4 @@ export function yahtzeeRollsDiffer(c: CompiledRules, mask: number, flag: number)
   const yBox = c.layout.yahtzeeBox;
   if (yBox < 0) return false;
   return (mask & (1 << yBox)) === 0 ? c.layout.flags === 2 : c.jokerActive || flag === 1;
-}
-
-/** True where `scoreEntry` applies: one column, any fill order, no zero rule. */
-export function isPlainColumn(rs: RuleSet): boolean {
-  return rs.columns.length === 1 && rs.columns[0].fill === 'any' && !rs.zeroOnlyWhenNothingScores;
 }

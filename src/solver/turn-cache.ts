@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { hasColumns } from '../rules/index.ts';
 import { hashString } from '../dice/index.ts';
 import { UPPER_SLOTS, type ColumnLayout } from './column-layout.ts';
 import type { GameModel } from './game-model.ts';
@@ -92,7 +93,7 @@ function canonicalKey(L: ColumnLayout, state: GameState): number {
 export function turnKeyOf(model: GameModel): (state: GameState) => StateKey {
   const upperCap = model.exact ? model.rs.upperBonus.threshold : Infinity;
   const layout = model.c.layout;
-  return model.exact && model.valueKind !== 'probability' && model.rs.columns.length === 1 ? (state) => canonicalKey(layout, state) : (state) => stateKey(state, upperCap);
+  return model.exact && model.valueKind !== 'probability' && !hasColumns(model.rs) ? (state) => canonicalKey(layout, state) : (state) => stateKey(state, upperCap);
 }
 
 /** A stored turn and its key. The turn is built with exactly the fields, in the order, of `createTurnEval`: one object shape keeps the readers' property accesses monomorphic. */

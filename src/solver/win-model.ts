@@ -1,8 +1,8 @@
 import type { RuleSet } from '../rules/index.ts';
-import { UPPER_COUNT } from '../rules/index.ts';
+import { isPlainSingleColumn, UPPER_COUNT } from '../rules/index.ts';
 import { columnStateIndex, stateIndex } from './column-layout.ts';
 import { compileRules } from './compiled-rules.ts';
-import { createEntryScratch, isPlainColumn, scoreEntry } from './score-entry.ts';
+import { createEntryScratch, scoreEntry } from './score-entry.ts';
 import type { GameModel } from './game-model.ts';
 import { isFinished, type GameState } from './game-state.ts';
 import type { ReachTable } from './reach-table.ts';
@@ -22,7 +22,7 @@ export interface WinGoalModel extends GameModel {
 }
 
 export function winGoalModel(rs: RuleSet, table: ReachTable, curve: ShareCurve, score: number): WinGoalModel {
-  if (!isPlainColumn(rs)) throw new Error(`the win goal is played on single-column rule sets with free fill order, not ${rs.id}`);
+  if (!isPlainSingleColumn(rs)) throw new Error(`the win goal is played on single-column rule sets with free fill order, not ${rs.id}`);
   const c = compileRules(rs);
   const L = c.layout;
   const B = rs.boxes.length;

@@ -1,6 +1,6 @@
 import { DicewiseError, isDicewiseError, positiveInteger } from '../errors.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
-import { columnTypes, RULESETS } from '../rules/index.ts';
+import { columnTypes, isSolvedByModel, isSolvedExactly, RULESETS, supportsTable } from '../rules/index.ts';
 import { bestModel, decompositionModel, greedyModel, type ColumnTables } from '../approx/index.ts';
 import {
   buildColumnTable,
@@ -67,9 +67,9 @@ export async function buildAndWrite(dir: string, id: RuleSetId, opts: EnsureOpti
   try {
     const rs = RULESETS[id];
     const options = { concurrency: threads, runner: pool.run, onProgress: opts.onProgress };
-    const built = rs.columns.length === 1 ? await buildColumnTable(rs, options) : await buildColumnTypeTables(rs, options);
+    const built = isSolvedExactly(rs) ? await buildColumnTable(rs, options) : await buildColumnTypeTables(rs, options);
     const file = await writeTable(dir, built);
-    if (opts.moments && rs.exact) await writeTable(dir, await buildMomentsTable(rs, options), MOMENTS_SUFFIX);
+    if (opts.moments && supportsTable(rs, 'moments')) await writeTable(dir, await buildMomentsTable(rs, options), MOMENTS_SUFFIX);
     return { built, file };
   } finally {
     await pool.destroy();
@@ -79,7 +79,7 @@ export async function buildAndWrite(dir: string, id: RuleSetId, opts: EnsureOpti
 /** Builds an exact rule set's moments table (the final score's SD) and writes it atomically into `dir`. */
 export async function buildMomentsAndWrite(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<{ built: BuiltTable; file: string }> {
   const rs = RULESETS[id];
-  if (!rs.exact) throw new DicewiseError('NOT_SOLVED', `${id} has no exact table, so no moments table`);
+  if (!supportsTable(rs, 'moments')) throw new DicewiseError('NOT_SOLVED', `${id} has no exact table, so no moments table`);
   const threads = resolveThreads(opts);
   const pool = await (opts.solver ?? inlineSolver)(threads);
   try {
@@ -155,7 +155,7 @@ export function buildModelTables(dir: string, id: RuleSetId, opts: EnsureOptions
 async function buildUnlocked(dir: string, id: RuleSetId, opts: EnsureOptions): Promise<{ id: RuleSetId; built: BuiltTable; file: string }[]> {
   const rs = RULESETS[id];
   const out: { id: RuleSetId; built: BuiltTable; file: string }[] = [];
-  if (rs.columns.length > 1) {
+  if (isSolvedByModel(rs)) {
     const shared = new Set(columnTypes(rs).flatMap((t) => (t.sameAs ? [t.sameAs] : [])));
     for (const other of shared) out.push({ id: other, ...(await buildAndWrite(dir, other, opts)) });
     if (ownColumnTypes(rs).length === 0) return out;
@@ -184,8 +184,8 @@ export async function loadColumnTables(dir: string, rs: RuleSet): Promise<Column
  */
 export async function loadModel(dir: string, id: RuleSetId, opts: { moments?: boolean } = {}): Promise<GameModel> {
   const rs = RULESETS[id];
-  if (rs.columns.length > 1) return bestModel(rs, await loadColumnTables(dir, rs));
-  if (!rs.exact) throw new DicewiseError('NOT_SOLVED', `${id} has no exact table`);
+  if (isSolvedByModel(rs)) return bestModel(rs, await loadColumnTables(dir, rs));
+  if (!isSolvedExactly(rs)) throw new DicewiseError('NOT_SOLVED', `${id} has no exact table`);
   const table = await readTable(dir, rs);
   const model = exactColumnModel(rs, table.values);
   if (opts.moments === false) return model;
@@ -204,7 +204,7 @@ export async function loadModel(dir: string, id: RuleSetId, opts: { moments?: bo
  */
 export async function loadApproxModel(dir: string, id: RuleSetId, kind: 'decomposition' | 'greedy'): Promise<GameModel> {
   const rs = RULESETS[id];
-  if (rs.columns.length === 1) throw new DicewiseError('INVALID_INPUT', `${id} has one column: no ${kind} model of columns`);
+  if (!isSolvedByModel(rs)) throw new DicewiseError('INVALID_INPUT', `${id} has one column: no ${kind} model of columns`);
   return kind === 'greedy' ? greedyModel(rs) : decompositionModel(rs, await loadColumnTables(dir, rs));
 }
 
@@ -242,7 +242,7 @@ export async function ensureModel(dir: string, id: RuleSetId, opts: EnsureOption
 
 /** True when the caller asked for the moments and an exact model was loaded without them. */
 export function lacksMoments(model: GameModel, opts: Pick<EnsureOptions, 'moments'>): boolean {
-  return opts.moments === true && model.rs.exact && model.rs.columns.length === 1 && !model.moments;
+  return opts.moments === true && supportsTable(model.rs, 'moments') && !model.moments;
 }
 
 /**

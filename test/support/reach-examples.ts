@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { adviseGoal, type ProbabilityAdvice } from '../../src/advisor/index.ts';
+import { type ProbabilityAdvice } from '../../src/advisor/index.ts';
+import { adviseGoal } from '../../src/goals/index.ts';
 import { parsePosition } from '../../src/position/index.ts';
 import type { GameModel, ReachTable } from '../../src/solver/index.ts';
 

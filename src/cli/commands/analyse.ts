@@ -20,7 +20,7 @@ import {
   type ReviewOutput,
   type ReviewPiece,
 } from '../../analysis/index.ts';
-import { RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { isSolvedExactly, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { readReachTable } from '../../store/reach-store.ts';
 import { DicewiseError } from '../../errors.ts';
 import { ensureReachTable, loadModel } from '../../store/model-loader.ts';
@@ -151,7 +151,7 @@ export function registerAnalyse(program: Command): void {
       if (reach !== undefined && head.length > 0) {
         // Build missing reach tables here, once, rather than fail in every worker.
         for (const id of ruleSetsOf(head[0].input)) {
-          if (RULESETS[id].exact) {
+          if (isSolvedExactly(RULESETS[id])) {
             const bar = progressBar(`building ${id} reach table`, { lines: true });
             await ensureReachTable(tables, id, {
               solver: solverThreads,

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { DicewiseError } from '../../errors.ts';
 import { GAME_VALUE_FACTS, type GameValueFacts } from '../../approx/measured.ts';
-import { columnTypeOf, ruleSetFingerprint, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { columnTypeOf, isModelledRuleSetId, ruleSetFingerprint, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { compileRules, initialState, linearPrices, rollPricesOfTurns, searchRollPrices, SOLVER_VERSION } from '../../solver/index.ts';
 import { boundPath, encodePrices, readBound, writeBound, type BoundRecord } from '../../store/bound-store.ts';
 import { boundRunner, createWorkerPool } from '../../../workers/pool.ts';
@@ -37,8 +37,8 @@ export function registerBound(program: Command): void {
     .option('--fresh', 'compute again even where a cached bound with these parameters exists')
     .action(async (opts: { ruleset: string; json?: boolean; steps?: string; games?: string; threads?: string; tables?: string; fresh?: boolean }) => {
       const id = parseRuleSet(opts.ruleset);
-      const facts = GAME_VALUE_FACTS[id];
-      if (RULESETS[id].columns.length < 2 || !facts) {
+      const facts = isModelledRuleSetId(id) ? GAME_VALUE_FACTS[id] : undefined;
+      if (!facts) {
         throw new DicewiseError('INVALID_OPTION', `--ruleset ${id} is solved exactly: its optimum is its table's start value (dicewise tables info), no bound needed`, [
           { field: 'ruleset', message: 'not a multi-column rule set' },
         ]);

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
-import { advise, adviseGoal, goalTablesNeeded, type GoalTables } from '../../advisor/index.ts';
-import { servedGoalModel } from '../../approx/index.ts';
+import { advise } from '../../advisor/index.ts';
+import { adviseGoal, goalTables } from '../../goals/index.ts';
 import { effortRefiner, MAX_EFFORT, parseEffort } from '../../approx/rollout.ts';
 import { DicewiseError, invalidInput } from '../../errors.ts';
 import { parsePosition, positionError, type PositionInput } from '../../position/index.ts';
-import { MODELLED_RULESETS } from '../../rules/index.ts';
+import { PLAYABLE_RULESETS } from '../../rules/index.ts';
 import { ensureModel, ensureReachTable } from '../../store/model-loader.ts';
 import { formatAdvice } from '../format-advice.ts';
 import { parseRuleSet, tableDir } from '../options.ts';
@@ -73,7 +73,7 @@ export function registerHint(program: Command): void {
   program
     .command('hint')
     .description(describeCommand('hint'))
-    .option('--ruleset <id>', `rule set (${MODELLED_RULESETS.join(', ')})`, 'yahtzee')
+    .option('--ruleset <id>', `rule set (${PLAYABLE_RULESETS.join(', ')})`, 'yahtzee')
     .option('--scorecard <json>', 'boxes filled so far as JSON, e.g. \'{"ones":3}\' (an array of columns for multi-column rule sets)')
     .option('--dice <faces>', 'current dice, e.g. 1,1,6,6,6 (omit at the start of a turn)')
     .option('--rolls-left <n>', 'rerolls still allowed: 0, 1 or 2 (default 2)')
@@ -99,19 +99,18 @@ export function registerHint(program: Command): void {
         onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
       });
       bar.stop();
-      const tables: GoalTables = {};
-      if (position.goal.type !== 'points' && position.rs.columns.length > 1) tables.goal = servedGoalModel(model);
-      for (const kind of position.rs.exact ? goalTablesNeeded(position) : []) {
+      const tables = await goalTables(position, model, async (kind) => {
         const name = kind === 'reach' ? 'reach table' : 'points distribution table';
         const laneBar = progressBar(`building ${position.rs.id} ${name}`, { lines: true });
-        tables[kind] = await ensureReachTable(tableDir(flags.tables), position.rs.id, {
+        const table = await ensureReachTable(tableDir(flags.tables), position.rs.id, {
           kind,
           solver: async (threads) => (await import('../../../workers/pool.ts')).solverThreads(threads),
           onBuild: (id, reason) => process.stderr.write(`dicewise: no usable ${name} for ${id} (${reason}); building it now (minutes)\n`),
           onProgress: (p) => laneBar.update(p.statesDone, p.statesTotal),
         });
         laneBar.stop();
-      }
+        return table;
+      });
       const advice = effort.effort > 0 ? advise(model, position, undefined, effortRefiner(model, effort.effort)) : adviseGoal(model, tables, position);
       process.stdout.write(flags.json ? `${JSON.stringify(advice)}\n` : formatAdvice(advice));
     });

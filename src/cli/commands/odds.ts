@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { positionOdds } from '../../advisor/index.ts';
 import { invalidInput } from '../../errors.ts';
 import { parsePosition, positionError } from '../../position/index.ts';
-import { EXACT_RULESETS } from '../../rules/index.ts';
+import { EXACT_RULESETS, supportsTable } from '../../rules/index.ts';
 import { ensureReachTable } from '../../store/model-loader.ts';
 import { describeCommand } from '../command-descriptions.ts';
 import { formatOdds } from '../format-odds.ts';
@@ -44,7 +44,7 @@ export function registerOdds(program: Command): void {
       const parsed = parsePosition(hintInput(flags));
       if (!parsed.ok) throw positionError(parsed);
       const { position } = parsed;
-      if (!position.rs.exact) {
+      if (!supportsTable(position.rs, 'reach')) {
         throw invalidInput([{ field: 'ruleset', message: `odds are answered for the exactly solved rule sets; ${position.rs.id} is played by an approximate model` }]);
       }
       const bar = progressBar(`building ${position.rs.id} reach table`, { lines: true });

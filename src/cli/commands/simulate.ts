@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { DicewiseError } from '../../errors.ts';
-import { listRuleSets, MODELLED_RULESETS, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { listRuleSets, PLAYABLE_RULESETS, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { GOALS } from '../../goals/index.ts';
 import {
   asStrategy,
   BUILTIN_STRATEGIES,
@@ -126,7 +127,7 @@ export function registerSimulate(program: Command): void {
   program
     .command('simulate')
     .description(describeCommand('simulate'))
-    .option('--ruleset <id>', `rule set: ${listRuleSets(MODELLED_RULESETS)}`, 'yahtzee')
+    .option('--ruleset <id>', `rule set: ${listRuleSets(PLAYABLE_RULESETS)}`, 'yahtzee')
     .option('--strategy <list>', `comma-separated: ${BUILTIN_STRATEGIES.join(', ')}, reach:T, win (with --players), or a strategy module path`, 'optimal')
     .option('--games <n>', 'games per strategy (head to head: games at the table, a multiple of --players)', String(SIMULATE_DEFAULTS.games))
     .option('--players <n>', `play head to head at a table of n (2 to ${MAX_PLAYERS}): with strategies A,B one seat plays A and the others B, or list n strategies; reports each one's share of the stake`)
@@ -142,7 +143,7 @@ export function registerSimulate(program: Command): void {
     .action(async (flags: SimulateFlags) => {
       const ruleset = parseRuleSet(flags.ruleset);
       if (!isSimulable(ruleset)) {
-        throw invalid('ruleset', `must be a rule set the simulator plays (${MODELLED_RULESETS.join(', ')}), got ${JSON.stringify(ruleset)}`);
+        throw invalid('ruleset', `must be a rule set the simulator plays (${PLAYABLE_RULESETS.join(', ')}), got ${JSON.stringify(ruleset)}`);
       }
       const games = intFlag(flags.games, 'games', 1, 1e9);
       const seed = intFlag(flags.seed, 'seed', 0);
@@ -157,9 +158,9 @@ export function registerSimulate(program: Command): void {
       if (players !== undefined && flags.target !== undefined) throw invalid('target', 'reports solo games; head to head reports shares of the stake');
       if (players !== undefined && flags.plot !== undefined) throw invalid('plot', 'draws the score histograms of solo games; head to head reports shares of the stake');
       if (players !== undefined && flags.record !== undefined) throw invalid('record', 'writes solo games; head-to-head games are not recorded');
-      // Multi-column rule sets play their goals from the column tables (approx/goal-model.ts).
-      const exactGoals = RULESETS[ruleset].columns.length === 1;
-      const laneKinds: LaneKind[] = !exactGoals ? [] : specs.includes(WIN_STRATEGY) ? ['reach', 'distribution'] : specs.some((s) => parseReachStrategy(s) !== undefined) ? ['reach'] : [];
+      // The opponents at a simulated table are all in progress; the goal model of a multi-column rule set is built from its column tables.
+      const goalsPlayed = GOALS.filter((g) => specs.some((s) => g.playedBy(s)));
+      const laneKinds = [...new Set(goalsPlayed.flatMap((g) => g.tables(RULESETS[ruleset], true)))].filter((k): k is LaneKind => k !== 'goal-model');
       // Loaded (built first when missing: minutes) here once, and shared with every worker thread rather than read by each.
       const lanes: SharedLanes = {};
       for (const kind of laneKinds) {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { DicewiseError } from '../../errors.ts';
 import { GAME_VALUE_FACTS } from '../../approx/measured.ts';
-import { columnTypes, EXACT_RULESETS, isRuleSetId, MODELLED_RULESETS, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { columnTypes, EXACT_RULESETS, isModelledRuleSetId, isRuleSetId, isSolvedByModel, isSolvedExactly, MODELLED_RULESET_IDS, PLAYABLE_RULESETS, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { buildModelTables, buildReachAndWrite } from '../../store/model-loader.ts';
 import { describeEstimate, REACH_CAP_DEFAULT, resolveReachCap, type LaneKind } from '../../solver/index.ts';
 import { buildsInProgress } from '../../store/build-lock.ts';
@@ -19,7 +19,7 @@ export function registerTables(program: Command): void {
   tables
     .command('build')
     .description('solve a rule set exactly (multi-column: each column type on its own) and write its table')
-    .option('--ruleset <id>', `rule set (${MODELLED_RULESETS.join(', ')})`)
+    .option('--ruleset <id>', `rule set (${PLAYABLE_RULESETS.join(', ')})`)
     .option('--all', 'build the tables of every rule set')
     .option('--threads <n>', 'worker threads (default: all cores)')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
@@ -86,12 +86,12 @@ export function registerTables(program: Command): void {
           done.add(built);
           const h = t.header;
           // A multi-column rule set's start value is the decomposition's: Σ multiplier × column value.
-          const what = RULESETS[built].exact ? 'start value' : 'column tables, decomposition start value';
+          const what = isSolvedExactly(RULESETS[built]) ? 'start value' : 'column tables, decomposition start value';
           process.stdout.write(
             `${built}: ${what} ${h.startValue.toFixed(7)}  (${t.states} states, ${h.buildSeconds.toFixed(2)} s, ${h.threads} threads) -> ${file}\n`,
           );
         }
-        if (RULESETS[id].columns.length > 1 && !tables.some((t) => t.id === id)) {
+        if (isSolvedByModel(RULESETS[id]) && !tables.some((t) => t.id === id)) {
           process.stdout.write(`${id}: plays its columns from the ${tables.map((t) => t.id).join(', ')} table\n`);
         }
         done.add(id);
@@ -108,7 +108,7 @@ export function registerTables(program: Command): void {
       const infos = await listTables(dir);
       const bounds: Partial<Record<RuleSetId, BoundRecord>> = {};
       for (const id of RULESET_IDS) {
-        const b = GAME_VALUE_FACTS[id] ? await readBound(dir, id) : undefined;
+        const b = isModelledRuleSetId(id) ? await readBound(dir, id) : undefined;
         if (b) bounds[id] = b;
       }
       const games = multiColumnGames(infos, bounds);
@@ -133,7 +133,7 @@ export function registerTables(program: Command): void {
         const h = i.header;
         // Each kind's header value: the start value, the final score's SD, or P(final >= 250) from the start.
         // A multi-column rule set's table holds its column types: its header value is Σ multiplier × column value, not the game's.
-        const multi = isRuleSetId(i.ruleset) && RULESETS[i.ruleset].columns.length > 1;
+        const multi = isRuleSetId(i.ruleset) && isSolvedByModel(RULESETS[i.ruleset]);
         const label = { values: multi ? 'columns alone' : 'value', moments: 'SD', reach: 'P(250)', distribution: 'mean' }[i.kind];
         const value = h ? `${label} ${h.startValue.toFixed(i.kind === 'moments' ? 4 : 7)}` : '-';
         const fp = h ? h.fingerprint : '-';
@@ -172,9 +172,8 @@ export interface MultiColumnGameInfo {
 export function multiColumnGames(infos: readonly { ruleset: string; kind: string }[], bounds: Partial<Record<RuleSetId, BoundRecord>> = {}): MultiColumnGameInfo[] {
   const built = new Set(infos.filter((i) => i.kind === 'values').map((i) => i.ruleset));
   const out: MultiColumnGameInfo[] = [];
-  for (const id of RULESET_IDS) {
+  for (const id of MODELLED_RULESET_IDS) {
     const facts = GAME_VALUE_FACTS[id];
-    if (RULESETS[id].columns.length < 2 || !facts) continue;
     const columnTables = [...new Set(columnTypes(RULESETS[id]).map((t) => t.sameAs ?? id))];
     if (!columnTables.every((t) => built.has(t))) continue;
     const b = bounds[id];

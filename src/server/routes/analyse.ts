@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { isDicewiseError, RetryLaterError } from '../../errors.ts';
-import { isRuleSetId, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { EXACT_RULESETS, isRuleSetId, RULESET_IDS, type RuleSetId } from '../../rules/index.ts';
 import type { SharedLanes } from '../../simulate/index.ts';
 import { throwIfStopped } from '../admission.ts';
 import type { RouteModule } from '../app-deps.ts';
@@ -202,8 +202,7 @@ export const analyseRoute = createRoute({
 function ruleSetAvailability(registry: TableRegistry): { refuse: Partial<Record<RuleSetId, string>>; loading: RuleSetId[] } {
   const refuse: Partial<Record<RuleSetId, string>> = {};
   const loading: RuleSetId[] = [];
-  for (const id of RULESET_IDS) {
-    if (!RULESETS[id].exact) continue;
+  for (const id of EXACT_RULESETS) {
     try {
       registry.get(id);
     } catch (e) {

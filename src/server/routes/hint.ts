@@ -1,7 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { advise, adviseGoal, goalTablesNeeded, type GoalTables } from '../../advisor/index.ts';
-import { servedGoalModel } from '../../approx/index.ts';
+import { advise } from '../../advisor/index.ts';
+import { adviseGoal, goalTables, goalTablesNeeded } from '../../goals/index.ts';
 import { parseEffort } from '../../approx/rollout.ts';
+import type { LaneKind } from '../../solver/index.ts';
 import { invalidInput } from '../../errors.ts';
 import { parsePosition, positionError } from '../../position/index.ts';
 import type { RouteModule } from '../app-deps.ts';
@@ -54,12 +55,9 @@ export const registerHintRoute: RouteModule = (app, deps) => {
     if (effort.effort > 0 && position.goal.type !== 'points') throw invalidInput([{ field: 'effort', message: `applies to the points goal, not ${position.goal.type}` }]);
     const model = deps.registry.get(position.rs.id);
     if (position.goal.type !== 'points') {
-      // Exact rule sets answer goals from their lane tables, multi-column ones from their column tables.
-      const tables: GoalTables = {};
-      if (position.rs.columns.length > 1) tables.goal = servedGoalModel(model);
-      else if (position.rs.exact) {
-        Object.assign(tables, deps.registry.tables(position.rs.id, goalTablesNeeded(position)));
-      }
+      // Every lane table the goal needs moves to the front of the build queue at once, not one by one.
+      const lanes = deps.registry.tables(position.rs.id, goalTablesNeeded(position).filter((k): k is LaneKind => k !== 'goal-model'));
+      const tables = await goalTables(position, model, (kind) => lanes[kind]);
       return sendData(c, adviseGoal(model, tables, position));
     }
     const format = responseFormat(c);

@@ -2,6 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { MAX_ODDS_TARGETS, positionOdds } from '../../advisor/index.ts';
 import { invalidInput } from '../../errors.ts';
 import { parsePosition, positionError } from '../../position/index.ts';
+import { supportsTable } from '../../rules/index.ts';
 import type { RouteModule } from '../app-deps.ts';
 import { checkBody, decodeBody, mountBodyRoute, MSGPACK, sendData } from '../body.ts';
 import { OddsRequestSchema, OddsSchema, problemContent } from '../schemas.ts';
@@ -38,7 +39,7 @@ export const registerOddsRoute: RouteModule = (app, deps) => {
     const { from, to } = checkBody(OddsRequestSchema, raw);
     const { position } = parsed;
     const id = position.rs.id;
-    if (!position.rs.exact) {
+    if (!supportsTable(position.rs, 'reach')) {
       throw invalidInput([{ field: 'ruleset', message: `odds are answered for the exactly solved rule sets; ${id} is played by an approximate model` }]);
     }
     // Served here (and loaded): a rule set the operator left out gets no reach table built either.

@@ -1,5 +1,5 @@
 import { createRoute, type z } from '@hono/zod-openapi';
-import { RULESET_IDS, RULESETS } from '../../rules/index.ts';
+import { isSolvedExactly, RULESET_IDS, RULESETS } from '../../rules/index.ts';
 import { initialState } from '../../solver/index.ts';
 import type { RouteModule } from '../app-deps.ts';
 import { RuleSetListSchema, type RuleSetInfoSchema } from '../schemas.ts';
@@ -24,7 +24,7 @@ export const registerRuleSetsRoute: RouteModule = (app, deps) => {
         dice: rs.dice,
         boxes: rs.boxes.map((b) => ({ id: b.id, label: b.label })),
         columns: rs.columns.map((col) => ({ multiplier: col.multiplier, fill: col.fill })),
-        exact: rs.exact,
+        exact: isSolvedExactly(rs),
         status: status as Exclude<typeof status, 'absent'>,
       };
       if (status === 'ready') info.startValue = deps.registry.get(id).value(initialState(rs));

@@ -1,5 +1,6 @@
 import { DicewiseError } from '../../errors.ts';
 import type { RuleSet } from '../../rules/index.ts';
+import { isSolvedByModel } from '../../rules/index.ts';
 import type { GameModel } from '../../solver/index.ts';
 import { markTrusted } from '../play-game.ts';
 import type { Strategy } from '../strategy.ts';
@@ -53,7 +54,7 @@ export function isBuiltinStrategy(name: string): name is BuiltinStrategy {
 export type ModelKind = 'best' | 'decomposition' | 'greedy';
 
 export function modelKindOf(name: string, rs?: RuleSet): ModelKind | undefined {
-  const multi = rs !== undefined && rs.columns.length > 1;
+  const multi = rs !== undefined && isSolvedByModel(rs);
   switch (name) {
     case 'optimal':
     case 'best':
@@ -82,7 +83,7 @@ function refuse(name: string, rs: RuleSet, why: string): DicewiseError {
 
 export function createBuiltinStrategy(name: BuiltinStrategy, env: StrategyEnv): Strategy {
   const { rs } = env;
-  const multi = rs.columns.length > 1;
+  const multi = isSolvedByModel(rs);
   if (multi && name === 'optimal') throw refuse(name, rs, 'no exact table; use best');
   if (multi && name === 'heuristic') throw refuse(name, rs, 'heuristic plays single-column rule sets; use hints (superpass)');
   const kind = modelKindOf(name, rs);

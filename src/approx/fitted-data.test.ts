@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { MODELLED_RULESET_IDS, RULESETS } from '../rules/index.ts';
+import { CORRECTIONS } from './corrections.ts';
+import { featureCount } from './features.ts';
+import { GOAL_HORIZONS } from './goal-horizons.ts';
+import { GAME_VALUE_FACTS } from './measured.ts';
+import { SPREADS } from './spreads.ts';
+
+// Each record is keyed by ModelledRuleSetId (a type error where one is missing); this holds the
+// same where the data is read from files, and refuses entries for rule sets solved exactly.
+describe.each(MODELLED_RULESET_IDS)('fitted data of %s', (id) => {
+  const rs = RULESETS[id];
+  const levels = rs.boxes.length * rs.columns.length;
+
+  it('has a correction with one row of featureCount weights per level', () => {
+    expect(CORRECTIONS[id].weights.length).toBe(levels);
+    for (const row of CORRECTIONS[id].weights) expect(row.length).toBe(featureCount(rs));
+  });
+
+  it('has a spread per level, horizons and measured facts', () => {
+    expect(SPREADS[id].bias.length).toBe(SPREADS[id].variance.length);
+    expect(SPREADS[id].bias.length).toBeGreaterThanOrEqual(levels);
+    expect(GOAL_HORIZONS[id].reach).toBeGreaterThanOrEqual(1);
+    expect(GOAL_HORIZONS[id].win).toBeGreaterThanOrEqual(1);
+    expect(GAME_VALUE_FACTS[id].bestMean).toBeLessThan(GAME_VALUE_FACTS[id].upperBound);
+  });
+});
+
+it('holds fitted data for the modelled rule sets only', () => {
+  for (const data of [CORRECTIONS, SPREADS, GOAL_HORIZONS, GAME_VALUE_FACTS]) expect(Object.keys(data).sort()).toEqual([...MODELLED_RULESET_IDS].sort());
+});

@@ -1,0 +1,16 @@
+import { adviseReach, adviseSpreadGoal } from '../../advisor/index.ts';
+import { isSolvedByModel } from '../../rules/index.ts';
+import { parseReachStrategy } from '../../simulate/index.ts';
+import type { GoalModule } from '../goal-module.ts';
+
+/**
+ * A final total to reach: the exact reach table (solver/reach-model.ts) where the rule set is
+ * solved exactly, its goal model (approx/goal-model.ts) where a model plays it.
+ */
+export const reachGoal: GoalModule<'reach'> = {
+  kind: 'reach',
+  tables: (rs) => (isSolvedByModel(rs) ? ['goal-model'] : ['reach']),
+  advise: (model, tables, position, te) => (isSolvedByModel(position.rs) ? adviseSpreadGoal(model, tables, position, te) : adviseReach(tables, position, position.goal.score)),
+  label: (goal) => `reach ${goal.score}`,
+  playedBy: (strategy) => parseReachStrategy(strategy) !== undefined,
+};
