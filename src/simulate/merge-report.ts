@@ -102,20 +102,25 @@ function checkShard(s: SimulationShard, name: string): void {
   for (const f of ['upperBonus', 'yahtzee50', 'yahtzeeBonuses'] as const) integers(name, f, s[f], S);
 }
 
+/** The parts of one run, each checked (`check`), all of the same run, in part order. */
+function runParts<S extends Shard & { run: object }>(shards: readonly S[], names: readonly string[], check: (s: S, name: string) => void): S[] {
+  shards.forEach((s, i) => check(s, names[i]));
+  sameRun(
+    shards.map((s) => ({ ...s.run })),
+    names,
+  );
+  return orderShards(
+    shards.map((shard) => ({ shard })),
+    names,
+  ).map((p) => p.shard);
+}
+
 /**
  * The whole run's report from the reports of all its parts (any order; each part once). `names`
  * name the reports in errors (their files).
  */
 export function mergeSimulationShards(reports: readonly SimulationShardReport[], names: readonly string[]): SimulationReport {
-  reports.forEach((r, i) => checkShard(r.shard, names[i]));
-  sameRun(
-    reports.map((r) => ({ ...r.shard.run })),
-    names,
-  );
-  const parts = orderShards(
-    reports.map((r) => ({ shard: r.shard })),
-    names,
-  ).map((p) => p.shard);
+  const parts = runParts(reports.map((r) => r.shard), names, checkShard);
   const run = parts[0].run;
   const rs = RULESETS[run.ruleset];
   const S = run.strategies.length;
@@ -214,15 +219,7 @@ function checkHeadToHeadShard(s: HeadToHeadShard, name: string): void {
 
 /** The whole head-to-head run's report from the reports of all its parts. */
 export function mergeHeadToHeadShards(reports: readonly HeadToHeadShardReport[], names: readonly string[]): HeadToHeadReport {
-  reports.forEach((r, i) => checkHeadToHeadShard(r.shard, names[i]));
-  sameRun(
-    reports.map((r) => ({ ...r.shard.run })),
-    names,
-  );
-  const parts = orderShards(
-    reports.map((r) => ({ shard: r.shard })),
-    names,
-  ).map((p) => p.shard);
+  const parts = runParts(reports.map((r) => r.shard), names, checkHeadToHeadShard);
   const run = parts[0].run;
   const N = run.players;
   const scores = new Int32Array(run.games * N);
