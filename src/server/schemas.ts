@@ -151,6 +151,7 @@ export const RuleSetInfoSchema = z
     boxes: z.array(z.object({ id: z.string(), label: z.string() })),
     columns: z.array(z.object({ multiplier: z.number(), fill: z.enum(['any', 'top-down', 'bottom-up', 'first-roll-only']) })),
     exact: z.boolean().openapi({ description: 'Solved exactly (single column); otherwise played by an approximate model.' }),
+    maxOpponents: z.number().int().openapi({ description: 'The most opponents a win goal may name on this rule set.' }),
     status: z
       .enum(['queued', 'loading', 'building', 'ready', 'failed', 'not-served'])
       .openapi({ description: 'Whether this server can answer hints for it now.' }),

@@ -2,6 +2,7 @@
 import { dieFace } from './dice.js';
 import { fmt, h } from './dom.js';
 import { boxName, num, pct, t } from './i18n.js';
+import { hasColumns } from './ruleset-kind.js';
 
 /**
  * Drawing advice: every option ranked, its expected value, its loss as a bar, near-ties marked.
@@ -33,7 +34,7 @@ export function actionText(rs, action) {
     return t('act.hold', { dice: action.hold.join(' ') });
   }
   const box = boxLabel(rs, action.score);
-  return action.column !== undefined && rs.columns.length > 1 ? t('act.scoreColumn', { box, n: action.column }) : t('act.score', { box });
+  return action.column !== undefined && hasColumns(rs) ? t('act.scoreColumn', { box, n: action.column }) : t('act.score', { box });
 }
 
 /**
@@ -85,7 +86,7 @@ function actionNode(rs, o) {
     { class: 'what' },
     h('span', { class: 'verb' }, t('opt.score')),
     h('strong', {}, boxLabel(rs, action.score)),
-    action.column !== undefined && rs.columns.length > 1 ? h('small', {}, t('opt.column', { n: action.column })) : null,
+    action.column !== undefined && hasColumns(rs) ? h('small', {}, t('opt.column', { n: action.column })) : null,
     points ? h('span', { class: 'pts' }, points) : null,
   );
 }

@@ -7,6 +7,7 @@ import { boxName, num, ruleSetName, t } from './i18n.js';
 import { oddsChart, percentText } from './odds-chart.js';
 import { createOpponentsForm } from './opponents-form.js';
 import { buildSheet, fiftyBoxName, sheetInput, typedNumbers } from './scorecard.js';
+import { hasColumns, solvedExactly } from './ruleset-kind.js';
 
 /**
  * Advisor mode: the player types in a scorecard, the dice and the rerolls left; the page asks
@@ -406,7 +407,7 @@ export function createAdvisor(root) {
         { class: 'facts' },
         h('span', {}, t('adv.onSheet', { score: String(advice.score) })),
         h('span', { id: 'adv-chance-before' }, t('adv.fromTurnStart', { chance: percentText(advice.probabilityBefore) })),
-        advice.exact ? null : h('span', { id: 'adv-approximate' }, ruleSet.exact ? t('adv.winApproximate') : t('adv.goalApproximate', { name: ruleSetName(ruleSet) })),
+        advice.exact ? null : h('span', { id: 'adv-approximate' }, solvedExactly(ruleSet) ? t('adv.winApproximate') : t('adv.goalApproximate', { name: ruleSetName(ruleSet) })),
       ),
       advice.steering?.by === 'points' ? h('p', { class: 'help', id: 'adv-steering' }, t('adv.steeredByPoints', { count: advice.steering.horizon })) : null,
     );
@@ -443,7 +444,7 @@ export function createAdvisor(root) {
     const target = advice.goal.type === 'reach' ? advice.goal.score : NaN;
     const summary = chanceSummary(ruleSet, advice, t('adv.chanceOf', { target: String(target) }), 'adv-chance');
     // The odds API answers the exactly solved rule sets only: a multi-column one has no reach table.
-    const odds = ruleSet.exact ? h('figure', { class: 'odds', id: 'adv-odds' }, h('figcaption', {}, t('adv.odds')), h('p', { class: 'help' }, t('adv.oddsLoading'))) : null;
+    const odds = solvedExactly(ruleSet) ? h('figure', { class: 'odds', id: 'adv-odds' }, h('figcaption', {}, t('adv.odds')), h('p', { class: 'help' }, t('adv.oddsLoading'))) : null;
     if (odds) void drawOdds(odds, position, target, mine);
     if (!best) {
       result.replaceChildren(summary, h('p', { class: 'help' }, t('adv.startOfTurn', { count: ruleSet.dice })), ...(odds ? [odds] : []));
@@ -507,7 +508,7 @@ export function createAdvisor(root) {
       'div',
       { class: 'summary' },
       h('div', { class: 'big' }, h('span', { class: 'label' }, t('adv.expected')), h('output', { class: 'value', id: 'adv-expected' }, fmt(advice.expectedFinalScore))),
-      h('div', { class: 'facts' }, h('span', {}, t('adv.onSheet', { score: String(advice.score) })), h('span', {}, t(ruleSet.exact ? 'adv.exact' : 'adv.approximate'))),
+      h('div', { class: 'facts' }, h('span', {}, t('adv.onSheet', { score: String(advice.score) })), h('span', {}, t(solvedExactly(ruleSet) ? 'adv.exact' : 'adv.approximate'))),
     );
     if (!best) {
       result.replaceChildren(summary, h('p', { class: 'help' }, t('adv.startOfTurn', { count: ruleSet.dice })));
@@ -567,7 +568,7 @@ export function createAdvisor(root) {
           const input = numberInput({
             list: `adv-values-${box.id}`,
             name: `c${c + 1}-${box.id}`,
-            'aria-label': ruleSet.columns.length > 1 ? t('sheet.inColumn', { name: boxName(ruleSet, box.id), n: c + 1 }) : boxName(ruleSet, box.id),
+            'aria-label': hasColumns(ruleSet) ? t('sheet.inColumn', { name: boxName(ruleSet, box.id), n: c + 1 }) : boxName(ruleSet, box.id),
             onchange: () => schedule(0),
             oninput: refreshTotals,
           });
@@ -578,7 +579,7 @@ export function createAdvisor(root) {
           const input = numberInput({
             placeholder: '0',
             name: `c${c + 1}-yahtzeeBonus`,
-            'aria-label': ruleSet.columns.length > 1 ? t('sheet.inColumn', { name: t('adv.bonusInput', { name: fiftyBoxName(ruleSet) }), n: c + 1 }) : t('adv.bonusInput', { name: fiftyBoxName(ruleSet) }),
+            'aria-label': hasColumns(ruleSet) ? t('sheet.inColumn', { name: t('adv.bonusInput', { name: fiftyBoxName(ruleSet) }), n: c + 1 }) : t('adv.bonusInput', { name: fiftyBoxName(ruleSet) }),
             onchange: () => schedule(0),
             oninput: refreshTotals,
           });

@@ -5,6 +5,7 @@ import { createCoach } from './coach.js';
 import { byId, h } from './dom.js';
 import { isLocale, LOCALE_NAMES, LOCALES, locale, num, pickLocale, ruleSetDescription, ruleSetName, setLocale, t } from './i18n.js';
 import { newSeed } from './rng.js';
+import { solvedExactly } from './ruleset-kind.js';
 
 /**
  * The page: loads the rule sets, switches between advisor and coach, and keeps the mode, the
@@ -107,7 +108,7 @@ async function main() {
   }
 
   function describe() {
-    const value = rs.startValue !== undefined ? ` ${t(rs.exact ? 'page.optimal' : 'page.optimalApprox', { value: num(rs.startValue, 2) })}` : '';
+    const value = rs.startValue !== undefined ? ` ${t(solvedExactly(rs) ? 'page.optimal' : 'page.optimalApprox', { value: num(rs.startValue, 2) })}` : '';
     note.textContent = `${ruleSetDescription(rs)}${value}`;
   }
 

@@ -1,6 +1,7 @@
 // @ts-check
 import { sorted } from './dice.js';
 import { rollDice } from './rng.js';
+import { hasColumns } from './ruleset-kind.js';
 
 /**
  * A coach game as data: the list of decisions taken, and the state they lead to, replayed from
@@ -59,7 +60,7 @@ export function replay(rs, seed, steps) {
     g.bonuses[step.column] += step.yahtzeeBonus;
     /** @type {TurnRecord} */
     const record = { rolls: g.rolls, holds: g.holds, box: rs.boxes[step.box].id };
-    if (rs.columns.length > 1) record.column = step.column + 1;
+    if (hasColumns(rs)) record.column = step.column + 1;
     g.records.push(record);
     if (g.turn === turns) {
       g.over = true;

@@ -5,6 +5,7 @@ import { createComputer } from './computer-player.js';
 import { h } from './dom.js';
 import { boxName, pct, t } from './i18n.js';
 import { buildSheet, gameTotal } from './scorecard.js';
+import { hasColumns } from './ruleset-kind.js';
 
 /**
  * A coach game against the computer: after each of the player's turns the computer plays its own
@@ -143,7 +144,7 @@ export function createVersus(hooks) {
      * @param {boolean} versus
      */
     setGame(next, nextSeed, versus) {
-      const oneColumn = next.columns.length === 1;
+      const oneColumn = !hasColumns(next);
       if (next !== rs || nextSeed !== seed) computer = oneColumn ? createComputer(next, nextSeed, hooks.hint) : undefined;
       rs = next;
       seed = nextSeed;

@@ -9,6 +9,7 @@ import { dieFace, faceName, sorted } from './dice.js';
 import { fmt, h } from './dom.js';
 import { boxName, ruleSetName, t } from './i18n.js';
 import { buildSheet, gameTotal } from './scorecard.js';
+import { hasColumns, solvedExactly } from './ruleset-kind.js';
 
 /**
  * Coach mode: the page rolls seeded dice, the player holds dice and picks boxes, and after each
@@ -116,8 +117,8 @@ export function createCoach(root, hooks) {
     const r = /** @type {RuleSet} */ (rs);
     const cards = g.sheet.map((col) => Object.fromEntries(col.flatMap((v, b) => (v === undefined ? [] : [[r.boxes[b].id, v]]))));
     /** @type {import('./types.js').PositionInput} */
-    const p = { ruleset: r.id, scorecard: r.columns.length > 1 ? cards : cards[0], dice: sorted(g.dice), rollsLeft: 3 - g.roll };
-    if (r.facts.yahtzeeBonus > 0) p.yahtzeeBonus = r.columns.length > 1 ? g.bonuses : g.bonuses[0];
+    const p = { ruleset: r.id, scorecard: hasColumns(r) ? cards : cards[0], dice: sorted(g.dice), rollsLeft: 3 - g.roll };
+    if (r.facts.yahtzeeBonus > 0) p.yahtzeeBonus = hasColumns(r) ? g.bonuses : g.bonuses[0];
     return p;
   }
 
@@ -252,7 +253,7 @@ export function createCoach(root, hooks) {
       const g = game;
       if (!a || !g) return;
       /** @type {Action} */
-      const chosen = r.columns.length > 1 ? { score: r.boxes[box].id, column: column + 1 } : { score: r.boxes[box].id };
+      const chosen = hasColumns(r) ? { score: r.boxes[box].id, column: column + 1 } : { score: r.boxes[box].id };
       const verdict = verdictOf(a, chosen);
       const option = a.options.find((o) => sameAction(o.action, chosen));
       if (!verdict || !option) return;
@@ -288,7 +289,7 @@ export function createCoach(root, hooks) {
   async function finish(mine) {
     if (!rs || !game) return;
     const r = rs;
-    if (!r.exact) {
+    if (!solvedExactly(r)) {
       // The review rates every decision against an exact table, which a multi-column rule set has not: say so, not the server's refusal.
       analysis = h('p', { class: 'help', id: 'coach-no-review' }, t('coach.noReview', { name: ruleSetName(r), loss: fmt(steps.reduce((s, st) => s + st.verdict.loss, 0)) }));
       render();
@@ -337,7 +338,7 @@ export function createCoach(root, hooks) {
       caption: t('sheet.caption', { name: ruleSetName(r) }),
       cell: (b, c) => {
         const v = g.sheet[c][b];
-        const name = r.columns.length > 1 ? t('sheet.inColumn', { name: boxName(r, r.boxes[b].id), n: c + 1 }) : boxName(r, r.boxes[b].id);
+        const name = hasColumns(r) ? t('sheet.inColumn', { name: boxName(r, r.boxes[b].id), n: c + 1 }) : boxName(r, r.boxes[b].id);
         if (v !== undefined) return h('span', { class: 'filled', 'aria-label': t('coach.filled', { name, points: String(v) }) }, String(v));
         const o = g.over ? undefined : scoreOptions.get(`${r.boxes[b].id}/${c + 1}`);
         return h(

@@ -2,6 +2,7 @@
 import { h, numberInput, readNumber } from './dom.js';
 import { boxName, t } from './i18n.js';
 import { buildSheet, fiftyBoxName, sheetInput, typedNumbers } from './scorecard.js';
+import { hasColumns } from './ruleset-kind.js';
 
 /**
  * One opponent of the win goal as the player enters it: still playing (their sheet at the start
@@ -39,7 +40,7 @@ export function copyEntry(e) {
  * @param {string} field
  */
 function fieldName(rs, n, c, field) {
-  return rs.columns.length > 1 ? `o${n}-c${c + 1}-${field}` : `o${n}-${field}`;
+  return hasColumns(rs) ? `o${n}-c${c + 1}-${field}` : `o${n}-${field}`;
 }
 
 /**
@@ -50,7 +51,7 @@ function fieldName(rs, n, c, field) {
  * @returns {OpponentView}
  */
 export function drawOpponent(rs, entry, n, opts) {
-  const multi = rs.columns.length > 1;
+  const multi = hasColumns(rs);
   /** @param {string} label @param {number} c */
   const inColumn = (label, c) => (multi ? t('sheet.inColumn', { name: label, n: c + 1 }) : label);
   /** @type {HTMLInputElement[][]} */

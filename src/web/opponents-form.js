@@ -2,6 +2,7 @@
 import { h, readNumber } from './dom.js';
 import { ruleSetName, t } from './i18n.js';
 import { blankEntry, copyEntry, drawOpponent, opponentInput } from './opponent-entry.js';
+import { maxOpponents } from './ruleset-kind.js';
 
 /**
  * The opponents of the win goal, as the player enters them (opponent-entry.js): each still
@@ -17,17 +18,6 @@ import { blankEntry, copyEntry, drawOpponent, opponentInput } from './opponent-e
  * @typedef {import('./opponent-entry.js').OpponentView} OpponentView
  */
 
-/** As many opponents as the hint API takes (an eight-player table). */
-export const MAX_OPPONENTS = 7;
-
-/**
- * The most opponents the hint API takes for the rule set: a multi-column game's chance to win
- * is approximated for two players (the difference of their two totals), so it takes one.
- * @param {RuleSet} rs
- */
-export function maxOpponents(rs) {
-  return rs.columns.length > 1 ? 1 : MAX_OPPONENTS;
-}
 
 /**
  * @param {{ onChange: () => void, valuesListId: (boxId: string) => string }} opts

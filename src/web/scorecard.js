@@ -1,6 +1,7 @@
 // @ts-check
 import { h, readNumber } from './dom.js';
 import { boxName, t } from './i18n.js';
+import { hasColumns } from './ruleset-kind.js';
 
 /**
  * The scorecard grid both modes draw: one row per box, one column per scorecard column (side
@@ -52,7 +53,7 @@ export function sheetInput(rs, values, bonus) {
     });
     return card;
   });
-  const multi = rs.columns.length > 1;
+  const multi = hasColumns(rs);
   if (!(rs.facts.yahtzeeBonus > 0)) return { scorecard: multi ? cards : cards[0] };
   const bonuses = rs.columns.map((_, c) => readNumber(bonus[c] ?? '') ?? 0);
   return multi ? { scorecard: cards, yahtzeeBonus: bonuses } : { scorecard: cards[0], yahtzeeBonus: bonuses[0] };
@@ -64,7 +65,7 @@ export function sheetInput(rs, values, bonus) {
  * @param {number} c
  */
 export function columnName(rs, c) {
-  return rs.columns.length === 1 ? t('sheet.points') : t('sheet.column', { n: c + 1 });
+  return !hasColumns(rs) ? t('sheet.points') : t('sheet.column', { n: c + 1 });
 }
 
 /**

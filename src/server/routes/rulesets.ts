@@ -25,6 +25,7 @@ export const registerRuleSetsRoute: RouteModule = (app, deps) => {
         boxes: rs.boxes.map((b) => ({ id: b.id, label: b.label })),
         columns: rs.columns.map((col) => ({ multiplier: col.multiplier, fill: col.fill })),
         exact: isSolvedExactly(rs),
+        maxOpponents: rs.capabilities.maxOpponents,
         status: status as Exclude<typeof status, 'absent'>,
       };
       if (status === 'ready') info.startValue = deps.registry.get(id).value(initialState(rs));

@@ -1,0 +1,31 @@
+/**
+ * What a rule set is, as GET /api/v1/rulesets declares it (src/rules/capabilities.ts on the
+ * server): the page asks these instead of re-deriving it from the rule set's shape.
+ * @typedef {import('./types.js').RuleSetInfo} RuleSetInfo
+ */
+
+/**
+ * More than one column on the sheet: scorecards and bonuses are per column and a score action
+ * names its column (the server's hasColumns).
+ * @param {Pick<RuleSetInfo, 'columns'>} rs
+ */
+export function hasColumns(rs) {
+  return rs.columns.length > 1;
+}
+
+/**
+ * Solved exactly, so every figure is what optimal play achieves; otherwise played by an
+ * approximate model (the server's isSolvedExactly).
+ * @param {Pick<RuleSetInfo, 'exact'>} rs
+ */
+export function solvedExactly(rs) {
+  return rs.exact;
+}
+
+/**
+ * The most opponents the hint API takes for the rule set.
+ * @param {Pick<RuleSetInfo, 'maxOpponents'>} rs
+ */
+export function maxOpponents(rs) {
+  return rs.maxOpponents;
+}
