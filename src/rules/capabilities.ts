@@ -53,7 +53,7 @@ export function hasColumns(rs: RuleSet): boolean {
 
 /**
  * One column, any fill order, no zero rule: a box's score and legality depend on the box alone,
- * which the allocation-free paths of the engine (solver/fast-play.ts) and the exact win goal assume.
+ * which the allocation-free paths of the engine (solver/score-entry.ts, engine-decisions.ts) and the exact win goal assume.
  */
 export function isPlainSingleColumn(rs: RuleSet): boolean {
   return rs.columns.length === 1 && rs.columns[0].fill === 'any' && !rs.zeroOnlyWhenNothingScores;
