@@ -128,7 +128,8 @@ describe('GET /api/v1/rulesets', () => {
     const { rulesets } = (await res.json()) as { rulesets: Record<string, unknown>[] };
     expect(rulesets.map((r) => r.id)).toEqual(RULESET_IDS);
     const byId = Object.fromEntries(rulesets.map((r) => [r.id, r]));
-    expect(byId.yahtzee).toMatchObject({ dice: 5, exact: true, status: 'ready', published: { mean: 254.5877287 } });
+    expect(byId.yahtzee).toMatchObject({ dice: 5, exact: true, maxOpponents: 7, goals: ['points', 'reach', 'win'], status: 'ready', published: { mean: 254.5877287 } });
+    expect(byId.superpass).toMatchObject({ maxOpponents: 1, goals: ['points', 'reach', 'win'] });
     expect(byId.yahtzee.startValue as number).toBeCloseTo(254.5877287, 6);
     expect(byId['yahtzee-no-bonus'].startValue as number).toBeCloseTo(245.8707745, 6);
     expect((byId.yahtzee.boxes as unknown[]).length).toBe(13);

@@ -152,6 +152,7 @@ export const RuleSetInfoSchema = z
     columns: z.array(z.object({ multiplier: z.number(), fill: z.enum(['any', 'top-down', 'bottom-up', 'first-roll-only']) })),
     exact: z.boolean().openapi({ description: 'Solved exactly (single column); otherwise played by an approximate model.' }),
     maxOpponents: z.number().int().openapi({ description: 'The most opponents a win goal may name on this rule set.' }),
+    goals: z.array(z.enum(['points', 'reach', 'win'])).openapi({ description: 'The goals a hint on this rule set may play for.' }),
     status: z
       .enum(['queued', 'loading', 'building', 'ready', 'failed', 'not-served'])
       .openapi({ description: 'Whether this server can answer hints for it now.' }),

@@ -10,7 +10,7 @@
  * @typedef {'queued' | 'loading' | 'building' | 'ready' | 'failed' | 'not-served'} ModelStatus
  * @typedef {{
  *   id: string, name: string, description: string, dice: number, boxes: BoxInfo[], columns: ColumnInfo[],
- *   exact: boolean, maxOpponents: number, status: ModelStatus, startValue?: number,
+ *   exact: boolean, maxOpponents: number, goals: ('points' | 'reach' | 'win')[], status: ModelStatus, startValue?: number,
  *   published?: { mean: number, sd?: number, source: string }
  * }} RuleSetInfo
  */

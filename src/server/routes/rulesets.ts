@@ -1,6 +1,7 @@
 import { createRoute, type z } from '@hono/zod-openapi';
 import { isSolvedExactly, RULESET_IDS, RULESETS } from '../../rules/index.ts';
 import { initialState } from '../../solver/index.ts';
+import { GOALS, supportsGoal } from '../../goals/index.ts';
 import type { RouteModule } from '../app-deps.ts';
 import { RuleSetListSchema, type RuleSetInfoSchema } from '../schemas.ts';
 
@@ -26,6 +27,7 @@ export const registerRuleSetsRoute: RouteModule = (app, deps) => {
         columns: rs.columns.map((col) => ({ multiplier: col.multiplier, fill: col.fill })),
         exact: isSolvedExactly(rs),
         maxOpponents: rs.capabilities.maxOpponents,
+        goals: GOALS.filter((g) => supportsGoal(rs, g.kind)).map((g) => g.kind),
         status: status as Exclude<typeof status, 'absent'>,
       };
       if (status === 'ready') info.startValue = deps.registry.get(id).value(initialState(rs));
