@@ -8,12 +8,12 @@
  *   npm run build && npx tsx bench/effort-load.ts [--clients 8] [--seconds 15] [--effort 3]
  */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { RULESETS } from '../src/rules/index.ts';
 import { TEST_TABLE_DIR } from '../test/support/paths.ts';
 import { mulberry32, randomPosition } from '../test/support/random-positions.ts';
+import { freePort } from './support/free-port.ts';
 
 const { values: args } = parseArgs({ options: { clients: { type: 'string', default: '8' }, seconds: { type: 'string', default: '15' }, effort: { type: 'string', default: '3' } } });
 const CLIENTS = Number(args.clients);
@@ -21,17 +21,6 @@ const SECONDS = Number(args.seconds);
 const EFFORT = Number(args.effort);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TABLES = process.env.DICEWISE_TABLES ?? TEST_TABLE_DIR;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const percentile = (xs: number[], p: number) =>

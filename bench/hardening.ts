@@ -16,7 +16,6 @@
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Packr } from 'msgpackr';
@@ -25,22 +24,12 @@ import { loadModel } from '../src/store/model-loader.ts';
 import { playGames } from '../test/support/game-records.ts';
 import { TEST_TABLE_DIR } from '../test/support/paths.ts';
 import { mulberry32, randomPosition } from '../test/support/random-positions.ts';
+import { freePort } from './support/free-port.ts';
 
 const { values: args } = parseArgs({ options: { soak: { type: 'string', default: '60' } } });
 const SOAK_S = Number(args.soak);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TABLES = process.env.DICEWISE_TABLES ?? TEST_TABLE_DIR;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

@@ -16,7 +16,6 @@
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Bench } from 'tinybench';
@@ -27,6 +26,7 @@ import { RULESETS } from '../src/rules/index.ts';
 import { createTurnEval } from '../src/solver/index.ts';
 import { ensureModel } from '../src/store/model-loader.ts';
 import { mulberry32, randomPosition } from '../test/support/random-positions.ts';
+import { freePort } from './support/free-port.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,17 +40,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TABLES = process.env.DICEWISE_TABLES ?? 'tables';
 const CLOCK_TICK_MS = 10; // USER_HZ = 100 on Linux
 const GOAL_RATE = 5000;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** Positions a player meets: random games cut at a random turn, dice rolled, 0-2 rerolls left. */
 function positionMix(n: number, seed: number): PositionInput[] {

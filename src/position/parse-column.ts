@@ -1,7 +1,7 @@
 import type { Issue } from '../errors.ts';
 import type { RuleSet } from '../rules/index.ts';
 import { possibleScores, UPPER_COUNT, yahtzeeBoxIndex } from '../rules/index.ts';
-import type { ColumnState } from '../solver/index.ts';
+import { popcount, type ColumnState } from '../solver/index.ts';
 import { BONUS_MESSAGE, COLUMN_MESSAGE } from './schemas.ts';
 
 const possibleCache = new Map<string, Set<number>[]>();
@@ -95,10 +95,4 @@ export function checkFillOrder(rs: RuleSet, ci: number, mask: number, path: stri
   if (mask !== expected) {
     issues.push({ field: path, message: `column ${ci + 1} is filled ${fill === 'top-down' ? 'top to bottom' : 'bottom to top'}; its filled boxes must be the ${fill === 'top-down' ? 'first' : 'last'} ${n}` });
   }
-}
-
-function popcount(x: number): number {
-  let c = 0;
-  for (; x; x &= x - 1) c++;
-  return c;
 }

@@ -122,7 +122,8 @@ export function decodeState(L: ColumnLayout, index: number): { mask: number; upp
   return { mask: L.maskOfSlot === null ? slot : L.maskOfSlot[slot], upper: rest % UPPER_SLOTS, flag };
 }
 
-function popcount(x: number): number {
+/** Boxes filled in a mask. */
+export function popcount(x: number): number {
   let c = 0;
   for (; x; x &= x - 1) c++;
   return c;

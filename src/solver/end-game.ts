@@ -1,6 +1,6 @@
 import type { RuleSet } from '../rules/index.ts';
 import { UPPER_COUNT } from '../rules/index.ts';
-import { UPPER_SLOTS } from './column-layout.ts';
+import { popcount, UPPER_SLOTS } from './column-layout.ts';
 import { compileRules, type CompiledRules } from './compiled-rules.ts';
 import { isPlainSingleColumn, isSolvedExactly } from '../rules/index.ts';
 import { createEntryScratch, scoreEntry, yahtzeeRollsDiffer, type EntryScratch } from './score-entry.ts';
@@ -136,12 +136,6 @@ export function createEndGameSolver(rs: RuleSet): EndGameSolver {
     col: { mask: 0, upper: 0, yahtzee50: false },
     row: new Float64Array(0),
   };
-}
-
-function popcount(x: number): number {
-  let n = 0;
-  for (; x; x &= x - 1) n++;
-  return n;
 }
 
 /** The memo key of state (mask, canonical upper, flag) of the sub-game below the last solve's position. */
