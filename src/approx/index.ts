@@ -23,3 +23,4 @@ export * from './rollout.ts';
 export * from './effort-play.ts';
 export * from './measured.ts';
 export * from './goal-horizons.ts';
+export * from './joint-exact.ts';

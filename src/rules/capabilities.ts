@@ -14,6 +14,7 @@ export const SOLVED_EXACTLY = {
   solved: 'exact',
   tables: ['value', 'moments', 'reach', 'distribution'],
   maxOpponents: MAX_OPPONENTS,
+  servedByDefault: true,
 } as const satisfies Capabilities;
 
 /**
@@ -25,6 +26,19 @@ export const SOLVED_BY_MODEL = {
   solved: 'model',
   tables: ['column-types', 'goal-model'],
   maxOpponents: 1,
+  servedByDefault: true,
+} as const satisfies Capabilities;
+
+/**
+ * A multi-column sub-game (RULES.md "Sub-games"): played by the same models as the full games,
+ * fitted on it the same way, and also solved exactly over its joint states, so `optimal` plays
+ * the exact table and measures how far the models fall short.
+ */
+export const SUB_GAME = {
+  solved: 'model',
+  tables: ['column-types', 'goal-model', 'joint'],
+  maxOpponents: 1,
+  servedByDefault: false,
 } as const satisfies Capabilities;
 
 /** One column of a multi-column rule set played on its own (column-types.ts): solved exactly, its value table only. */
@@ -32,6 +46,7 @@ export const COLUMN_TYPE = {
   solved: 'exact',
   tables: ['value'],
   maxOpponents: 0,
+  servedByDefault: false,
 } as const satisfies Capabilities;
 
 export function isSolvedExactly(rs: RuleSet): boolean {
@@ -62,6 +77,11 @@ export function isPlainSingleColumn(rs: RuleSet): boolean {
 /** The single column's fill rule; `any` where the rule set has several columns (each has its own). */
 export function singleColumnFill(rs: RuleSet): RuleSet['columns'][number]['fill'] {
   return rs.columns.length === 1 ? rs.columns[0].fill : 'any';
+}
+
+/** A sub-game with an exact joint table (capabilities `SUB_GAME`): `optimal` plays it. */
+export function hasJointTable(rs: RuleSet): boolean {
+  return supportsTable(rs, 'joint');
 }
 
 export function supportsTable(rs: RuleSet, table: TableKind): boolean {

@@ -140,6 +140,28 @@ const EXPECTED: Record<
       zeroOnlyWhenNothingScores: true,
       exact: false,
     },
+    'superpass-ordered': {
+      dice: 6,
+      boxes: [
+        ...UPPER_IDS,
+        'threeOfAKind',
+        'fourOfAKind',
+        'fullHouse',
+        'smallStraight',
+        'largeStraight',
+        'kniffel',
+        'chance',
+      ],
+      columns: [
+        { multiplier: 1, fill: 'top-down' },
+        { multiplier: 1, fill: 'bottom-up' },
+      ],
+      upperBonus: 35,
+      yahtzeeBonus: 0,
+      joker: 'none',
+      zeroOnlyWhenNothingScores: true,
+      exact: false,
+    },
   };
 })();
 
@@ -171,9 +193,9 @@ function interestingMasks(rs: RuleSet): number[] {
   return [...masks].filter((m) => m !== all);
 }
 
-it('RULESET_IDS lists exactly the seven rule sets of RULES.md', () => {
+it('RULESET_IDS lists exactly the seven rule sets of RULES.md and its sub-game superpass-ordered', () => {
   expect([...RULESET_IDS].sort()).toEqual(
-    ['superpass', 'triple-yahtzee', 'yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy', 'yahtsoos'].sort(),
+    ['superpass', 'superpass-ordered', 'triple-yahtzee', 'yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy', 'yahtsoos'].sort(),
   );
 });
 

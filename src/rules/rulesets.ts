@@ -1,5 +1,5 @@
 import { yahtzeeColumn, yatzyColumn } from './boxes.ts';
-import { SOLVED_BY_MODEL, SOLVED_EXACTLY } from './capabilities.ts';
+import { SOLVED_BY_MODEL, SOLVED_EXACTLY, SUB_GAME } from './capabilities.ts';
 import type { RuleSet, RuleSetId } from './types.ts';
 
 const YAHTZEE_BASE = {
@@ -9,6 +9,15 @@ const YAHTZEE_BASE = {
   columns: [{ multiplier: 1, fill: 'any' }],
   zeroOnlyWhenNothingScores: false,
   capabilities: SOLVED_EXACTLY,
+} as const;
+
+const SUPERPASS_BASE = {
+  dice: 6,
+  boxes: yahtzeeColumn(6),
+  upperBonus: { threshold: 63, points: 35 },
+  yahtzeeBonus: 0,
+  joker: 'none',
+  zeroOnlyWhenNothingScores: true,
 } as const;
 
 const DEFINITIONS = {
@@ -77,22 +86,28 @@ const DEFINITIONS = {
     capabilities: SOLVED_BY_MODEL,
   },
   superpass: {
+    ...SUPERPASS_BASE,
     id: 'superpass',
     name: 'Superpass',
     description: 'Six dice, four columns: top-down, bottom-up, first-roll-only, free; a zero only when nothing scores.',
-    dice: 6,
-    boxes: yahtzeeColumn(6),
-    upperBonus: { threshold: 63, points: 35 },
-    yahtzeeBonus: 0,
-    joker: 'none',
     columns: [
       { multiplier: 1, fill: 'top-down' },
       { multiplier: 1, fill: 'bottom-up' },
       { multiplier: 1, fill: 'first-roll-only' },
       { multiplier: 1, fill: 'any' },
     ],
-    zeroOnlyWhenNothingScores: true,
     capabilities: SOLVED_BY_MODEL,
+  },
+  'superpass-ordered': {
+    ...SUPERPASS_BASE,
+    id: 'superpass-ordered',
+    name: 'Superpass, ordered columns (sub-game)',
+    description: "Superpass's columns 1 (top-down) and 2 (bottom-up) only: 26 boxes, solved exactly over its joint states to measure the models.",
+    columns: [
+      { multiplier: 1, fill: 'top-down' },
+      { multiplier: 1, fill: 'bottom-up' },
+    ],
+    capabilities: SUB_GAME,
   },
 } as const satisfies Record<RuleSetId, RuleSet>;
 
@@ -109,7 +124,7 @@ export const RULESET_IDS = Object.keys(RULESETS) as RuleSetId[];
 export const DEFAULT_RULESET: RuleSetId = 'yahtzee';
 
 /** Most played first: YahtSooS is what the multiplayer advisor is for, the variants of Yahtzee and Yatzy follow. */
-const PLAY_RANK: readonly RuleSetId[] = ['yahtzee', 'yahtsoos', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy', 'triple-yahtzee', 'superpass'];
+const PLAY_RANK: readonly RuleSetId[] = ['yahtzee', 'yahtsoos', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy', 'triple-yahtzee', 'superpass', 'superpass-ordered'];
 
 function playRank(id: RuleSetId): number {
   const i = PLAY_RANK.indexOf(id);
@@ -125,6 +140,9 @@ const exactFirst = (id: RuleSetId): number => (RULESETS[id].capabilities.solved 
  * (most played first), then the modelled ones, whose column tables take the longest to build.
  */
 export const PLAYABLE_RULESETS: readonly RuleSetId[] = [...RULESET_IDS].sort((a, b) => exactFirst(a) - exactFirst(b) || playRank(a) - playRank(b));
+
+/** What `dicewise serve` loads and builds unless `--rulesets` says otherwise: every playable rule set but the sub-games. */
+export const DEFAULT_SERVED_RULESETS: readonly RuleSetId[] = PLAYABLE_RULESETS.filter((id) => RULESETS[id].capabilities.servedByDefault);
 
 /** The exactly solved rule sets, most played first: the ones with reach and points distribution tables. */
 export const EXACT_RULESETS: readonly RuleSetId[] = PLAYABLE_RULESETS.filter((id) => RULESETS[id].capabilities.solved === 'exact');

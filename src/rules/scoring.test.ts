@@ -178,6 +178,7 @@ const TABLES: Record<RuleSetId, Row[]> = {
   'triple-yahtzee': YAHTZEE_TABLE,
   yatzy: YATZY_TABLE,
   superpass: SUPERPASS_TABLE,
+  'superpass-ordered': SUPERPASS_TABLE,
 };
 
 describe.each(Object.keys(TABLES) as RuleSetId[])('ordinary scoring of every box: %s', (id) => {
@@ -478,6 +479,7 @@ describe('upperBonusFor and the 63 threshold', () => {
     'triple-yahtzee': 35,
     yatzy: 50,
     superpass: 35,
+    'superpass-ordered': 35,
   };
 
   describe.each(Object.keys(EXPECTED_BONUS) as RuleSetId[])('%s', (id) => {

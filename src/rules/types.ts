@@ -10,7 +10,8 @@ export type RuleSetId =
   | 'yatzy'
   | 'yahtsoos'
   | 'triple-yahtzee'
-  | 'superpass';
+  | 'superpass'
+  | 'superpass-ordered';
 
 export type Pattern =
   /** face × number of dice showing it */
@@ -98,13 +99,19 @@ export type Solution = 'exact' | 'model';
  * The tables a rule set has or derives. `value`: the exact expected-score table; `moments`: its
  * final score's spread; `reach`/`distribution`: the exact lane tables of the reach and win goals;
  * `column-types`: the exact tables of a model's column types; `goal-model`: the approximate goal
- * model over them (built in memory from the column types, no file of its own).
+ * model over them (built in memory from the column types, no file of its own); `joint`: the exact
+ * expected-score table over the joint states of a multi-column sub-game (solver/joint-layout.ts).
  */
-export type TableKind = 'value' | 'moments' | 'reach' | 'distribution' | 'column-types' | 'goal-model';
+export type TableKind = 'value' | 'moments' | 'reach' | 'distribution' | 'column-types' | 'goal-model' | 'joint';
 
 export interface Capabilities {
   solved: Solution;
   tables: readonly TableKind[];
   /** The most opponents a goal played against others takes (a model values one opponent's total, not a table's). */
   maxOpponents: number;
+  /**
+   * Served and built by `dicewise serve` unless told otherwise. The sub-games are not: nobody
+   * plays them, they measure the models (`--rulesets` serves them on request).
+   */
+  servedByDefault: boolean;
 }

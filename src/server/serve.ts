@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { DicewiseError, positiveInteger } from '../errors.ts';
-import { isRuleSetId, PLAYABLE_RULESETS, unknownRuleSetMessage, type RuleSetId } from '../rules/index.ts';
+import { isRuleSetId, DEFAULT_SERVED_RULESETS, unknownRuleSetMessage, type RuleSetId } from '../rules/index.ts';
 import { sweepTempFiles } from '../store/write-atomic.ts';
 import { DEFAULT_ADMISSION } from './app-deps.ts';
 import { createApp } from './app.ts';
@@ -108,7 +108,7 @@ export function resolveServeOptions(flags: ServeFlags, env: NodeJS.ProcessEnv = 
   const host = flags.host ?? env.HOST ?? SERVE_DEFAULTS.host;
   const tables = flags.tables ?? env.DICEWISE_TABLES ?? SERVE_DEFAULTS.tables;
   const listText = flags.rulesets ?? env.DICEWISE_RULESETS;
-  let rulesets = [...PLAYABLE_RULESETS];
+  let rulesets = [...DEFAULT_SERVED_RULESETS];
   if (listText !== undefined) {
     const field = flags.rulesets !== undefined ? 'rulesets' : 'DICEWISE_RULESETS';
     const ids = listText.split(',').map((s) => s.trim()).filter(Boolean);

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DicewiseError, isDicewiseError, RetryLaterError } from '../errors.ts';
-import { EXACT_RULESETS, PLAYABLE_RULESETS, RULESETS, type RuleSetId } from '../rules/index.ts';
+import { EXACT_RULESETS, DEFAULT_SERVED_RULESETS, RULESETS, type RuleSetId } from '../rules/index.ts';
 import {
   buildEstimate,
   describeEstimate,
@@ -103,7 +103,7 @@ export type TableSources = { [K in TableKind]?: TableSource<TableOf[K]> };
 
 export interface RegistryOptions {
   sources: TableSources;
-  /** rule sets whose models are served, in load order; default PLAYABLE_RULESETS; the first is the primary */
+  /** rule sets whose models are served, in load order; default DEFAULT_SERVED_RULESETS; the first is the primary */
   rulesets?: readonly RuleSetId[];
   /** rule sets whose goal tables are loaded (built where missing) ahead, after the value tables, in this order; default none */
   goalTables?: readonly RuleSetId[];
@@ -186,7 +186,7 @@ function failure(e: Entry): DicewiseError {
 }
 
 export function createTableRegistry(opts: RegistryOptions): TableRegistry {
-  const served = [...new Set(opts.rulesets ?? PLAYABLE_RULESETS)];
+  const served = [...new Set(opts.rulesets ?? DEFAULT_SERVED_RULESETS)];
   if (served.length === 0) throw new DicewiseError('INVALID_OPTION', 'rulesets must name at least one rule set', [{ field: 'rulesets', message: 'empty' }]);
   const log = opts.logger ?? silentLogger;
   const now = opts.now ?? (() => performance.now());

@@ -15,8 +15,8 @@ import { asStrategy } from './user-strategy.ts';
 export interface InlineRunnerDeps {
   /** the model `loadModel` serves for a rule set: exact for one column, the corrected model for several */
   model?: (id: RuleSetId) => Promise<GameModel> | GameModel;
-  /** the decomposition or greedy model of a multi-column rule set (approx/multi-column-models.ts; store/model-loader.ts loadApproxModel) */
-  approxModel?: (id: RuleSetId, kind: 'decomposition' | 'greedy') => Promise<GameModel> | GameModel;
+  /** the other models of a multi-column rule set: linear, decomposition, greedy, a sub-game's exact one (store/model-loader.ts loadApproxModel) */
+  approxModel?: (id: RuleSetId, kind: Exclude<ModelKind, 'best'>) => Promise<GameModel> | GameModel;
   /** imports a strategy module and resolves with its default export; without it, only built-ins play */
   importModule?: (spec: string) => Promise<unknown>;
   /** the reach table (or the points distribution) of an exact rule set, for `reach:T` and `win` strategies */

@@ -26,3 +26,4 @@ export * from './column-bound.ts';
 export * from './end-game.ts';
 export * from './price-search.ts';
 export * from './build-estimate.ts';
+export * from './joint-layout.ts';

@@ -37,6 +37,13 @@ export interface ColumnTypesLayout {
   entries: number;
 }
 
+/** The exact values of a sub-game over its joint states (joint-layout.ts): `ranks` states per column. */
+export interface JointTableLayout {
+  kind: 'joint';
+  ranks: number[];
+  entries: number;
+}
+
 /** A reach table or points distribution (reach-table.ts): per state slot lo and count (Uint16), then the kept values. */
 export interface ReachTableLayout {
   kind: 'reach' | 'distribution';
@@ -54,7 +61,7 @@ export interface TableHeader {
   ruleset: string;
   fingerprint: string;
   solverVersion: number;
-  layout: ColumnTableLayout | ColumnTypesLayout | ReachTableLayout;
+  layout: ColumnTableLayout | ColumnTypesLayout | JointTableLayout | ReachTableLayout;
   payloadBytes: number;
   checksum: string;
   /** value of the empty scorecard: exact for one column; for column types, Σ multiplier × column value */

@@ -1,7 +1,7 @@
 import { DicewiseError, isDicewiseError, positiveInteger } from '../errors.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
-import { columnTypes, isSolvedByModel, isSolvedExactly, RULESETS, supportsTable } from '../rules/index.ts';
-import { bestModel, decompositionModel, greedyModel, type ColumnTables } from '../approx/index.ts';
+import { columnTypes, hasJointTable, isSolvedByModel, isSolvedExactly, RULESETS, supportsTable } from '../rules/index.ts';
+import { bestModel, buildJointTable, correctedModel, decompositionModel, greedyModel, jointExactModel, type ColumnTables } from '../approx/index.ts';
 import {
   buildColumnTable,
   buildMomentsTable,
@@ -20,7 +20,7 @@ import {
 import { availableParallelism } from 'node:os';
 import { inlineReachRunner, inlineRunner, type ReachTaskRunner, type TaskRunner } from '../solver/index.ts';
 import { withBuildLock, type ReportProgress } from './build-lock.ts';
-import { MOMENTS_SUFFIX, needsBuild, readTable, rebuildHint, writeTable } from './table-store.ts';
+import { JOINT_SUFFIX, MOMENTS_SUFFIX, needsBuild, readTable, rebuildHint, writeTable } from './table-store.ts';
 import { readReachTable, writeReachTable } from './reach-store.ts';
 
 /** Solver threads for one build, started by the caller (workers/pool.ts): store only uses them. */
@@ -161,6 +161,11 @@ async function buildUnlocked(dir: string, id: RuleSetId, opts: EnsureOptions): P
     if (ownColumnTypes(rs).length === 0) return out;
   }
   out.push({ id, ...(await buildAndWrite(dir, id, opts)) });
+  if (hasJointTable(rs)) {
+    // Small enough for this thread (superpass-ordered: 15,625 states, about a second).
+    const built = buildJointTable(rs, await loadColumnTables(dir, rs), (level, statesDone, statesTotal) => opts.onProgress?.({ level, statesDone, statesTotal }));
+    out.push({ id, built, file: await writeTable(dir, built, JOINT_SUFFIX) });
+  }
   return out;
 }
 
@@ -184,7 +189,12 @@ export async function loadColumnTables(dir: string, rs: RuleSet): Promise<Column
  */
 export async function loadModel(dir: string, id: RuleSetId, opts: { moments?: boolean } = {}): Promise<GameModel> {
   const rs = RULESETS[id];
-  if (isSolvedByModel(rs)) return bestModel(rs, await loadColumnTables(dir, rs));
+  if (isSolvedByModel(rs)) {
+    // A sub-game's tables are its column types and its joint table: one missing or stale is a
+    // build due (ensureModel), even for play that reads only the column types.
+    if (hasJointTable(rs)) await readTable(dir, rs, JOINT_SUFFIX);
+    return bestModel(rs, await loadColumnTables(dir, rs));
+  }
   if (!isSolvedExactly(rs)) throw new DicewiseError('NOT_SOLVED', `${id} has no exact table`);
   const table = await readTable(dir, rs);
   const model = exactColumnModel(rs, table.values);
@@ -199,13 +209,20 @@ export async function loadModel(dir: string, id: RuleSetId, opts: { moments?: bo
 }
 
 /**
- * A multi-column rule set's other models, for the simulator's `decomposition`/`sequential` and
- * `greedy` strategies: the plain column-sum model over the tables in `dir`, or greedy (zero tables).
+ * A multi-column rule set's other models, for the simulator's `linear`, `decomposition`/`sequential`,
+ * `greedy` and (on a sub-game) `optimal` strategies: the decomposition with its fitted linear
+ * correction, the plain column-sum model over the tables in `dir`, greedy (zero tables), or the
+ * exact model over the sub-game's joint table.
  */
-export async function loadApproxModel(dir: string, id: RuleSetId, kind: 'decomposition' | 'greedy'): Promise<GameModel> {
+export async function loadApproxModel(dir: string, id: RuleSetId, kind: 'linear' | 'decomposition' | 'greedy' | 'exact'): Promise<GameModel> {
   const rs = RULESETS[id];
   if (!isSolvedByModel(rs)) throw new DicewiseError('INVALID_INPUT', `${id} has one column: no ${kind} model of columns`);
-  return kind === 'greedy' ? greedyModel(rs) : decompositionModel(rs, await loadColumnTables(dir, rs));
+  if (kind === 'greedy') return greedyModel(rs);
+  const tables = await loadColumnTables(dir, rs);
+  if (kind === 'linear') return correctedModel(rs, tables);
+  if (kind === 'decomposition') return decompositionModel(rs, tables);
+  if (!hasJointTable(rs)) throw new DicewiseError('NOT_SOLVED', `${id} has no exact joint table: only its sub-games do`);
+  return jointExactModel(rs, tables, (await readTable(dir, rs, JOINT_SUFFIX)).values);
 }
 
 /**

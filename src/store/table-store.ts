@@ -13,6 +13,9 @@ export const TABLE_EXTENSION = '.dwt';
 /** The moments of a rule set's expected-score strategy sit beside its values: `<ruleset>.moments.dwt`. */
 export const MOMENTS_SUFFIX = '.moments';
 
+/** A sub-game's exact values over its joint states sit beside its column tables: `<ruleset>.joint.dwt`. */
+export const JOINT_SUFFIX = '.joint';
+
 export function tablePath(dir: string, id: RuleSetId, suffix = ''): string {
   return join(resolve(dir), `${id}${suffix}${TABLE_EXTENSION}`);
 }
@@ -52,8 +55,8 @@ export type TableStatus = 'ok' | 'stale' | 'corrupt';
 
 export interface TableInfo {
   ruleset: string;
-  /** expected-score values, the moments of that strategy, a reach table, or the points distribution of that strategy */
-  kind: 'values' | 'moments' | 'reach' | 'distribution';
+  /** expected-score values, the moments of that strategy, a reach table, the points distribution of that strategy, or a sub-game's exact joint values */
+  kind: 'values' | 'moments' | 'reach' | 'distribution' | 'joint';
   file: string;
   bytes: number;
   status: TableStatus;
@@ -73,7 +76,7 @@ export async function listTables(dir: string): Promise<TableInfo[]> {
   for (const name of names.filter((n) => n.endsWith(TABLE_EXTENSION)).sort()) {
     const file = join(resolve(dir), name);
     const stem = name.slice(0, -TABLE_EXTENSION.length);
-    const suffixes = { reach: REACH_SUFFIX, distribution: DISTRIBUTION_SUFFIX, moments: MOMENTS_SUFFIX } as const;
+    const suffixes = { reach: REACH_SUFFIX, distribution: DISTRIBUTION_SUFFIX, moments: MOMENTS_SUFFIX, joint: JOINT_SUFFIX } as const;
     const found = (Object.keys(suffixes) as (keyof typeof suffixes)[]).find((k) => stem.endsWith(suffixes[k]));
     const kind = found ?? 'values';
     const id = stem.slice(0, stem.length - (found ? suffixes[found].length : 0));

@@ -20,7 +20,7 @@ export function testModel(id: RuleSetId = 'yahtzee'): Promise<GameModel> {
 const columnCache = new Map<string, Promise<ColumnTables>>();
 
 /** The column-type tables of a multi-column rule set, from the tables the global setup built. */
-export function testColumnTables(id: 'triple-yahtzee' | 'superpass'): Promise<ColumnTables> {
+export function testColumnTables(id: 'triple-yahtzee' | 'superpass' | 'superpass-ordered'): Promise<ColumnTables> {
   let t = columnCache.get(id);
   if (!t) {
     t = loadColumnTables(TEST_TABLE_DIR, RULESETS[id]);

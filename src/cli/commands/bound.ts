@@ -2,9 +2,10 @@ import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { DicewiseError } from '../../errors.ts';
 import { GAME_VALUE_FACTS, type GameValueFacts } from '../../approx/measured.ts';
-import { columnTypeOf, isModelledRuleSetId, ruleSetFingerprint, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { columnTypeOf, hasJointTable, isModelledRuleSetId, MODELLED_RULESET_IDS, ruleSetFingerprint, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { compileRules, initialState, linearPrices, rollPricesOfTurns, searchRollPrices, SOLVER_VERSION } from '../../solver/index.ts';
 import { boundPath, encodePrices, readBound, writeBound, type BoundRecord } from '../../store/bound-store.ts';
+import { JOINT_SUFFIX, readTable } from '../../store/table-store.ts';
 import { boundRunner, createWorkerPool } from '../../../workers/pool.ts';
 import { parsePositiveInt, parseRuleSet, tableDir } from '../options.ts';
 
@@ -28,7 +29,7 @@ export function registerBound(program: Command): void {
   program
     .command('bound')
     .description(describeCommand('bound'))
-    .requiredOption('--ruleset <id>', 'a multi-column rule set (superpass, triple-yahtzee)')
+    .requiredOption('--ruleset <id>', `a multi-column rule set (${MODELLED_RULESET_IDS.join(', ')})`)
     .option('--json', 'print JSON')
     .option('--steps <n>', 'subgradient steps (default: superpass 5, triple-yahtzee 6)')
     .option('--games <n>', `relaxed games per column and step for the subgradient (default ${DEFAULT_GAMES})`)
@@ -52,7 +53,9 @@ export function registerBound(program: Command): void {
       const cached = record !== undefined;
       if (!record) record = await computeBound(id, facts, { steps, games, threads }, opts.json ? undefined : (line) => process.stderr.write(`${line}\n`));
       const file = cached ? boundPath(dir, id) : await writeBound(dir, record);
-      process.stdout.write(opts.json ? `${JSON.stringify(boundReport(record, facts, file, cached), null, 2)}\n` : boundText(record, facts, file, cached));
+      // A sub-game's optimum is known: the bound is measured against it (built with `tables build`).
+      const optimum = hasJointTable(RULESETS[id]) ? (await readTable(dir, RULESETS[id], JOINT_SUFFIX).catch(() => undefined))?.header.startValue : undefined;
+      process.stdout.write(opts.json ? `${JSON.stringify(boundReport(record, facts, file, cached, optimum), null, 2)}\n` : boundText(record, facts, file, cached, optimum));
     });
 }
 
@@ -99,9 +102,10 @@ async function computeBound(id: RuleSetId, facts: GameValueFacts, o: { steps: nu
 }
 
 /** What `bound --json` prints: the interval, each end with where it comes from. */
-export function boundReport(r: BoundRecord, facts: GameValueFacts, file: string, cached: boolean) {
+export function boundReport(r: BoundRecord, facts: GameValueFacts, file: string, cached: boolean, optimum?: number) {
   return {
     ruleset: r.ruleset,
+    ...(optimum !== undefined ? { optimum: { value: optimum, kind: 'exact optimum of the sub-game (its joint table)', boundGap: r.bound - optimum, bestLoss: facts.lossToOptimal } } : {}),
     lower: {
       value: facts.bestMean,
       halfWidth95: facts.bestHalfWidth,
@@ -127,11 +131,20 @@ export function boundReport(r: BoundRecord, facts: GameValueFacts, file: string,
   };
 }
 
-export function boundText(r: BoundRecord, facts: GameValueFacts, file: string, cached: boolean): string {
+export function boundText(r: BoundRecord, facts: GameValueFacts, file: string, cached: boolean, optimum?: number): string {
   const lo = facts.bestMean.toFixed(1);
   const p = r.parameters;
+  const pct = (x: number, digits = 1) => `${((100 * x) / optimum!).toFixed(digits)}%`;
+  const loss = facts.lossToOptimal;
+  const head =
+    optimum === undefined
+      ? [`${r.ruleset}: optimal is between ${lo} and ${r.bound.toFixed(1)}`]
+      : [
+          `${r.ruleset}: optimal is ${optimum.toFixed(2)} (exact, its joint table); the bound says at most ${r.bound.toFixed(1)}, ${(r.bound - optimum).toFixed(1)} above it (${pct(r.bound - optimum)})`,
+          ...(loss ? [`  best play loses ${loss.mean.toFixed(2)} (${loss.ci95[0].toFixed(2)} to ${loss.ci95[1].toFixed(2)}, 95%) points to optimal play on the same dice (${pct(loss.mean, 2)}), ${facts.games.toLocaleString('en-US')} games, seed ${facts.seed}`] : []),
+        ];
   return [
-    `${r.ruleset}: optimal is between ${lo} and ${r.bound.toFixed(1)}`,
+    ...head,
     `  ${lo}: best play's measured mean, ± ${facts.bestHalfWidth.toFixed(1)} (95%), ${facts.games.toLocaleString('en-US')} games, seed ${facts.seed} (README; src/approx/measured.ts); a lower bound only as a measured mean`,
     `  ${r.bound.toFixed(1)}: proven upper bound. ${r.method}`,
     `    from turn prices β ${p.startBeta}, ${p.steps} steps, ${p.games} relaxed games per column and step, seed ${p.seed}, θ ${p.theta}, probability floor ${p.floor}, target ${p.target}: ${r.steps.map((s) => s.bound.toFixed(1)).join(', ')}`,

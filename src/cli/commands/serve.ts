@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { resolveServeOptions, runServer, SERVE_DEFAULTS, type ServeFlags } from '../../server/serve.ts';
 import { REACH_CAP_DEFAULT } from '../../solver/index.ts';
-import { EXACT_RULESETS, PLAYABLE_RULESETS } from '../../rules/index.ts';
+import { EXACT_RULESETS, DEFAULT_SERVED_RULESETS } from '../../rules/index.ts';
 
 export function registerServe(program: Command): void {
   program
@@ -11,7 +11,7 @@ export function registerServe(program: Command): void {
     .option('--port <port>', `port to listen on (default $PORT or ${SERVE_DEFAULTS.port}; 0 = any free port)`)
     .option('--host <host>', `address to listen on (default $HOST or ${SERVE_DEFAULTS.host})`)
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
-    .option('--rulesets <ids>', `comma-separated rule sets to load, the first decides readiness (default $DICEWISE_RULESETS or ${PLAYABLE_RULESETS.join(',')})`)
+    .option('--rulesets <ids>', `comma-separated rule sets to load, the first decides readiness (default $DICEWISE_RULESETS or ${DEFAULT_SERVED_RULESETS.join(',')})`)
     .option(
       '--goal-tables <list>',
       `all, none, or comma-separated rule sets whose reach and points distribution tables are built after the models, in the background, one at a time (default $DICEWISE_GOAL_TABLES or all: ${EXACT_RULESETS.join(',')}); others are built on their first goal request`,

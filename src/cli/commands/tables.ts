@@ -85,8 +85,8 @@ export function registerTables(program: Command): void {
         for (const { id: built, built: t, file } of tables) {
           done.add(built);
           const h = t.header;
-          // A multi-column rule set's start value is the decomposition's: Σ multiplier × column value.
-          const what = isSolvedExactly(RULESETS[built]) ? 'start value' : 'column tables, decomposition start value';
+          // A multi-column rule set's start value is the decomposition's: Σ multiplier × column value; a sub-game's joint table holds its optimum.
+          const what = h.layout.kind === 'joint' ? 'exact joint table, optimum' : isSolvedExactly(RULESETS[built]) ? 'start value' : 'column tables, decomposition start value';
           process.stdout.write(
             `${built}: ${what} ${h.startValue.toFixed(7)}  (${t.states} states, ${h.buildSeconds.toFixed(2)} s, ${h.threads} threads) -> ${file}\n`,
           );
@@ -111,7 +111,7 @@ export function registerTables(program: Command): void {
         const b = isModelledRuleSetId(id) ? await readBound(dir, id) : undefined;
         if (b) bounds[id] = b;
       }
-      const games = multiColumnGames(infos, bounds);
+      const games = multiColumnGames(infos.filter((i) => i.status === 'ok'), bounds);
       const building = await buildsInProgress(dir);
       if (opts.json) {
         // The same list as ever; a multi-column table's entry also says what its start value is and what is known of the game.
@@ -134,7 +134,7 @@ export function registerTables(program: Command): void {
         // Each kind's header value: the start value, the final score's SD, or P(final >= 250) from the start.
         // A multi-column rule set's table holds its column types: its header value is Σ multiplier × column value, not the game's.
         const multi = isRuleSetId(i.ruleset) && isSolvedByModel(RULESETS[i.ruleset]);
-        const label = { values: multi ? 'columns alone' : 'value', moments: 'SD', reach: 'P(250)', distribution: 'mean' }[i.kind];
+        const label = { values: multi ? 'columns alone' : 'value', moments: 'SD', reach: 'P(250)', distribution: 'mean', joint: 'optimum' }[i.kind];
         const value = h ? `${label} ${h.startValue.toFixed(i.kind === 'moments' ? 4 : 7)}` : '-';
         const fp = h ? h.fingerprint : '-';
         const status = i.status === 'ok' ? 'ok' : `${i.status.toUpperCase()}: ${i.detail ?? ''} (rebuild: dicewise tables build --ruleset ${i.ruleset})`;
@@ -157,6 +157,8 @@ export interface MultiColumnGameInfo {
   seed: number;
   /** proven upper bound on the optimal expected score */
   upperBound: number;
+  /** a sub-game's exact optimum, from its joint table where that is built */
+  optimum?: number;
   /** where it comes from: `dicewise bound`'s cached result, else the README's turn-price figure */
   upperBoundSource: string;
   /** how the bound was computed, where `dicewise bound` computed it */
@@ -169,7 +171,7 @@ export interface MultiColumnGameInfo {
  * Each multi-column game whose column tables are all listed gets its own line with what is known
  * of it: best play's measured mean and an upper bound on the optimum (approx/measured.ts).
  */
-export function multiColumnGames(infos: readonly { ruleset: string; kind: string }[], bounds: Partial<Record<RuleSetId, BoundRecord>> = {}): MultiColumnGameInfo[] {
+export function multiColumnGames(infos: readonly { ruleset: string; kind: string; header?: { startValue: number } }[], bounds: Partial<Record<RuleSetId, BoundRecord>> = {}): MultiColumnGameInfo[] {
   const built = new Set(infos.filter((i) => i.kind === 'values').map((i) => i.ruleset));
   const out: MultiColumnGameInfo[] = [];
   for (const id of MODELLED_RULESET_IDS) {
@@ -177,10 +179,12 @@ export function multiColumnGames(infos: readonly { ruleset: string; kind: string
     const columnTables = [...new Set(columnTypes(RULESETS[id]).map((t) => t.sameAs ?? id))];
     if (!columnTables.every((t) => built.has(t))) continue;
     const b = bounds[id];
+    const optimum = infos.find((i) => i.ruleset === id && i.kind === 'joint')?.header?.startValue;
     out.push({
       ruleset: id,
       columnTables,
       ...facts,
+      ...(optimum !== undefined ? { optimum } : {}),
       ...(b
         ? {
             upperBound: b.bound,
@@ -195,5 +199,6 @@ export function multiColumnGames(infos: readonly { ruleset: string; kind: string
 
 export function gameValueLine(g: MultiColumnGameInfo): string {
   const mean = `best play ${g.bestMean.toFixed(1)} ± ${g.bestHalfWidth.toFixed(1)}`;
-  return `${`${g.ruleset} (game)`.padEnd(30)} ${mean.padStart(18)}  measured over ${g.games.toLocaleString('en-US')} games (seed ${g.seed}); the optimum is unknown, at most ${g.upperBound.toFixed(1)} (${g.upperBoundSource}); columns from ${g.columnTables.join(', ')}`;
+  const optimum = g.optimum !== undefined ? `the optimum is ${g.optimum.toFixed(1)} (exact joint table), the bound ${g.upperBound.toFixed(1)}` : `the optimum is unknown, at most ${g.upperBound.toFixed(1)}`;
+  return `${`${g.ruleset} (game)`.padEnd(30)} ${mean.padStart(18)}  measured over ${g.games.toLocaleString('en-US')} games (seed ${g.seed}); ${optimum} (${g.upperBoundSource}); columns from ${g.columnTables.join(', ')}`;
 }

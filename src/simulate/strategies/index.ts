@@ -1,6 +1,6 @@
 import { DicewiseError } from '../../errors.ts';
 import type { RuleSet } from '../../rules/index.ts';
-import { isSolvedByModel } from '../../rules/index.ts';
+import { hasJointTable, isSolvedByModel } from '../../rules/index.ts';
 import type { GameModel } from '../../solver/index.ts';
 import { markTrusted } from '../play-game.ts';
 import type { Strategy } from '../strategy.ts';
@@ -22,17 +22,20 @@ export { sequentialStrategy } from './sequential.ts';
 export { parseReachStrategy, reachStrategy, spreadReachStrategy } from './reach.ts';
 
 /**
- * Built-in strategies. On the exact single-column rule sets `best`, `decomposition` and
- * `sequential` play the exact table (there is one column: all three are `optimal` under their own
+ * Built-in strategies. On the exact single-column rule sets `best`, `linear`, `decomposition` and
+ * `sequential` play the exact table (there is one column: all four are `optimal` under their own
  * names). On Triple Yahtzee and Superpass (no exact table: `optimal` is refused):
- * - best: the corrected model `loadModel` serves (approx/multi-column-models.ts bestModel);
+ * - best: the model `loadModel` serves (approx/multi-column-models.ts bestModel);
+ * - linear: the decomposition with its fitted linear correction (today that is `best`);
  * - decomposition: the plain column-sum model Σ m_c V_c;
  * - greedy: the column-sum model over zero tables (each turn maximises multiplier-weighted points);
  * - sequential: columns one after another, each optimally (sequential.ts);
  * - hints: Superpass only, rules after the game's published advice (hints.ts);
  * - random: uniform over legal actions. `heuristic` plays single-column rule sets only.
+ * On the sub-games (superpass-ordered) all of these play as on the full games, and `optimal`
+ * plays their exact joint table (approx/joint-exact.ts), the yardstick of the others.
  */
-export const BUILTIN_STRATEGIES = ['optimal', 'best', 'decomposition', 'sequential', 'greedy', 'hints', 'heuristic', 'random'] as const;
+export const BUILTIN_STRATEGIES = ['optimal', 'best', 'linear', 'decomposition', 'sequential', 'greedy', 'hints', 'heuristic', 'random'] as const;
 export type BuiltinStrategy = (typeof BUILTIN_STRATEGIES)[number];
 
 /** Every strategy a run takes by name, for messages that list them: the built-ins, a reach target, the win goal. */
@@ -47,18 +50,22 @@ export function isBuiltinStrategy(name: string): name is BuiltinStrategy {
 
 /**
  * Which model a built-in strategy plays: `best` is what `loadModel` serves (the exact model of a
- * single-column rule set, the corrected model of a multi-column one); `decomposition` and
- * `greedy` are the multi-column approximations (approx/multi-column-models.ts), supplied by the caller since
- * simulate/ does not import approx/. undefined: no model.
+ * single-column rule set, the best model of a multi-column one); `linear`, `decomposition` and
+ * `greedy` are the multi-column approximations and `exact` a sub-game's joint table
+ * (approx/multi-column-models.ts, joint-exact.ts), supplied by the caller since simulate/ does not
+ * import approx/. undefined: no model.
  */
-export type ModelKind = 'best' | 'decomposition' | 'greedy';
+export type ModelKind = 'best' | 'linear' | 'decomposition' | 'greedy' | 'exact';
 
 export function modelKindOf(name: string, rs?: RuleSet): ModelKind | undefined {
   const multi = rs !== undefined && isSolvedByModel(rs);
   switch (name) {
     case 'optimal':
+      return rs !== undefined && hasJointTable(rs) ? 'exact' : 'best';
     case 'best':
       return 'best';
+    case 'linear':
+      return multi ? 'linear' : 'best';
     case 'decomposition':
     case 'sequential':
       return multi ? 'decomposition' : 'best';
@@ -84,7 +91,7 @@ function refuse(name: string, rs: RuleSet, why: string): DicewiseError {
 export function createBuiltinStrategy(name: BuiltinStrategy, env: StrategyEnv): Strategy {
   const { rs } = env;
   const multi = isSolvedByModel(rs);
-  if (multi && name === 'optimal') throw refuse(name, rs, 'no exact table; use best');
+  if (multi && name === 'optimal' && !hasJointTable(rs)) throw refuse(name, rs, 'no exact table; use best');
   if (multi && name === 'heuristic') throw refuse(name, rs, 'heuristic plays single-column rule sets; use hints (superpass)');
   const kind = modelKindOf(name, rs);
   if (kind && !env.model) throw new Error(`the ${name} strategy needs the ${kind} model of ${rs.id}`);
@@ -92,6 +99,7 @@ export function createBuiltinStrategy(name: BuiltinStrategy, env: StrategyEnv): 
     case 'optimal':
       return optimalStrategy(env.model!, env.cacheEntries);
     case 'best':
+    case 'linear':
     case 'decomposition':
       return markTrusted(modelStrategy(name, env.model!, env.cacheEntries));
     case 'sequential':
