@@ -204,7 +204,7 @@ describe('Lagrangian bound of the sub-game superpass-ordered, against its exact 
   const start = initialState(rs);
 
   it('is at or above the optimum of the joint table for turn prices of either slope, roll prices of any shape and the price search', async () => {
-    const optimum = solveJointTable(rs, await testColumnTables('superpass-ordered'))[0];
+    const optimum = (await solveJointTable(rs, await testColumnTables('superpass-ordered')))[0];
     const R = rollsOf(rs);
     const bounds = [-0.2, 0, 0.5, 2].map((beta) => lagrangianBound(rs, start, linearPrices(26, beta)));
     bounds.push(...[randomPrices(26, R, 1, 5), pipPrices(rs, 26, 0.5), pipPrices(rs, 26, -1)].map((p) => rollPriceBound(rs, start, p).bound));

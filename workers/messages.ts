@@ -1,4 +1,5 @@
 import type { ChunkReview, ReviewChunk } from '../src/analysis/index.ts';
+import type { JointTask } from '../src/approx/index.ts';
 import { DicewiseError, isDicewiseError, type ErrorCode, type Issue } from '../src/errors.ts';
 import type { SimulateTask, TaskResult } from '../src/simulate/index.ts';
 import type { BoundColumnTask, ColumnSolve, ReachTask, SolveTask } from '../src/solver/index.ts';
@@ -22,6 +23,8 @@ export interface WorkerTasks {
   hint: HintTask;
   /** one relaxed column of the upper bound, solved and played (solver/price-search.ts) */
   bound: BoundColumnTask;
+  /** states of one level of a sub-game's joint table, solved into the shared table (approx/joint-exact.ts) */
+  joint: JointTask;
 }
 
 export interface WorkerResults {
@@ -32,6 +35,7 @@ export interface WorkerResults {
   'analyse-request': Uint8Array;
   hint: string | Uint8Array;
   bound: ColumnSolve[];
+  joint: number;
 }
 
 export type WorkerKind = keyof WorkerTasks;

@@ -55,6 +55,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     'analyse-request': workerEntry('analyse-worker'),
     hint: workerEntry('hint-worker'),
     bound: workerEntry('solve-worker'),
+    joint: workerEntry('solve-worker'),
   } satisfies Record<WorkerKind, unknown>;
   const pool = new Piscina({
     filename: entries.solve.filename,
@@ -69,7 +70,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     threads,
     async run(kind, task) {
       // One file may serve several kinds: its export named after the kind, else its default.
-      const name = kind === 'analyse-request' ? 'analyseRequestTask' : kind === 'review' ? 'reviewTask' : kind === 'bound' ? 'boundTask' : 'default';
+      const name = { 'analyse-request': 'analyseRequestTask', review: 'reviewTask', bound: 'boundTask', joint: 'jointTask' }[kind as string] ?? 'default';
       return unwrapReply((await pool.run(task, { filename: entries[kind].filename, name })) as WorkerReply<WorkerResults[typeof kind]>);
     },
     stats: () => ({ threads, queued: pool.queueSize, utilization: pool.utilization }),
@@ -83,6 +84,7 @@ export const solverThreads: SolverFactory = async (threads) => {
   return {
     run: async (task) => void (await pool.run('solve', task)),
     runReach: async (task) => void (await pool.run('reach', task)),
+    runJoint: async (task) => void (await pool.run('joint', task)),
     destroy: () => pool.destroy(),
   };
 };

@@ -14,6 +14,7 @@ import {
   type SolveTask,
   type StateSolver,
 } from '../src/solver/index.ts';
+import { solveJointTask, type JointSolver, type JointTask } from '../src/approx/index.ts';
 import { replyOf, type WorkerReply } from './messages.ts';
 
 // One solver per rule set (or column type) per thread: compiling tables and workspaces once, not per task.
@@ -45,6 +46,16 @@ function solve(task: SolveTask | ReachTask): number {
 /** Value and reach chunks alike: states solved into the shared table, their count back. */
 export default function solveTask(task: SolveTask | ReachTask): Promise<WorkerReply<number>> {
   return replyOf(() => solve(task));
+}
+
+const jointSolvers = new Map<string, JointSolver>();
+
+/** States of a sub-game's joint table, solved into the shared table; their count back. */
+export function jointTask(task: JointTask): Promise<WorkerReply<number>> {
+  return replyOf(() => {
+    solveJointTask(task, jointSolvers);
+    return task.states.length;
+  });
 }
 
 /** One relaxed column of the upper bound: its W and its fill tallies back. */

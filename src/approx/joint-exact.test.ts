@@ -8,7 +8,7 @@ import { jointExactModel, solveJointTable } from './joint-exact.ts';
 const rs = RULESETS['superpass-ordered'];
 const built = await buildColumnTypeTables(rs);
 const tables = splitColumnTypeTables(rs, built.header as Parameters<typeof splitColumnTypeTables>[1], built.values, '');
-const joint = solveJointTable(rs, tables);
+const joint = await solveJointTable(rs, tables);
 const exact = jointExactModel(rs, tables, joint);
 const J = jointLayout(rs);
 const FULL = (1 << 13) - 1;

@@ -98,6 +98,21 @@ const DEFINITIONS = {
     ],
     capabilities: SOLVED_BY_MODEL,
   },
+  'triple-yahtzee-lower': {
+    ...YAHTZEE_BASE,
+    id: 'triple-yahtzee-lower',
+    name: 'Triple Yahtzee, lower sections (sub-game)',
+    description: "Triple Yahtzee's seven lower boxes per column only (×1, ×2, ×3; Yahtzee bonus and forced Joker per column, no upper step): 21 boxes, solved exactly over its joint states to measure the models.",
+    yahtzeeBonus: 100,
+    joker: 'forced',
+    columns: [
+      { multiplier: 1, fill: 'any' },
+      { multiplier: 2, fill: 'any' },
+      { multiplier: 3, fill: 'any' },
+    ],
+    closedBoxes: ['ones', 'twos', 'threes', 'fours', 'fives', 'sixes'],
+    capabilities: SUB_GAME,
+  },
   'superpass-ordered': {
     ...SUPERPASS_BASE,
     id: 'superpass-ordered',
@@ -124,7 +139,7 @@ export const RULESET_IDS = Object.keys(RULESETS) as RuleSetId[];
 export const DEFAULT_RULESET: RuleSetId = 'yahtzee';
 
 /** Most played first: YahtSooS is what the multiplayer advisor is for, the variants of Yahtzee and Yatzy follow. */
-const PLAY_RANK: readonly RuleSetId[] = ['yahtzee', 'yahtsoos', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy', 'triple-yahtzee', 'superpass', 'superpass-ordered'];
+const PLAY_RANK: readonly RuleSetId[] = ['yahtzee', 'yahtsoos', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy', 'triple-yahtzee', 'superpass', 'superpass-ordered', 'triple-yahtzee-lower'];
 
 function playRank(id: RuleSetId): number {
   const i = PLAY_RANK.indexOf(id);

@@ -41,6 +41,13 @@ export function isUpperBox(rs: RuleSet, box: number): boolean {
   return rs.boxes[box].pattern.kind === 'upper';
 }
 
+/** The boxes a rule set does not play (`closedBoxes`), as the filled mask every column starts with. */
+export function closedMask(rs: RuleSet): number {
+  let mask = 0;
+  for (const id of rs.closedBoxes ?? []) mask |= 1 << rs.boxes.findIndex((b) => b.id === id);
+  return mask;
+}
+
 /** Number of upper boxes (they always come first, faces 1..6). */
 export const UPPER_COUNT = 6;
 

@@ -11,7 +11,8 @@ export type RuleSetId =
   | 'yahtsoos'
   | 'triple-yahtzee'
   | 'superpass'
-  | 'superpass-ordered';
+  | 'superpass-ordered'
+  | 'triple-yahtzee-lower';
 
 export type Pattern =
   /** face × number of dice showing it */
@@ -83,6 +84,12 @@ export interface RuleSet {
   columns: readonly ColumnDef[];
   /** Superpass: a box that would score 0 may be chosen only when no legal box scores more. */
   zeroOnlyWhenNothingScores: boolean;
+  /**
+   * Boxes of every column that this rule set does not play (ids): filled from the start, worth
+   * nothing, never offered. triple-yahtzee-lower closes the upper section, so its upper bonus is
+   * out of reach and its forced Joker has no upper step, as RULES.md says.
+   */
+  closedBoxes?: readonly string[];
   /** How it is solved, which goals and tables it has (capabilities.ts); ask it through the helpers there. */
   capabilities: Capabilities;
   published?: PublishedValue;

@@ -1,5 +1,5 @@
 import type { FaceCounts, RuleSet } from '../rules/index.ts';
-import { scoreBox, upperBonusFor, UPPER_COUNT, yahtzeeBoxIndex } from '../rules/index.ts';
+import { closedMask, scoreBox, upperBonusFor, UPPER_COUNT, yahtzeeBoxIndex } from '../rules/index.ts';
 
 /**
  * The turn-start state of a whole game, column by column, with everything that decides the
@@ -31,7 +31,8 @@ export interface ScoreOption {
 }
 
 export function initialState(rs: RuleSet): GameState {
-  return { columns: rs.columns.map(() => ({ mask: 0, upper: 0, yahtzee50: false })) };
+  const mask = closedMask(rs);
+  return { columns: rs.columns.map(() => ({ mask, upper: 0, yahtzee50: false })) };
 }
 
 export function boxCount(rs: RuleSet): number {

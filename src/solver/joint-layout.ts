@@ -1,5 +1,5 @@
 import type { RuleSet } from '../rules/index.ts';
-import { columnTypeOf } from '../rules/index.ts';
+import { closedMask, columnTypeOf } from '../rules/index.ts';
 import { columnStateIndex, decodeState, statesAtLevel, UPPER_SLOTS, type ColumnLayout } from './column-layout.ts';
 import { compileRules } from './compiled-rules.ts';
 import type { GameState } from './game-state.ts';
@@ -41,8 +41,9 @@ export const MAX_JOINT_STATES = 1 << 26;
 
 export function jointLayout(rs: RuleSet): JointLayout {
   let stride = 1;
+  const start = closedMask(rs);
   const columns = rs.columns.map((_, c) => {
-    const col = jointColumn(compileRules(columnTypeOf(rs, c).rs).layout, stride);
+    const col = jointColumn(compileRules(columnTypeOf(rs, c).rs).layout, stride, start);
     stride *= col.indexOf.length;
     return col;
   });
@@ -50,7 +51,8 @@ export function jointLayout(rs: RuleSet): JointLayout {
   return { rs, columns, size: stride, boxes: rs.columns.length * rs.boxes.length };
 }
 
-function jointColumn(L: ColumnLayout, stride: number): JointColumn {
+/** Column states reachable from `start`: every mask holding the boxes the rule set does not play. */
+function jointColumn(L: ColumnLayout, stride: number, start: number): JointColumn {
   const rankOf = new Int32Array(L.size).fill(-1);
   const indexOf: number[] = [];
   const levelOf: number[] = [];
@@ -58,6 +60,7 @@ function jointColumn(L: ColumnLayout, stride: number): JointColumn {
   for (let level = 0; level < L.boxes; level++) {
     const ranks: number[] = [];
     for (const index of statesAtLevel(L, level)) {
+      if ((decodeState(L, index).mask & start) !== start) continue;
       rankOf[index] = indexOf.length;
       ranks.push(indexOf.length);
       indexOf.push(index);

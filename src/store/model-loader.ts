@@ -1,7 +1,7 @@
 import { DicewiseError, isDicewiseError, positiveInteger } from '../errors.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { columnTypes, hasJointTable, isSolvedByModel, isSolvedExactly, RULESETS, supportsTable } from '../rules/index.ts';
-import { bestModel, buildJointTable, correctedModel, decompositionModel, greedyModel, jointExactModel, type ColumnTables } from '../approx/index.ts';
+import { bestModel, buildJointTable, type JointTaskRunner, correctedModel, decompositionModel, greedyModel, jointExactModel, type ColumnTables } from '../approx/index.ts';
 import {
   buildColumnTable,
   buildMomentsTable,
@@ -27,6 +27,8 @@ import { readReachTable, writeReachTable } from './reach-store.ts';
 export interface SolverThreads {
   run: TaskRunner;
   runReach: ReachTaskRunner;
+  /** a sub-game's joint states (approx/joint-exact.ts); absent: solved in this thread */
+  runJoint?: JointTaskRunner;
   destroy(): Promise<void>;
 }
 
@@ -71,6 +73,20 @@ export async function buildAndWrite(dir: string, id: RuleSetId, opts: EnsureOpti
     const file = await writeTable(dir, built);
     if (opts.moments && supportsTable(rs, 'moments')) await writeTable(dir, await buildMomentsTable(rs, options), MOMENTS_SUFFIX);
     return { built, file };
+  } finally {
+    await pool.destroy();
+  }
+}
+
+/** Builds a sub-game's exact joint table over its column tables (built first) and writes it atomically into `dir`. */
+async function buildJointAndWrite(dir: string, id: RuleSetId, opts: EnsureOptions): Promise<{ built: BuiltTable; file: string }> {
+  const rs = RULESETS[id];
+  const tables = await loadColumnTables(dir, rs);
+  const threads = resolveThreads(opts);
+  const pool = await (opts.solver ?? inlineSolver)(threads);
+  try {
+    const built = await buildJointTable(rs, tables, { concurrency: threads, runner: pool.runJoint, onProgress: opts.onProgress });
+    return { built, file: await writeTable(dir, built, JOINT_SUFFIX) };
   } finally {
     await pool.destroy();
   }
@@ -161,11 +177,7 @@ async function buildUnlocked(dir: string, id: RuleSetId, opts: EnsureOptions): P
     if (ownColumnTypes(rs).length === 0) return out;
   }
   out.push({ id, ...(await buildAndWrite(dir, id, opts)) });
-  if (hasJointTable(rs)) {
-    // Small enough for this thread (superpass-ordered: 15,625 states, about a second).
-    const built = buildJointTable(rs, await loadColumnTables(dir, rs), (level, statesDone, statesTotal) => opts.onProgress?.({ level, statesDone, statesTotal }));
-    out.push({ id, built, file: await writeTable(dir, built, JOINT_SUFFIX) });
-  }
+  if (hasJointTable(rs)) out.push({ id, ...(await buildJointAndWrite(dir, id, opts)) });
   return out;
 }
 
