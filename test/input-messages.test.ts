@@ -75,7 +75,7 @@ describe('a mistake gets the same words from the API and from the CLI', () => {
     expect(res.status).toBe(400);
     expect(problem.type).toBe('/api/v1/docs#problem-unknown-ruleset');
     expect(problem.errors).toEqual(option.issues);
-    expect(problem.errors[0].message).toBe('unknown rule set "kniffel"; known: yahtzee, yahtzee-free-joker, yahtzee-no-bonus, yatzy, yahtsoos, triple-yahtzee, superpass');
+    expect(problem.errors[0].message).toBe('unknown rule set "kniffel"; known: yahtzee, yahtzee-free-joker, yahtzee-no-bonus, yatzy, yahtsoos, triple-yahtzee, superpass, superpass-ordered, triple-yahtzee-lower');
     const odds = (await (await postJson(app, '/api/v1/odds', { ruleset: 'kniffel' })).json()) as Problem;
     expect(odds.type).toBe('/api/v1/docs#problem-unknown-ruleset');
   });

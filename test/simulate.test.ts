@@ -48,7 +48,8 @@ const SIGNATURES = {
   'triple-yahtzee': { games: 100, totals: { best: 187_072, linear: 187_072, decomposition: 184_852, greedy: 150_278, sequential: 150_338, random: 25_931 } },
   superpass: { games: 100, totals: { best: 118_016, linear: 118_016, decomposition: 114_453, greedy: 99_708, sequential: 92_084, hints: 93_505, random: 42_167 } },
   'superpass-ordered': { games: 100, totals: { optimal: 50_333, best: 50_018, linear: 50_018, decomposition: 49_262, sequential: 40_625, greedy: 47_451, random: 17_955 } },
-} as const satisfies Record<RuleSetId, { games: number; totals: Partial<Record<BuiltinStrategy, number>> }>;
+  // triple-yahtzee-lower is not pinned here: its joint table (optimal) takes minutes to build, more than a test run may spend.
+} as const satisfies Record<Exclude<RuleSetId, 'triple-yahtzee-lower'>, { games: number; totals: Partial<Record<BuiltinStrategy, number>> }>;
 
 describe('signatures: fixed-seed totals pin the play of every built-in strategy', () => {
   it('every built-in strategy that a rule set refuses is refused, and every other one is pinned', async () => {

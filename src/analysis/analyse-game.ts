@@ -3,7 +3,7 @@ import { isPlainSingleColumn } from '../rules/index.ts';
 import type { GameModel, GameState, RankedScoreOption, ReachTable, TurnCache, TurnEval } from '../solver/index.ts';
 import { decideHold } from '../solver/engine-decisions.ts';
 import { createEntryScratch, scoreEntry, type EntryScratch } from '../solver/score-entry.ts';
-import { boxCount, createTurnCache, createTurnEval, evaluateState, holdValue, initialState, isFinished, optionValue, rankedScoreOptions, reachGoalModel, TIE_EPSILON } from '../solver/index.ts';
+import { boxCount, turnCount, createTurnCache, createTurnEval, evaluateState, holdValue, initialState, isFinished, optionValue, rankedScoreOptions, reachGoalModel, TIE_EPSILON } from '../solver/index.ts';
 import { illegalBoxReason } from './illegal-box.ts';
 import { DECISION_FIELDS, scoreCode, unpackResult, type PackedResult } from './packed-result.ts';
 import { readRecord, readTurn } from './read-record.ts';
@@ -192,7 +192,7 @@ export function analysePacked(a: Analyser, input: unknown): PackedResult {
   for (let ti = 0; ti < head.turns.length; ti++) {
     const turn = ti + 1;
     if (isFinished(rs, state)) {
-      return gameError(turn, 0, `too many turns: ${rs.id} has ${boxCount(rs)} boxes, so the game ended after turn ${ti}`);
+      return gameError(turn, 0, `too many turns: ${rs.id} has ${turnCount(rs)} turns, so the game ended after turn ${ti}`);
     }
     const read = readTurn(rs, dice, head.turns[ti], turn);
     if ('error' in read) return read;

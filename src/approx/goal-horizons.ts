@@ -24,8 +24,8 @@ import type { ModelledRuleSetId } from '../rules/index.ts';
  *   +0.030) over 100,000 games.
  * - Superpass win, two players, the last turn only (reach's horizon, for the same reason):
  *   50.023% (49.999–50.046%) of the stake against best over 40,000 games, seed 2.
- * - superpass-ordered takes Superpass's horizons, for the same reason (its lumpy boxes are the
- *   same); its exact reach optimum is the yardstick to measure a wider one against.
+ * - The sub-games take their full game's horizons (superpass-ordered Superpass's, for the same
+ *   lumpy boxes; triple-yahtzee-lower Triple Yahtzee's), not measured on them.
  */
 export interface GoalHorizon {
   reach: number;
@@ -36,4 +36,5 @@ export const GOAL_HORIZONS: Readonly<Record<ModelledRuleSetId, GoalHorizon>> = {
   'triple-yahtzee': { reach: 39, win: 6 },
   superpass: { reach: 1, win: 1 },
   'superpass-ordered': { reach: 1, win: 1 },
+  'triple-yahtzee-lower': { reach: 39, win: 6 },
 };

@@ -1,6 +1,6 @@
 import type { Issue } from '../errors.ts';
 import type { RuleSet } from '../rules/index.ts';
-import { possibleScores, UPPER_COUNT, yahtzeeBoxIndex } from '../rules/index.ts';
+import { closedMask, possibleScores, UPPER_COUNT, yahtzeeBoxIndex } from '../rules/index.ts';
 import { popcount, type ColumnState } from '../solver/index.ts';
 import { BONUS_MESSAGE, COLUMN_MESSAGE } from './schemas.ts';
 
@@ -39,7 +39,8 @@ export function isObject(v: unknown): v is Record<string, unknown> {
  */
 export function parseColumn(rs: RuleSet, ci: number, raw: unknown, path: string, bonusRaw: unknown, bonusPath: string, issues: Issue[]) {
   const values: (number | undefined)[] = rs.boxes.map(() => undefined);
-  const col: ColumnState = { mask: 0, upper: 0, yahtzee50: false };
+  const closed = closedMask(rs);
+  const col: ColumnState = { mask: closed, upper: 0, yahtzee50: false };
   if (!isObject(raw)) {
     issues.push({ field: path, message: COLUMN_MESSAGE });
     return { col, values, total: 0, bonus: 0 };
@@ -53,6 +54,10 @@ export function parseColumn(rs: RuleSet, ci: number, raw: unknown, path: string,
       continue;
     }
     if (v === null || v === undefined) continue;
+    if (closed & (1 << b)) {
+      issues.push({ field, message: `${rs.boxes[b].label} is not played in ${rs.id}` });
+      continue;
+    }
     if (typeof v !== 'number' || !possible[b].has(v)) {
       const list = [...possible[b]].sort((x, y) => x - y);
       issues.push({ field, message: `${v} cannot be scored in ${rs.boxes[b].label}; possible: ${list.join(', ')}` });
@@ -71,7 +76,7 @@ export function parseColumn(rs: RuleSet, ci: number, raw: unknown, path: string,
     } else if (bonusRaw > 0) {
       const per = rs.yahtzeeBonus;
       let filled = 0;
-      for (let m = col.mask; m; m &= m - 1) filled++;
+      for (let m = col.mask & ~closed; m; m &= m - 1) filled++;
       if (per === 0) issues.push({ field: bonusPath, message: `${rs.name} has no Yahtzee bonus` });
       else if (!col.yahtzee50) issues.push({ field: bonusPath, message: `a Yahtzee bonus needs 50 in the ${rs.boxes[y].label} box` });
       else if (bonusRaw % per !== 0) issues.push({ field: bonusPath, message: `must be a multiple of ${per}` });

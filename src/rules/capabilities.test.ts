@@ -30,13 +30,13 @@ describe.each(RULESET_IDS)('capabilities: %s', (id) => {
 
 it('lists the exact rule sets most played first, then the modelled ones', () => {
   expect(EXACT_RULESETS).toEqual(['yahtzee', 'yahtsoos', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy']);
-  expect(MODELLED_RULESET_IDS).toEqual(['triple-yahtzee', 'superpass', 'superpass-ordered']);
+  expect(MODELLED_RULESET_IDS).toEqual(['triple-yahtzee', 'superpass', 'superpass-ordered', 'triple-yahtzee-lower']);
   expect(PLAYABLE_RULESETS).toEqual([...EXACT_RULESETS, ...MODELLED_RULESET_IDS]);
 });
 
 it('serves every game by default but the sub-games, which alone have an exact joint table', () => {
   const subGames = RULESET_IDS.filter((id) => hasJointTable(RULESETS[id]));
-  expect(subGames).toEqual(['superpass-ordered']);
+  expect(subGames).toEqual(['superpass-ordered', 'triple-yahtzee-lower']);
   expect(DEFAULT_SERVED_RULESETS).toEqual(PLAYABLE_RULESETS.filter((id) => !subGames.includes(id)));
   // A sub-game is a multi-column game played by the same models as the full ones.
   for (const id of subGames) expect(isSolvedByModel(RULESETS[id]) && hasColumns(RULESETS[id])).toBe(true);

@@ -140,6 +140,20 @@ const EXPECTED: Record<
       zeroOnlyWhenNothingScores: true,
       exact: false,
     },
+    'triple-yahtzee-lower': {
+      dice: 5,
+      boxes: yahtzeeBoxes,
+      columns: [
+        { multiplier: 1, fill: 'any' },
+        { multiplier: 2, fill: 'any' },
+        { multiplier: 3, fill: 'any' },
+      ],
+      upperBonus: 35,
+      yahtzeeBonus: 100,
+      joker: 'forced',
+      zeroOnlyWhenNothingScores: false,
+      exact: false,
+    },
     'superpass-ordered': {
       dice: 6,
       boxes: [
@@ -193,9 +207,9 @@ function interestingMasks(rs: RuleSet): number[] {
   return [...masks].filter((m) => m !== all);
 }
 
-it('RULESET_IDS lists exactly the seven rule sets of RULES.md and its sub-game superpass-ordered', () => {
+it('RULESET_IDS lists exactly the seven rule sets of RULES.md and its sub-games superpass-ordered and triple-yahtzee-lower', () => {
   expect([...RULESET_IDS].sort()).toEqual(
-    ['superpass', 'superpass-ordered', 'triple-yahtzee', 'yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy', 'yahtsoos'].sort(),
+    ['superpass', 'superpass-ordered', 'triple-yahtzee', 'triple-yahtzee-lower', 'yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy', 'yahtsoos'].sort(),
   );
 });
 

@@ -98,6 +98,17 @@ const DEFINITIONS = {
     ],
     capabilities: SOLVED_BY_MODEL,
   },
+  'superpass-ordered': {
+    ...SUPERPASS_BASE,
+    id: 'superpass-ordered',
+    name: 'Superpass, ordered columns (sub-game)',
+    description: "Superpass's columns 1 (top-down) and 2 (bottom-up) only: 26 boxes, solved exactly over its joint states to measure the models.",
+    columns: [
+      { multiplier: 1, fill: 'top-down' },
+      { multiplier: 1, fill: 'bottom-up' },
+    ],
+    capabilities: SUB_GAME,
+  },
   'triple-yahtzee-lower': {
     ...YAHTZEE_BASE,
     id: 'triple-yahtzee-lower',
@@ -111,17 +122,6 @@ const DEFINITIONS = {
       { multiplier: 3, fill: 'any' },
     ],
     closedBoxes: ['ones', 'twos', 'threes', 'fours', 'fives', 'sixes'],
-    capabilities: SUB_GAME,
-  },
-  'superpass-ordered': {
-    ...SUPERPASS_BASE,
-    id: 'superpass-ordered',
-    name: 'Superpass, ordered columns (sub-game)',
-    description: "Superpass's columns 1 (top-down) and 2 (bottom-up) only: 26 boxes, solved exactly over its joint states to measure the models.",
-    columns: [
-      { multiplier: 1, fill: 'top-down' },
-      { multiplier: 1, fill: 'bottom-up' },
-    ],
     capabilities: SUB_GAME,
   },
 } as const satisfies Record<RuleSetId, RuleSet>;

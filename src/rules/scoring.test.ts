@@ -179,6 +179,7 @@ const TABLES: Record<RuleSetId, Row[]> = {
   yatzy: YATZY_TABLE,
   superpass: SUPERPASS_TABLE,
   'superpass-ordered': SUPERPASS_TABLE,
+  'triple-yahtzee-lower': YAHTZEE_TABLE,
 };
 
 describe.each(Object.keys(TABLES) as RuleSetId[])('ordinary scoring of every box: %s', (id) => {
@@ -480,6 +481,7 @@ describe('upperBonusFor and the 63 threshold', () => {
     yatzy: 50,
     superpass: 35,
     'superpass-ordered': 35,
+    'triple-yahtzee-lower': 35,
   };
 
   describe.each(Object.keys(EXPECTED_BONUS) as RuleSetId[])('%s', (id) => {

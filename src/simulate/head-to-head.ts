@@ -1,5 +1,6 @@
 import type { RuleSet } from '../rules/index.ts';
 import { GamePlayer, type Player } from './play-game.ts';
+import { turnCount } from '../solver/index.ts';
 
 /**
  * Head-to-head games (`simulate --players N`): N players at one table, turns in lockstep in seat
@@ -40,7 +41,7 @@ export function runHeadToHead(rs: RuleSet, slots: readonly Player[], seed: numbe
   if (from % N !== 0 || to % N !== 0) throw new Error(`head-to-head chunks are whole deals of ${N} games, got [${from}, ${to})`);
   const seats = slots.map(() => new GamePlayer(rs));
   const out: HeadToHeadChunk = { from, to, players: N, scores: new Int32Array((to - from) * N), shares: new Float64Array((to - from) * N) };
-  const turns = rs.boxes.length * rs.columns.length;
+  const turns = turnCount(rs);
   const atSeat: Player[] = new Array<Player>(N);
   for (let g = from; g < to; g++) {
     const deal = (g - (g % N)) / N;

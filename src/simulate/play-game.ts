@@ -3,7 +3,7 @@ import { DicewiseError } from '../errors.ts';
 import { keepOfFaces } from '../position/index.ts';
 import type { RuleSet } from '../rules/index.ts';
 import { isPlainSingleColumn, UPPER_COUNT, upperBonusFor } from '../rules/index.ts';
-import { compileRules, scoreOptions, type CompiledRules, type ScoreOption } from '../solver/index.ts';
+import { compileRules, scoreOptions, turnCount, type CompiledRules, type ScoreOption } from '../solver/index.ts';
 import { createEntryScratch, scoreEntry, type EntryScratch } from '../solver/score-entry.ts';
 import { GameContext } from './game-context.ts';
 import { DICE_STREAM, hashString, streamSeed, Xoshiro128 } from '../dice/index.ts';
@@ -139,7 +139,7 @@ export class GamePlayer {
   /** Plays game `game` of run `seed` for one player; the result is left in `p.ctx`. */
   play(p: Player, seed: number, game: number): void {
     this.begin(p, seed, game);
-    const turns = this.rs.boxes.length * this.rs.columns.length;
+    const turns = turnCount(this.rs);
     for (let turn = 1; turn <= turns; turn++) this.playTurn(p, turn);
     this.recorder?.end(p.ctx.score);
   }

@@ -1,7 +1,8 @@
 import { DicewiseError } from '../errors.ts';
 import type { ColumnType, RuleSet } from '../rules/index.ts';
 import { columnTypes, ruleSetFingerprint } from '../rules/index.ts';
-import { UPPER_SLOTS } from './column-layout.ts';
+import { columnStateIndex, UPPER_SLOTS } from './column-layout.ts';
+import { initialState } from './game-state.ts';
 import { compileRules } from './compiled-rules.ts';
 import { countStates, levelStates, resolveBuildOptions, solveLevels, type BuildOptions, type BuiltTable } from './build-table.ts';
 import { SOLVER_VERSION, type ColumnTypesLayout, type TableHeader } from './table-file.ts';
@@ -33,7 +34,9 @@ export async function buildColumnTypeTables(rs: RuleSet, options: BuildOptions =
     const L = compileRules(t.rs).layout;
     values.set(tables[i], offset);
     offset += tables[i].length;
-    return { key: t.key, column: t.columns[0], fill: L.fill, slots: L.size / (UPPER_SLOTS * L.flags), upperSlots: UPPER_SLOTS, flags: L.flags, entries: L.size, startValue: tables[i][0] };
+    // The column's own start: a sub-game's columns start with the boxes it does not play filled.
+    const startValue = tables[i][columnStateIndex(L, initialState(t.rs).columns[0])];
+    return { key: t.key, column: t.columns[0], fill: L.fill, slots: L.size / (UPPER_SLOTS * L.flags), upperSlots: UPPER_SLOTS, flags: L.flags, entries: L.size, startValue };
   });
   // Columns of this file's types, each start value times its multiplier (other types add theirs when loaded).
   const startValue = types.reduce((sum, t, i) => sum + t.columns.reduce((m, ci) => m + rs.columns[ci].multiplier, 0) * layoutTypes[i].startValue, 0);

@@ -35,8 +35,16 @@ export function initialState(rs: RuleSet): GameState {
   return { columns: rs.columns.map(() => ({ mask, upper: 0, yahtzee50: false })) };
 }
 
+/** Boxes on the sheet, the closed ones of a sub-game included (a state's level is its filled count). */
 export function boxCount(rs: RuleSet): number {
   return rs.boxes.length * rs.columns.length;
+}
+
+/** Turns of a game: one per box it plays (a sub-game's closed boxes are filled from the start). */
+export function turnCount(rs: RuleSet): number {
+  let closed = 0;
+  for (let m = closedMask(rs); m; m &= m - 1) closed++;
+  return (rs.boxes.length - closed) * rs.columns.length;
 }
 
 export function filledCount(state: GameState): number {

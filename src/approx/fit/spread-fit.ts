@@ -62,8 +62,9 @@ export function fitSpread(rs: RuleSet, tables: ColumnTables, policy: GameModel, 
   const variance: Float64Array[] = [];
   for (let level = 0; level < levels; level++) {
     const all = n[level].reduce((a, b) => a + b, 0);
-    const m1 = s1[level].reduce((a, b) => a + b, 0) / all;
-    const m2 = s2[level].reduce((a, b) => a + b, 0) / all;
+    // A level no game passes through (a sub-game starts with its closed boxes filled) has no error: 0, not 0/0.
+    const m1 = all > 0 ? s1[level].reduce((a, b) => a + b, 0) / all : 0;
+    const m2 = all > 0 ? s2[level].reduce((a, b) => a + b, 0) / all : 0;
     const b = new Float64Array(K);
     const v = new Float64Array(K);
     for (let k = 0; k < K; k++) {

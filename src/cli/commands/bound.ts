@@ -3,7 +3,7 @@ import { describeCommand } from '../command-descriptions.ts';
 import { DicewiseError } from '../../errors.ts';
 import { GAME_VALUE_FACTS, type GameValueFacts } from '../../approx/measured.ts';
 import { columnTypeOf, hasJointTable, isModelledRuleSetId, MODELLED_RULESET_IDS, ruleSetFingerprint, RULESETS, type RuleSetId } from '../../rules/index.ts';
-import { compileRules, initialState, linearPrices, rollPricesOfTurns, searchRollPrices, SOLVER_VERSION } from '../../solver/index.ts';
+import { compileRules, initialState, linearPrices, rollPricesOfTurns, searchRollPrices, SOLVER_VERSION, turnCount } from '../../solver/index.ts';
 import { boundPath, encodePrices, readBound, writeBound, type BoundRecord } from '../../store/bound-store.ts';
 import { JOINT_SUFFIX, readTable } from '../../store/table-store.ts';
 import { boundRunner, createWorkerPool } from '../../../workers/pool.ts';
@@ -71,7 +71,7 @@ async function computeBound(id: RuleSetId, facts: GameValueFacts, o: { steps: nu
   try {
     const startBeta = START_BETA[id] ?? 0;
     const parameters = { steps: o.steps, games: o.games, seed: SEED, theta: THETA, floor: FLOOR, target: facts.bestMean, startBeta };
-    const turns = rs.boxes.length * rs.columns.length;
+    const turns = turnCount(rs);
     const rolls = compileRules(columnTypeOf(rs, 0).rs).dice.rollCount;
     const res = await searchRollPrices(rs, initialState(rs), {
       ...parameters,
