@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { DicewiseError } from '../../errors.ts';
 import { GAME_VALUE_FACTS } from '../../approx/measured.ts';
-import { columnTypes, EXACT_RULESETS, isModelledRuleSetId, isRuleSetId, isSolvedByModel, isSolvedExactly, MODELLED_RULESET_IDS, PLAYABLE_RULESETS, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { columnTypes, DEFAULT_SERVED_RULESETS, EXACT_RULESETS, isModelledRuleSetId, isRuleSetId, isSolvedByModel, isSolvedExactly, MODELLED_RULESET_IDS, PLAYABLE_RULESETS, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { buildModelTables, buildReachAndWrite } from '../../store/model-loader.ts';
 import { describeEstimate, REACH_CAP_DEFAULT, resolveReachCap, type LaneKind } from '../../solver/index.ts';
 import { buildsInProgress } from '../../store/build-lock.ts';
@@ -20,7 +20,7 @@ export function registerTables(program: Command): void {
     .command('build')
     .description('solve a rule set exactly (multi-column: each column type on its own) and write its table')
     .option('--ruleset <id>', `rule set (${PLAYABLE_RULESETS.join(', ')})`)
-    .option('--all', 'build the tables of every rule set')
+    .option('--all', 'build the tables of every rule set served by default (the sub-games, whose joint tables take minutes, by --ruleset)')
     .option('--threads <n>', 'worker threads (default: all cores)')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
     .option('--moments', "also build the moments table (the final score's standard deviation in hints)")
@@ -70,7 +70,7 @@ export function registerTables(program: Command): void {
         }
         return;
       }
-      const ids: RuleSetId[] = opts.all ? RULESET_IDS : [parseRuleSet(opts.ruleset!)];
+      const ids: RuleSetId[] = opts.all ? [...DEFAULT_SERVED_RULESETS] : [parseRuleSet(opts.ruleset!)];
       const done = new Set<RuleSetId>();
       for (const id of ids) {
         if (done.has(id)) continue;
