@@ -24,3 +24,4 @@ export * from './effort-play.ts';
 export * from './measured.ts';
 export * from './goal-horizons.ts';
 export * from './joint-exact.ts';
+export * from './coupled-bound.ts';

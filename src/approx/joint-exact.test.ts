@@ -3,6 +3,8 @@ import { RULESETS } from '../rules/index.ts';
 import { buildColumnTypeTables, jointIndex, jointLayout, jointState, jointStatesAtLevel, splitColumnTypeTables, type GameState } from '../solver/index.ts';
 import { naiveGameValue } from '../../test/support/naive-game.ts';
 import { decompositionModel } from './column-sum-model.ts';
+import { coupledBound } from './coupled-bound.ts';
+import { compileRules, linearPrices, rollPricesOfTurns, type RollPrices } from '../solver/index.ts';
 import { jointExactModel, solveJointTable } from './joint-exact.ts';
 
 const rs = RULESETS['superpass-ordered'];
@@ -59,5 +61,27 @@ describe('superpass-ordered: the exact joint values', () => {
   it('hold the optimum at the start, above the columns played one after the other', () => {
     expect(exact.value({ columns: [{ mask: 0, upper: 0, yahtzee50: false }, { mask: 0, upper: 0, yahtzee50: false }] })).toBe(joint[0]);
     expect(joint[0]).toBeGreaterThan(built.header.startValue);
+  });
+});
+
+describe('the bound with columns coupled exactly', () => {
+  const R = compileRules(rs).dice.rollCount;
+  it('with every column of superpass-ordered in the group and turn prices there is nothing left to relax: the bound is the optimum', () => {
+    for (const beta of [0, 0.5]) expect(Math.abs(coupledBound(rs, rs, [0, 1], tables, rollPricesOfTurns(linearPrices(26, beta), R)).bound - joint[0])).toBeLessThan(1e-9);
+  });
+
+  it('with prices that depend on the dice it stays at or above the optimum', () => {
+    const first = new Float64Array(26 * R);
+    const later = new Float64Array(26 * R);
+    for (let i = 0; i < first.length; i++) {
+      first[i] = ((i * 7919) % 23) - 11;
+      later[i] = ((i * 104729) % 17) - 8;
+    }
+    const prices: RollPrices = { turns: 26, rolls: R, first, later };
+    expect(coupledBound(rs, rs, [0, 1], tables, prices).bound).toBeGreaterThan(joint[0]);
+  });
+
+  it('refuses a group that is not those columns of the game', () => {
+    expect(() => coupledBound(RULESETS.superpass, rs, [2, 3], tables, rollPricesOfTurns(linearPrices(52, 0), R))).toThrow(/is not columns 3, 4 of superpass/);
   });
 });
