@@ -48,17 +48,56 @@ export function naiveGuaranteed(rs: RuleSet, state: GameState, memo = new Map<st
   return v;
 }
 
-/** Every subset of the dice's positions to hold, as face counts (the same multiset may come several times). */
-function everyHold(counts: number[]): number[][] {
-  const dice = counts.flatMap((k, f) => Array<number>(k).fill(f));
-  const out: number[][] = [];
-  for (let subset = 0; subset < 1 << dice.length; subset++) {
+/** A multiset of dice as face counts with its key (countsKey). */
+interface Counts {
+  c: number[];
+  key: number;
+}
+
+/** After a hold: each outcome of the dice rolled, with its probability and the counts it makes. */
+interface Hold extends Counts {
+  outcomes: { p: number; next: Counts }[];
+}
+
+const countsOf = new Map<number, Counts>();
+const counted = (c: number[]): Counts => {
+  const key = countsKey(c);
+  let known = countsOf.get(key);
+  if (!known) countsOf.set(key, (known = { c, key }));
+  return known;
+};
+
+const holdsOf = new Map<number, Hold>();
+const holdOf = (held: number[], dice: number): Hold => {
+  const key = countsKey(held) * 7 + dice;
+  let h = holdsOf.get(key);
+  if (!h) {
+    const size = held.reduce((a, b) => a + b, 0);
+    const outcomes = OUTCOMES[dice - size].map((o) => ({ p: o.p, next: counted(held.map((k, f) => k + o.c[f])) }));
+    holdsOf.set(key, (h = { ...counted(held), outcomes }));
+  }
+  return h;
+};
+
+const everyHoldOf = new Map<number, Hold[]>();
+/**
+ * Every subset of the dice's positions to hold, as face counts, each multiset once (the same one
+ * comes from several subsets; the best over holds does not depend on how often it is listed).
+ */
+function everyHold(counts: Counts, dice: number): Hold[] {
+  let out = everyHoldOf.get(counts.key);
+  if (out) return out;
+  const faces = counts.c.flatMap((k, f) => Array<number>(k).fill(f));
+  const seen = new Map<number, Hold>();
+  for (let subset = 0; subset < 1 << faces.length; subset++) {
     const held = [0, 0, 0, 0, 0, 0];
-    dice.forEach((f, i) => {
+    faces.forEach((f, i) => {
       if (subset & (1 << i)) held[f]++;
     });
-    out.push(held);
+    const h = holdOf(held, dice);
+    seen.set(h.key, h);
   }
+  everyHoldOf.set(counts.key, (out = [...seen.values()]));
   return out;
 }
 
@@ -76,29 +115,28 @@ function naiveTurn(rs: RuleSet, state: GameState, optionValue: (o: ScoreOption) 
   // rolls[k]: value of a roll with k rerolls left; holds[k]: value of a held multiset before a roll that leaves k.
   const rolls = [new Map<number, number>(), new Map<number, number>(), new Map<number, number>()];
   const holds = [new Map<number, number>(), new Map<number, number>()];
-  const holdValue = (held: number[], size: number, left: number): number => {
-    const k = countsKey(held);
-    const c = holds[left].get(k);
+  const holdValue = (held: Hold, left: number): number => {
+    const c = holds[left].get(held.key);
     if (c !== undefined) return c;
     let ev = outcomes === 'mean' ? 0 : Infinity;
-    for (const o of OUTCOMES[n - size]) {
-      const v = rollValue(held.map((h, f) => h + o.c[f]), left);
+    for (const o of held.outcomes) {
+      const v = rollValue(o.next, left);
       ev = outcomes === 'mean' ? ev + o.p * v : Math.min(ev, v);
     }
-    holds[left].set(k, ev);
+    holds[left].set(held.key, ev);
     return ev;
   };
-  const rollValue = (counts: number[], rerolls: number): number => {
-    const k = countsKey(counts);
-    const c = rolls[rerolls].get(k);
+  const rollValue = (counts: Counts, rerolls: number): number => {
+    const c = rolls[rerolls].get(counts.key);
     if (c !== undefined) return c;
-    let best = scoreNow(counts, rerolls === 2);
-    if (rerolls > 0) for (const held of everyHold(counts)) best = Math.max(best, holdValue(held, held.reduce((a, b) => a + b, 0), rerolls - 1));
-    rolls[rerolls].set(k, best);
+    let best = scoreNow(counts.c, rerolls === 2);
+    if (rerolls > 0) for (const held of everyHold(counts, n)) best = Math.max(best, holdValue(held, rerolls - 1));
+    rolls[rerolls].set(counts.key, best);
     return best;
   };
+  const first = holdOf([0, 0, 0, 0, 0, 0], n).outcomes;
   let v = outcomes === 'mean' ? 0 : Infinity;
-  for (const o of OUTCOMES[n]) v = outcomes === 'mean' ? v + o.p * rollValue(o.c, 2) : Math.min(v, rollValue(o.c, 2));
+  for (const o of first) v = outcomes === 'mean' ? v + o.p * rollValue(o.next, 2) : Math.min(v, rollValue(o.next, 2));
   return v;
 }
 
@@ -141,8 +179,8 @@ export function naivePointsDistribution(
   // Expected value and distribution of a roll with `rerolls` left, choosing by expected value.
   const rolls = new Map<number, { ev: number; dist: Map<number, number> }>();
   const differ = (a: Map<number, number>, b: Map<number, number>) => [...a, ...b].some(([k]) => Math.abs((a.get(k) ?? 0) - (b.get(k) ?? 0)) > 1e-12);
-  const roll = (counts: number[], rerolls: number): { ev: number; dist: Map<number, number> } => {
-    const key = countsKey(counts) * 3 + rerolls;
+  const roll = (counts: Counts, rerolls: number): { ev: number; dist: Map<number, number> } => {
+    const key = counts.key * 3 + rerolls;
     const hit = rolls.get(key);
     if (hit) return hit;
     let best = { ev: -Infinity, dist: new Map<number, number>() };
@@ -150,7 +188,7 @@ export function naivePointsDistribution(
       if (ev > best.ev + EPS) best = { ev, dist: dist() };
       else if (ev > best.ev - EPS && differ(best.dist, dist())) tied = true;
     };
-    for (const o of scoreOptions(rs, state, counts, rerolls === 2)) {
+    for (const o of scoreOptions(rs, state, counts.c, rerolls === 2)) {
       consider(o.gain + naiveGameValue(rs, o.next, memo), () => {
         const d = new Map<number, number>();
         const sub = naivePointsDistribution(rs, o.next, memo, dists);
@@ -160,13 +198,8 @@ export function naivePointsDistribution(
       });
     }
     if (rerolls > 0) {
-      const seen = new Set<number>();
-      for (const held of everyHold(counts)) {
-        const size = held.reduce((a, b) => a + b, 0);
-        const k = countsKey(held);
-        if (seen.has(k)) continue;
-        seen.add(k);
-        const outs = OUTCOMES[n - size].map((o) => ({ p: o.p, r: roll(held.map((h, f) => h + o.c[f]), rerolls - 1) }));
+      for (const held of everyHold(counts, n)) {
+        const outs = held.outcomes.map((o) => ({ p: o.p, r: roll(o.next, rerolls - 1) }));
         const ev = outs.reduce((s, o) => s + o.p * o.r.ev, 0);
         consider(ev, () => {
           const d = new Map<number, number>();
@@ -178,7 +211,7 @@ export function naivePointsDistribution(
     rolls.set(key, best);
     return best;
   };
-  for (const o of OUTCOMES[n]) add(out, roll(o.c, 2).dist, o.p, 0);
+  for (const o of holdOf([0, 0, 0, 0, 0, 0], n).outcomes) add(out, roll(o.next, 2).dist, o.p, 0);
   const result = { dist: out, tied };
   dists.set(stateKey(rs, state), result);
   return result;
