@@ -1,31 +1,54 @@
 import { describe, expect, it } from 'vitest';
-import { RULESETS } from '../src/rules/index.ts';
-import { buildReachTable, compileRules, distributionAt, statesAtLevel } from '../src/solver/index.ts';
+import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
+import { buildReachTable, compileRules, distributionAt, statesAtLevel, type ReachTable } from '../src/solver/index.ts';
 import { solverThreads } from '../workers/pool.ts';
 import { testModel, testValues } from './support/models.ts';
 
 // The distribution of the points still to come under optimal expected-score play (an opponent
 // who plays for points) against the two tables it must agree with: its mean is the value table,
 // its second moment the moments table, both computed without it.
+
+// Above the most three boxes can score (three Yahtzees with bonuses), so no mass is lumped into the last lane.
+const WIDE = 600;
+const LEVELS = 3;
+
+/**
+ * The expected-score play's choices as the moments table makes them (its first lane), so that the
+ * second moments agree even where two choices tie on the mean.
+ */
+async function momentValues(id: RuleSetId): Promise<{ moments: Float64Array; values: Float64Array }> {
+  const moments = (await testModel(id)).moments!;
+  const values = new Float64Array(compileRules(RULESETS[id]).layout.size);
+  for (let s = 0; s < values.length; s++) values[s] = moments[2 * s];
+  return { moments, values };
+}
+
+const wideTables = new Map<RuleSetId, Promise<ReachTable>>();
+
+/** The last three levels of a rule set's points distribution without a lumped lane, built once per file. */
+function wideTable(id: RuleSetId): Promise<ReachTable> {
+  let t = wideTables.get(id);
+  if (!t) {
+    t = momentValues(id).then(async ({ values }) => (await buildReachTable(RULESETS[id], { kind: 'distribution', values, cap: WIDE, levels: LEVELS, float64: true })).table);
+    wideTables.set(id, t);
+  }
+  return t;
+}
+
 describe('points distribution of the expected-score strategy', () => {
   for (const id of ['yahtzee', 'yahtzee-no-bonus'] as const) {
     it(`${id}: every state of the last three levels sums to 1, with the table's mean and second moment`, async () => {
       const rs = RULESETS[id];
-      const model = await testModel(id);
       const c = compileRules(rs);
-      const values = new Float64Array(c.layout.size);
-      const moments = model.moments!;
-      for (let s = 0; s < values.length; s++) values[s] = moments[2 * s];
-      // Above the most three boxes can score (three Yahtzees with bonuses), so no mass is lumped into the last lane.
-      const cap = 600;
-      const { table } = await buildReachTable(rs, { kind: 'distribution', values, cap, levels: 3, float64: true });
+      const { moments } = await momentValues(id);
+      const table = await wideTable(id);
       let checked = 0;
-      for (let level = rs.boxes.length - 3; level < rs.boxes.length; level++) {
+      for (let level = rs.boxes.length - LEVELS; level < rs.boxes.length; level++) {
         for (const s of statesAtLevel(c.layout, level)) {
           let sum = 0;
           let mean = 0;
           let second = 0;
-          for (let k = 0; k <= cap; k++) {
+          for (let k = 0; k <= WIDE; k++) {
             const p = distributionAt(table, s, k);
             sum += p;
             mean += k * p;
@@ -44,13 +67,12 @@ describe('points distribution of the expected-score strategy', () => {
   it('a smaller cap lumps the mass above it into its last lane, P(>= cap), and keeps every lane below exact', async () => {
     const rs = RULESETS.yahtzee;
     const c = compileRules(rs);
-    const values = await testValues(rs.id);
-    const wide = (await buildReachTable(rs, { kind: 'distribution', values, cap: 600, levels: 3, float64: true })).table;
+    const wide = await wideTable(rs.id);
     const cap = 120;
-    const narrow = (await buildReachTable(rs, { kind: 'distribution', values, cap, levels: 3, float64: true })).table;
-    for (const s of statesAtLevel(c.layout, rs.boxes.length - 3)) {
+    const narrow = (await buildReachTable(rs, { kind: 'distribution', values: (await momentValues(rs.id)).values, cap, levels: LEVELS, float64: true })).table;
+    for (const s of statesAtLevel(c.layout, rs.boxes.length - LEVELS)) {
       let above = 0;
-      for (let k = cap; k <= 600; k++) above += distributionAt(wide, s, k);
+      for (let k = cap; k <= WIDE; k++) above += distributionAt(wide, s, k);
       for (let k = 0; k < cap; k++) if (Math.abs(distributionAt(narrow, s, k) - distributionAt(wide, s, k)) > 1e-12) throw new Error(`state ${s} k ${k}`);
       if (Math.abs(distributionAt(narrow, s, cap) - above) > 1e-12) throw new Error(`state ${s}: P(>= ${cap}) ${distributionAt(narrow, s, cap)} vs ${above}`);
     }
