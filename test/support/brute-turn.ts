@@ -17,7 +17,7 @@ export interface BruteTurn {
   stateValue(): number;
 }
 
-const key = (counts: readonly number[]) => counts.join('');
+const key = (counts: readonly number[]) => counts.reduce((k, c) => k * 8 + c, 0);
 
 /** Multisets of k dice with their probabilities, from all 6^k ordered outcomes. */
 function outcomes(k: number): { counts: number[]; p: number }[] {
@@ -26,12 +26,20 @@ function outcomes(k: number): { counts: number[]; p: number }[] {
   for (let seq = 0; seq < total; seq++) {
     const counts = [0, 0, 0, 0, 0, 0];
     for (let i = 0, s = seq; i < k; i++, s = Math.floor(s / 6)) counts[s % 6]++;
-    const e = tally.get(key(counts));
+    const e = tally.get(counts.join(''));
     if (e) e.n++;
-    else tally.set(key(counts), { counts, n: 1 });
+    else tally.set(counts.join(''), { counts, n: 1 });
   }
   return [...tally.values()].map((e) => ({ counts: e.counts, p: e.n / total }));
 }
+
+// The same for every turn: enumerated once per process.
+const outcomeCache = new Map<number, { counts: number[]; p: number }[]>();
+const outcomesOf = (k: number) => {
+  let o = outcomeCache.get(k);
+  if (!o) outcomeCache.set(k, (o = outcomes(k)));
+  return o;
+};
 
 function subMultisets(counts: readonly number[]): number[][] {
   let out: number[][] = [[]];
@@ -48,14 +56,7 @@ export function bruteTurn(model: GameModel, state: GameState): BruteTurn {
   const n = rs.dice;
   const col = state.columns[0];
   const yBox = yahtzeeBoxIndex(rs);
-  const outcomeCache = new Map<number, { counts: number[]; p: number }[]>();
-  const outcomesOf = (k: number) => {
-    let o = outcomeCache.get(k);
-    if (!o) outcomeCache.set(k, (o = outcomes(k)));
-    return o;
-  };
-
-  const optionCache = new Map<string, Map<string, number>>();
+  const optionCache = new Map<number, Map<string, number>>();
   const scoreOptions = (counts: readonly number[]) => {
     let m = optionCache.get(key(counts));
     if (m) return m;
@@ -78,8 +79,8 @@ export function bruteTurn(model: GameModel, state: GameState): BruteTurn {
   const bestScore = (counts: readonly number[]) => Math.max(...scoreOptions(counts).values());
 
   // rollValue[r][roll]: value of holding a full roll with r rerolls to come (0 = must score).
-  const rollValues: Map<string, number>[] = [new Map(), new Map(), new Map()];
-  const holdValues: Map<string, number>[] = [new Map(), new Map(), new Map()];
+  const rollValues: Map<number, number>[] = [new Map(), new Map(), new Map()];
+  const holdValues: Map<number, number>[] = [new Map(), new Map(), new Map()];
   const rollValue = (counts: readonly number[], r: number): number => {
     const k = key(counts);
     let v = rollValues[r].get(k);
