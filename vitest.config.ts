@@ -8,6 +8,10 @@ export default defineConfig({
     // Vitest keeps one core free by default: on the 2-core CI machine the files then ran one at a
     // time (295 s); two at a time they take 187 s (many wait on child processes and browsers).
     maxWorkers: 2,
+    // Each of the two workers runs its files one after another in one process: a fresh module graph
+    // per file cost about a second of imports each (more than many files' tests), and every file
+    // read the same tables again. No test changes global state it does not restore.
+    isolate: false,
     hookTimeout: 120_000,
   },
 });
