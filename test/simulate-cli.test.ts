@@ -91,7 +91,7 @@ describe('dicewise simulate', () => {
   it.each([
     [['--games', '0'], '--games must be an integer from 1'],
     [['--games', 'many'], '--games must be an integer from 1'],
-    [['--strategy', 'optimal,genius'], '--strategy unknown strategy "genius": use optimal, best, decomposition, sequential, greedy, hints, heuristic, random, reach:T (play to finish with at least T), win (play to win, head to head) or the path'],
+    [['--strategy', 'optimal,genius'], '--strategy unknown strategy "genius": use optimal, best, linear, decomposition, sequential, greedy, hints, heuristic, random, reach:T (play to finish with at least T), win (play to win, head to head) or the path'],
     [['--strategy', 'optimal,,greedy'], '--strategy must be a comma-separated list'],
     [['--strategy', 'greedy,greedy'], '--strategy names "greedy" twice'],
     [['--strategy', './no/such/bot.js'], '--strategy no such module'],

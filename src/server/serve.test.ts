@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EXACT_RULESETS, PLAYABLE_RULESETS } from '../rules/index.ts';
+import { DEFAULT_SERVED_RULESETS, EXACT_RULESETS, PLAYABLE_RULESETS } from '../rules/index.ts';
 import { resolveServeOptions, SERVE_DEFAULTS } from './serve.ts';
 
 describe('resolveServeOptions', () => {
   it('uses defaults when nothing is given', () => {
-    expect(resolveServeOptions({}, {})).toEqual({ ...SERVE_DEFAULTS, rulesets: [...PLAYABLE_RULESETS], goalTables: [...EXACT_RULESETS], threads: undefined });
+    expect(resolveServeOptions({}, {})).toEqual({ ...SERVE_DEFAULTS, rulesets: [...DEFAULT_SERVED_RULESETS], goalTables: [...EXACT_RULESETS], threads: undefined });
+    // The sub-games are not served unless asked for.
+    expect(DEFAULT_SERVED_RULESETS).not.toContain('superpass-ordered');
     // Every exactly solved rule set is served, YahtSooS among the first.
     expect(PLAYABLE_RULESETS.slice(0, 2)).toEqual(['yahtzee', 'yahtsoos']);
     expect(PLAYABLE_RULESETS).toEqual(expect.arrayContaining(['yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy', 'triple-yahtzee', 'superpass']));
