@@ -54,7 +54,7 @@ export const RollsLeftSchema = z.union([z.literal(0), z.literal(1), z.literal(2)
  * One object with every field optional, not a union: a sheet or a final total, and not both, is
  * checked on the whole object, naming the field, where a failed union names none.
  */
-export const OpponentSchema = z
+const OpponentFieldsSchema = z
   .strictObject(
     {
       scorecard: SheetSchema.optional().meta({
@@ -83,6 +83,14 @@ export const OpponentSchema = z
     description: 'An opponent who plays for points: either `scorecard` (and `yahtzeeBonus`) as it stands at the start of their next turn, or `finalScore`.',
     example: { finalScore: 241 },
   });
+
+type OpponentFields = z.infer<typeof OpponentFieldsSchema>;
+
+/** An opponent as a player describes one: their sheet at the start of their next turn, or their final total. */
+export type OpponentInput = { scorecard: NonNullable<OpponentFields['scorecard']>; yahtzeeBonus?: OpponentFields['yahtzeeBonus'] } | { finalScore: NonNullable<OpponentFields['finalScore']> };
+
+/** The refinement above makes an opponent one of two shapes, which its inferred type cannot say; this type does. */
+export const OpponentSchema = OpponentFieldsSchema as unknown as z.ZodType<OpponentInput, z.input<typeof OpponentFieldsSchema>>;
 
 const GOAL_EXAMPLES = '{"type":"points"}, {"type":"reach","score":300} or {"type":"win","opponents":[{"finalScore":241}]}';
 
