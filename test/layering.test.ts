@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { WEB_LIB } from '../src/server/routes/web.ts';
 
 // codec → rules → dice → solver → position → advisor / analysis / simulate / approx → goals → store → workers →
 // server → cli. A module may import from its own layer or any earlier one, never from a later one
@@ -92,10 +93,20 @@ describe('architecture', () => {
   });
 
   const page = files(join(root, 'src/web'), '.js').map((f) => relative(root, f));
-  it.each(page)('%s imports only the page\'s own modules', (rel) => {
-    for (const spec of importsOf(readFileSync(join(root, rel), 'utf8'))) {
-      expect(relative(root, join(root, rel, '..', spec)), `${rel} imports ${spec}`).toMatch(/^src\/web\/[\w-]+\.js$/);
+  // Besides its own modules, the page imports the engine's browser-clean modules the server serves
+  // under /web/lib/; its JSDoc types (`import('…')`, never loaded) may name any module of those folders.
+  const served = new Set(Object.entries(WEB_LIB).flatMap(([folder, names]) => names.map((n) => `src/web/lib/${folder}/${n}`)));
+  const typesOf = new RegExp(`^src/web/lib/(?:${Object.keys(WEB_LIB).join('|')})/[\\w-]+\\.js$`);
+  it.each(page)('%s imports only the page\'s own modules and the served engine modules', (rel) => {
+    const src = readFileSync(join(root, rel), 'utf8');
+    const own = (spec: string) => relative(root, join(root, rel, '..', spec));
+    for (const [, spec] of src.matchAll(/from '(\.[^']+)'/g)) {
+      expect(/^src\/web\/[\w-]+\.js$/.test(own(spec)) || served.has(own(spec)), `${rel} imports ${spec}`).toBe(true);
     }
+    for (const [, spec] of src.matchAll(/import\('(\.[^']+)'\)/g)) {
+      expect(/^src\/web\/[\w-]+\.js$/.test(own(spec)) || typesOf.test(own(spec)), `${rel} names the type module ${spec}`).toBe(true);
+    }
+    expect(src, `${rel} imports something other than a relative module`).not.toMatch(/\bfrom '(?!\.)|\bimport\('(?!\.)|^import '(?!\.)/m);
   });
 
   // What a rule set is (solved exactly or by a model, one column or several, a plain column) is
