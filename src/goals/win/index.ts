@@ -1,6 +1,6 @@
 import { adviseSpreadGoal, adviseWin } from '../../advisor/index.ts';
 import { isSolvedByModel } from '../../rules/index.ts';
-import { WIN_STRATEGY } from '../../simulate/index.ts';
+import { winPlay } from '../../simulate/index.ts';
 import { END_GAME_BOXES } from '../../solver/index.ts';
 import type { GoalModule, GoalTableKind } from '../goal-module.ts';
 
@@ -19,5 +19,5 @@ export const winGoal: GoalModule<'win'> = {
   },
   advise: (model, tables, position, te) => (isSolvedByModel(position.rs) ? adviseSpreadGoal(model, tables, position, te) : adviseWin(tables, position)),
   label: (goal) => `win against ${goal.opponents.length} opponent${goal.opponents.length === 1 ? '' : 's'} (expected share of the stake)`,
-  playedBy: (strategy) => strategy === WIN_STRATEGY,
+  playedBy: winPlay.plays,
 };
