@@ -26,6 +26,8 @@ export interface GoalModule<K extends Goal['type'] = Goal['type']> {
   advise(model: GameModel, tables: GoalTables, position: Position & { goal: Extract<Goal, { type: K }> }, te?: TurnEval): Advice | ProbabilityAdvice;
   /** The goal as the CLI's advice names it, e.g. `reach 300`. */
   label(goal: Extract<Goal, { type: K }>): string;
+  /** Lines the CLI prints under that name, about what the advice assumed (each opponent of a win goal); none where absent. */
+  notes?(goal: Extract<Goal, { type: K }>, advice: ProbabilityAdvice): string[];
   /** True for a simulator strategy that plays this goal (`reach:1251`, `win`). */
   playedBy(strategy: string): boolean;
   /**

@@ -68,3 +68,8 @@ export function reviewGoal(goal: Goal, lane: (id: RuleSetId, kind: LaneKind) => 
 export function goalLabel(goal: Goal): string {
   return goalModule(goal.type).label(goal as never);
 }
+
+/** The lines the CLI prints under the goal's name for this advice. */
+export function goalNotes(advice: ProbabilityAdvice): string[] {
+  return goalModule(advice.goal.type).notes?.(advice.goal as never, advice) ?? [];
+}

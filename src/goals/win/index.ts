@@ -19,5 +19,10 @@ export const winGoal: GoalModule<'win'> = {
   },
   advise: (model, tables, position, te) => (isSolvedByModel(position.rs) ? adviseSpreadGoal(model, tables, position, te) : adviseWin(tables, position)),
   label: (goal) => `win against ${goal.opponents.length} opponent${goal.opponents.length === 1 ? '' : 's'} (expected share of the stake)`,
+  notes: (goal, advice) =>
+    (advice.opponents ?? []).map((o, i) => {
+      const given = goal.opponents[i];
+      return `  opponent ${i + 1}: ${'finalScore' in given ? `finished with ${given.finalScore}` : `in progress, expected to finish with ${o.expectedFinalScore.toFixed(1)}`}`;
+    }),
   playedBy: winPlay.plays,
 };
