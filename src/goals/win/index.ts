@@ -1,4 +1,4 @@
-import { adviseSpreadGoal, adviseWin } from '../../advisor/index.ts';
+import { adviseSpreadGoal, adviseWin, aimAtTheOpponent } from '../../advisor/index.ts';
 import { isSolvedByModel } from '../../rules/index.ts';
 import { winPlay } from '../../simulate/index.ts';
 import { END_GAME_BOXES } from '../../solver/index.ts';
@@ -17,7 +17,7 @@ export const winGoal: GoalModule<'win'> = {
     const reach: GoalTableKind[] = boxesOpen !== undefined && boxesOpen <= END_GAME_BOXES ? [] : ['reach'];
     return opponentsInProgress ? [...reach, 'distribution'] : reach;
   },
-  advise: (model, tables, position, te) => (isSolvedByModel(position.rs) ? adviseSpreadGoal(model, tables, position, te) : adviseWin(tables, position)),
+  advise: (model, tables, position, te) => (isSolvedByModel(position.rs) ? adviseSpreadGoal(model, tables, position, aimAtTheOpponent, te) : adviseWin(tables, position)),
   label: (goal) => `win against ${goal.opponents.length} opponent${goal.opponents.length === 1 ? '' : 's'} (expected share of the stake)`,
   notes: (goal, advice) =>
     (advice.opponents ?? []).map((o, i) => {
