@@ -103,13 +103,13 @@ function readAsset(path: string): Asset | undefined {
 
 /**
  * Route module serving the page from `dir` (default: the repository's src/web) and the engine's
- * modules it imports from `libDir` (default: webLibDir). Files are read on every request, so
+ * modules it imports from the dist/src beside it (webLibDir). Files are read on every request, so
  * editing the page or rebuilding needs no restart; the set of names is fixed at start-up.
  */
-export function webRoutes(dir?: string, libDir?: string): RouteModule {
+export function webRoutes(dir?: string): RouteModule {
   return (app) => {
     const root = dir ?? findWebDir();
-    const lib = libDir ?? webLibDir(root);
+    const lib = webLibDir(root);
     const names = new Set(readdirSync(root).filter((n) => SERVABLE.test(n) && CONTENT_TYPES[extname(n)] !== undefined));
     const rules = asset(new TextEncoder().encode(JSON.stringify(webRuleFacts())) as Uint8Array<ArrayBuffer>, CONTENT_TYPES['.json']);
 
