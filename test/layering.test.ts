@@ -144,6 +144,31 @@ describe('architecture', () => {
     expect(found, 'use src/web/ruleset-kind.js on the page; use isSolvedExactly, isSolvedByModel, hasColumns, isPlainSingleColumn or supportsTable from src/rules (supportsGoal, goalTablesNeeded from src/goals)').toEqual([]);
   });
 
+  // What differs between goals is asked of the goal's module (src/goals), and a goal's strategy of
+  // its GoalPlay (simulate/strategies), never decided by testing the goal's kind by name elsewhere.
+  const GOAL_TESTS: RegExp[] = [/\.type\s*[!=]==\s*'(?:reach|win)'/, /[!=]==\s*WIN_STRATEGY\b/, /\bparseReachStrategy\(/];
+  /** Files outside src/goals allowed a test of the goal's kind, each with its reason. */
+  const GOAL_TEST_ALLOWED: Record<string, string> = {
+    'src/simulate/strategies/reach.ts': "the reach goal's own strategy and the names it takes",
+    'src/simulate/strategies/win.ts': "the win goal's own strategy and the name it takes",
+    'src/position/goal.ts': 'the parser: a win goal alone has opponents to read against the rule set',
+    'src/analysis/format-profile.ts': 'review text for the reviewed goal, below the goal modules',
+    'src/analysis/format-report.ts': 'review text for the reviewed goal, below the goal modules',
+  };
+
+  it('asks the goal modules what differs between goals instead of testing the kind by name', () => {
+    const found: string[] = [];
+    for (const rel of modules) {
+      if (rel.startsWith('src/goals/') || rel in GOAL_TEST_ALLOWED) continue;
+      readFileSync(join(root, rel), 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (GOAL_TESTS.some((re) => re.test(line))) found.push(`${rel}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(found, 'add what differs to GoalModule (src/goals/goal-module.ts) or a GoalPlay (src/simulate/strategies/goal-play.ts)').toEqual([]);
+  });
+
   it('reads every folder of code', () => {
     expect(modules.filter((m) => m.startsWith('workers/')).length).toBeGreaterThanOrEqual(5);
     expect(page.length).toBeGreaterThanOrEqual(10);
