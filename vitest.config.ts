@@ -1,6 +1,20 @@
-import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+const webDir = fileURLToPath(new URL('./src/web/', import.meta.url));
+const libDir = fileURLToPath(new URL('./dist/src/', import.meta.url));
+
+/** Tests that load the page's modules in Node meet its ./lib/<folder>/ imports as the browser does: the compiled modules the server serves there (src/server/routes/web.ts). */
+const webLib: Plugin = {
+  name: 'dicewise-web-lib',
+  resolveId(source, importer) {
+    const m = /^\.\/lib\/([\w-]+\/[\w-]+\.js)$/.exec(source);
+    return m && importer?.startsWith(webDir) ? libDir + m[1] : null;
+  },
+};
 
 export default defineConfig({
+  plugins: [webLib],
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],

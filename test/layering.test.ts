@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { WEB_LIB } from '../src/server/routes/web.ts';
 
 // codec → rules → dice → solver → position → advisor / analysis / simulate / approx → goals → store → workers →
 // server → cli. A module may import from its own layer or any earlier one, never from a later one
@@ -92,10 +93,20 @@ describe('architecture', () => {
   });
 
   const page = files(join(root, 'src/web'), '.js').map((f) => relative(root, f));
-  it.each(page)('%s imports only the page\'s own modules', (rel) => {
-    for (const spec of importsOf(readFileSync(join(root, rel), 'utf8'))) {
-      expect(relative(root, join(root, rel, '..', spec)), `${rel} imports ${spec}`).toMatch(/^src\/web\/[\w-]+\.js$/);
+  // Besides its own modules, the page imports the engine's browser-clean modules the server serves
+  // under /web/lib/; its JSDoc types (`import('…')`, never loaded) may name any module of those folders.
+  const served = new Set(Object.entries(WEB_LIB).flatMap(([folder, names]) => names.map((n) => `src/web/lib/${folder}/${n}`)));
+  const typesOf = new RegExp(`^src/web/lib/(?:${Object.keys(WEB_LIB).join('|')})/[\\w-]+\\.js$`);
+  it.each(page)('%s imports only the page\'s own modules and the served engine modules', (rel) => {
+    const src = readFileSync(join(root, rel), 'utf8');
+    const own = (spec: string) => relative(root, join(root, rel, '..', spec));
+    for (const [, spec] of src.matchAll(/from '(\.[^']+)'/g)) {
+      expect(/^src\/web\/[\w-]+\.js$/.test(own(spec)) || served.has(own(spec)), `${rel} imports ${spec}`).toBe(true);
     }
+    for (const [, spec] of src.matchAll(/import\('(\.[^']+)'\)/g)) {
+      expect(/^src\/web\/[\w-]+\.js$/.test(own(spec)) || typesOf.test(own(spec)), `${rel} names the type module ${spec}`).toBe(true);
+    }
+    expect(src, `${rel} imports something other than a relative module`).not.toMatch(/\bfrom '(?!\.)|\bimport\('(?!\.)|^import '(?!\.)/m);
   });
 
   // What a rule set is (solved exactly or by a model, one column or several, a plain column) is
@@ -131,6 +142,31 @@ describe('architecture', () => {
         });
     }
     expect(found, 'use src/web/ruleset-kind.js on the page; use isSolvedExactly, isSolvedByModel, hasColumns, isPlainSingleColumn or supportsTable from src/rules (supportsGoal, goalTablesNeeded from src/goals)').toEqual([]);
+  });
+
+  // What differs between goals is asked of the goal's module (src/goals), and a goal's strategy of
+  // its GoalPlay (simulate/strategies), never decided by testing the goal's kind by name elsewhere.
+  const GOAL_TESTS: RegExp[] = [/\.type\s*[!=]==\s*'(?:reach|win)'/, /[!=]==\s*WIN_STRATEGY\b/, /\bparseReachStrategy\(/];
+  /** Files outside src/goals allowed a test of the goal's kind, each with its reason. */
+  const GOAL_TEST_ALLOWED: Record<string, string> = {
+    'src/simulate/strategies/reach.ts': "the reach goal's own strategy and the names it takes",
+    'src/simulate/strategies/win.ts': "the win goal's own strategy and the name it takes",
+    'src/position/goal.ts': 'the parser: a win goal alone has opponents to read against the rule set',
+    'src/analysis/format-profile.ts': 'review text for the reviewed goal, below the goal modules',
+    'src/analysis/format-report.ts': 'review text for the reviewed goal, below the goal modules',
+  };
+
+  it('asks the goal modules what differs between goals instead of testing the kind by name', () => {
+    const found: string[] = [];
+    for (const rel of modules) {
+      if (rel.startsWith('src/goals/') || rel in GOAL_TEST_ALLOWED) continue;
+      readFileSync(join(root, rel), 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          if (GOAL_TESTS.some((re) => re.test(line))) found.push(`${rel}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(found, 'add what differs to GoalModule (src/goals/goal-module.ts) or a GoalPlay (src/simulate/strategies/goal-play.ts)').toEqual([]);
   });
 
   it('reads every folder of code', () => {

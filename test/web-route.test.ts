@@ -2,14 +2,26 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { possibleBoxValues } from '../src/position/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import type { DicewiseApp } from '../src/server/app.ts';
-import { findWebDir } from '../src/server/routes/web.ts';
+import { findWebDir, WEB_LIB, webLibDir } from '../src/server/routes/web.ts';
 import { testApp } from './support/server.ts';
 
 const webDir = fileURLToPath(new URL('../src/web/', import.meta.url));
+const srcDir = fileURLToPath(new URL('../src/', import.meta.url));
+
+/** Each served engine module as `folder/file.js`. */
+const LIB = Object.entries(WEB_LIB).flatMap(([folder, names]) => names.map((n) => `${folder}/${n}`));
+
+/** A source of src/ compiled as `npm run build` compiles it (tsconfig.build.json), to ES modules. */
+function compiled(lib: string): string {
+  const config = ts.getParsedCommandLineOfConfigFile(fileURLToPath(new URL('../tsconfig.build.json', import.meta.url)), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+  const file = join(srcDir, lib.replace(/\.js$/, '.ts'));
+  return ts.transpileModule(readFileSync(file, 'utf8'), { compilerOptions: { ...config!.options, module: ts.ModuleKind.ESNext }, fileName: file }).outputText;
+}
 
 describe('the web page routes', () => {
   let app: DicewiseApp;
@@ -67,6 +79,52 @@ describe('the web page routes', () => {
     }
   });
 
+  it('serves the engine modules the page imports, compiled, under /web/lib/', async () => {
+    for (const lib of LIB) {
+      const res = await app.request(`/web/lib/${lib}`);
+      expect(res.status, lib).toBe(200);
+      expect(res.headers.get('content-type'), lib).toBe('text/javascript; charset=utf-8');
+      expect(await res.text(), `${lib}: dist/ is older than src/, run npm run build`).toBe(compiled(lib));
+    }
+    const scoring = await (await app.request('/web/lib/rules/scoring.js')).text();
+    expect(scoring).toContain('export function upperBonusOf(');
+  });
+
+  it('serves only the listed engine modules, and only those the browser can load', async () => {
+    for (const lib of LIB) {
+      const [folder] = lib.split('/');
+      const specs = [...compiled(lib).matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+)["']/g)].map((m) => m[1]);
+      for (const spec of specs) {
+        // A bare package name or a node: builtin cannot be loaded by the page; a relative one must be served too.
+        expect(spec, `${lib} imports ${spec}`).toMatch(/^\.\.?\//);
+        expect(LIB, `${lib} imports ${spec}, which is not served`).toContain(join(folder, spec));
+      }
+    }
+    for (const path of [
+      '/web/lib/rules/fingerprint.js',
+      '/web/lib/rules/column-types.js',
+      '/web/lib/rules/index.js',
+      '/web/lib/rules/scoring.ts',
+      '/web/lib/rules/nothing.js',
+      '/web/lib/solver/game-state.js',
+      '/web/lib/server/serve.js',
+      '/web/lib/rules/../../package.json',
+      '/web/lib/rules/..%2F..%2F..%2Fpackage.json',
+      '/web/lib/..%2Fsrc/scoring.js',
+      '/web/lib/rules/%2e%2e%2fserver%2fserve.js',
+      '/web/lib/%2e%2e/rules/scoring.js',
+      '/web/lib/rules/sub/scoring.js',
+      '/web/lib/rules/',
+      '/web/lib/__proto__/scoring.js',
+      '/web/lib/rules/constructor',
+      '/web/lib/scoring.js',
+    ]) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toBe('application/problem+json');
+    }
+  });
+
   it('gives the page every box’s legal points, from the same rules the hint API checks against', async () => {
     const res = await app.request('/web/rules.json');
     expect(res.status).toBe(200);
@@ -100,6 +158,7 @@ describe('the web page routes', () => {
       expect(findWebDir(join(repo, 'src', 'server', 'routes'))).toBe(join(repo, 'src', 'web'));
       expect(findWebDir(join(repo, 'dist', 'src', 'server', 'routes'))).toBe(join(repo, 'src', 'web'));
       expect(findWebDir()).toBe(webDir.replace(/\/$/, ''));
+      expect(webLibDir(findWebDir(join(repo, 'dist', 'src', 'server', 'routes')))).toBe(join(repo, 'dist', 'src'));
     } finally {
       rmSync(repo, { recursive: true, force: true });
     }

@@ -3,10 +3,10 @@ import type { InputLimits } from '../src/codec/input-limits.ts';
 import { arrayField, decodePlain, encodePlain, type Format } from '../src/codec/plain-data.ts';
 import { DicewiseError, invalidInput, type Issue } from '../src/errors.ts';
 import { parseGoal } from '../src/position/index.ts';
-import { isRuleSetId, isSolvedExactly, RULESETS } from '../src/rules/index.ts';
-import type { ReviewGoal } from '../src/analysis/index.ts';
+import { isRuleSetId, RULESETS } from '../src/rules/index.ts';
+import { goalModule, reviewGoal } from '../src/goals/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
-import type { GameModel, ReachTable } from '../src/solver/index.ts';
+import type { GameModel, LaneKind, ReachTable } from '../src/solver/index.ts';
 import type { SharedLanes } from '../src/simulate/index.ts';
 
 /**
@@ -44,7 +44,7 @@ function ruleSetOf(record: unknown): unknown {
 export async function analyseRequest(
   task: AnalyseRequestTask,
   modelFor: (id: RuleSetId) => Promise<GameModel>,
-  reachFor: (id: RuleSetId) => Promise<ReachTable>,
+  laneFor: (id: RuleSetId, kind: LaneKind) => Promise<ReachTable>,
   multiplayerFor?: MultiplayerTables,
 ): Promise<Uint8Array> {
   const request = decodePlain(task.body, task.format, task.limits);
@@ -57,14 +57,14 @@ export async function analyseRequest(
   const loading = new Set<unknown>(task.loading);
   const waiting = games.map(ruleSetOf).find((id) => loading.has(id));
   if (waiting !== undefined) throw new DicewiseError('NOT_READY', `${String(waiting)} is still loading; try again shortly`);
-  let review: ReviewGoal | undefined;
-  if (goal.type === 'reach') {
+  const review = reviewGoal(goal, laneFor);
+  if (review) {
     const ready = new Set<unknown>(task.reachReady);
-    const missing = games.map(ruleSetOf).find((id) => typeof id === 'string' && isRuleSetId(id) && isSolvedExactly(RULESETS[id]) && !ready.has(id));
+    const needsReach = (id: RuleSetId) => goalModule(goal.type).tables(RULESETS[id], false).includes('reach');
+    const missing = games.map(ruleSetOf).find((id) => typeof id === 'string' && isRuleSetId(id) && needsReach(id) && !ready.has(id));
     if (missing !== undefined) {
       throw new DicewiseError('NOT_READY', `the reach table of ${String(missing)} is not loaded yet`, [{ field: REACH_NOT_READY_FIELD, message: String(missing) }]);
     }
-    review = { type: 'reach', score: goal.score, reachFor };
   }
   const results: Reviewed[] = [];
   // The profile sums chunk by chunk as `dicewise analyse --summary` does: the same games give the same numbers.

@@ -6,6 +6,7 @@ import type { SharedLanes } from '../src/simulate/index.ts';
 import { loadModel } from '../src/store/model-loader.ts';
 import { readReachTable } from '../src/store/reach-store.ts';
 import { RULESETS } from '../src/rules/index.ts';
+import { reviewGoal } from '../src/goals/index.ts';
 import { analyseRequest, type AnalyseRequestTask } from './analyse-request.ts';
 import { replyOf, type WorkerReply, type WorkerTasks } from './messages.ts';
 
@@ -46,8 +47,6 @@ function laneFor(id: RuleSetId, kind: LaneKind): Promise<ReachTable> {
   return t;
 }
 
-const reachFor = (id: RuleSetId) => laneFor(id, 'reach');
-
 const multiplayerFor: MultiplayerTables = async (id) => {
   const model = await modelFor(id);
   const [reach, distribution] = await Promise.all([laneFor(id, 'reach'), laneFor(id, 'distribution')]);
@@ -58,7 +57,7 @@ const encoder = new TextEncoder();
 
 /** One chunk of a streamed review: its output as bytes, moved to the main thread (which only writes them), and the chunk's profile tally. */
 export async function reviewTask(task: WorkerTasks['review']): Promise<WorkerReply<ChunkReview>> {
-  const goal = task.reach === undefined ? undefined : { type: 'reach' as const, score: task.reach, reachFor };
+  const goal = task.reach === undefined ? undefined : reviewGoal({ type: 'reach', score: task.reach }, laneFor);
   const reply = await replyOf(async () => {
     const r = await reviewChunk(modelFor, task, goal, multiplayerFor);
     return { ...r, out: encoder.encode(r.out as string) };
@@ -71,7 +70,7 @@ export async function reviewTask(task: WorkerTasks['review']): Promise<WorkerRep
 /** A whole request body (see analyse-request.ts); the response bytes move to the server's thread, not copied. */
 export async function analyseRequestTask(task: AnalyseRequestTask): Promise<WorkerReply<Uint8Array>> {
   for (const [id, lanes] of Object.entries(task.lanes ?? {}) as [RuleSetId, SharedLanes][]) sharedLanes.set(id, { ...sharedLanes.get(id), ...lanes });
-  const reply = await replyOf(() => analyseRequest(task, modelFor, reachFor, multiplayerFor));
+  const reply = await replyOf(() => analyseRequest(task, modelFor, laneFor, multiplayerFor));
   if (!reply.ok) return reply;
   // piscina's custom transferable: the reply arrives whole, its buffer moved instead of copied.
   const movable = { [Piscina.transferableSymbol]: reply.result.buffer, [Piscina.valueSymbol]: reply };

@@ -147,33 +147,53 @@ function endGameTurn(rs: RuleSet): { model: EndGameModel; te: TurnEval } {
 const spreadTurns = new WeakMap<ThresholdModel, TurnEval>();
 
 /**
- * The reach and win goals of a multi-column rule set, from its approximate goal model: the chance
- * of reaching the target, or of finishing ahead of the one opponent (a tie counting half), whose
- * total is taken with the mean and spread of best play from their sheet. Before the goal's
- * horizon (approx/goal-horizons.ts) the options come in best play's order (`model`, its turn
- * `te`), each with the goal model's chance: there best play's choice did better for the goal.
+ * How a goal aims a multi-column rule set's goal model at the position before it is asked (the
+ * goal's module passes it to adviseSpreadGoal); it returns the opponents the advice reports, if any.
  */
-export function adviseSpreadGoal(model: GameModel, tables: GoalTables, position: Position & { goal: Extract<Goal, { type: 'reach' | 'win' }> }, te?: TurnEval): ProbabilityAdvice {
+export type AimGoalModel = (goalModel: ThresholdModel, position: Position) => ProbabilityAdvice['opponents'];
+
+/** The reach goal's aim: the points still needed to finish with `score`. */
+export function aimAtTarget(score: number): AimGoalModel {
+  return (goalModel, position) => {
+    goalModel.need = score - position.score;
+    goalModel.extraVariance = 0;
+    return undefined;
+  };
+}
+
+/** The win goal's aim: the one opponent's final total, taken with the mean and spread of best play from their sheet. */
+export const aimAtTheOpponent: AimGoalModel = (goalModel, position) => {
+  const given = position.opponents ?? [];
+  if (given.length !== 1) {
+    throw invalidInput([{ field: 'goal.opponents', message: `${position.rs.id} is played against one opponent: the win goal takes exactly one, got ${given.length}` }]);
+  }
+  return [{ expectedFinalScore: aimAtOpponent(goalModel, position.score, given[0]) }];
+};
+
+/**
+ * The reach and win goals of a multi-column rule set, from its approximate goal model aimed by
+ * `aim`: the chance of reaching the target, or of finishing ahead of the one opponent (a tie
+ * counting half). Before the goal's horizon (approx/goal-horizons.ts) the options come in best
+ * play's order (`model`, its turn `te`), each with the goal model's chance: there best play's
+ * choice did better for the goal.
+ */
+export function adviseSpreadGoal(
+  model: GameModel,
+  tables: GoalTables,
+  position: Position & { goal: Extract<Goal, { type: 'reach' | 'win' }> },
+  aim: AimGoalModel,
+  te?: TurnEval,
+): ProbabilityAdvice {
   const goalModel = tables.goal;
   if (!goalModel) throw new Error(`the ${position.goal.type} goal of a multi-column rule set needs its goal model`);
   let turn = spreadTurns.get(goalModel);
   if (!turn) spreadTurns.set(goalModel, (turn = createTurnEval(goalModel)));
-  const goal = position.goal;
-  let opponents: ProbabilityAdvice['opponents'];
-  if (goal.type === 'reach') {
-    goalModel.need = goal.score - position.score;
-    goalModel.extraVariance = 0;
-  } else {
-    const given = position.opponents ?? [];
-    if (given.length !== 1) {
-      throw invalidInput([{ field: 'goal.opponents', message: `${position.rs.id} is played against one opponent: the win goal takes exactly one, got ${given.length}` }]);
-    }
-    opponents = [{ expectedFinalScore: aimAtOpponent(goalModel, position.score, given[0]) }];
-  }
+  const kind = position.goal.type;
+  const opponents = aim(goalModel, position);
   const advice = adviseProbability(goalModel, position, evaluateState(turn, position.state));
   if (opponents) advice.opponents = opponents;
-  const horizon = goalModel.horizon[goal.type];
-  if (goalSteers(goalModel, goal.type, position.state)) {
+  const horizon = goalModel.horizon[kind];
+  if (goalSteers(goalModel, kind, position.state)) {
     advice.steering = { by: 'goal', horizon };
     return advice;
   }

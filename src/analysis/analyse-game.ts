@@ -7,7 +7,7 @@ import { boxCount, turnCount, createTurnCache, createTurnEval, evaluateState, ho
 import { illegalBoxReason } from './illegal-box.ts';
 import { DECISION_FIELDS, scoreCode, unpackResult, type PackedResult } from './packed-result.ts';
 import { readRecord, readTurn } from './read-record.ts';
-import { gameError, type GameResult } from './types.ts';
+import { gameError, type GameResult, type ReviewedGoal } from './types.ts';
 
 /**
  * Game review: every decision of a recorded game rated by the engine, as a chess engine reviews
@@ -33,8 +33,6 @@ export interface Analyser {
    */
   beginTurn?: (turn: number, score: number, state: GameState) => void;
 }
-
-export type ReviewedGoal = { type: 'reach'; score: number } | { type: 'win' };
 
 /** Turn evaluations an analyser keeps, about 8.4 KB each for five dice. */
 export const REVIEW_CACHE_ENTRIES = 1024;

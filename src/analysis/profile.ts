@@ -2,7 +2,7 @@ import { countsToFaces, diceTables, keepFaceCounts } from '../dice/index.ts';
 import type { Action } from '../position/index.ts';
 import { hasColumns, RULESETS, UPPER_COUNT, type RuleSetId } from '../rules/index.ts';
 import { MISTAKE_BUCKETS, mistakeBucket, type MistakeBucket } from './mistakes.ts';
-import type { ReviewedGoal } from './analyse-game.ts';
+import type { ReviewedGoal } from './types.ts';
 import { actionOf, DECISION_FIELDS, type PackedResult } from './packed-result.ts';
 
 /**

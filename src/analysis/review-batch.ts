@@ -1,6 +1,6 @@
-import { isSolvedExactly, RULESETS, type RuleSetId } from '../rules/index.ts';
-import type { GameModel, ReachTable } from '../solver/index.ts';
-import { createReachAnalyser, type Analyser } from './analyse-game.ts';
+import { isSolvedExactly, RULESETS, type RuleSet, type RuleSetId } from '../rules/index.ts';
+import type { GameModel } from '../solver/index.ts';
+import type { Analyser } from './analyse-game.ts';
 import { analyseGamesPacked, batchRuleSets } from './batch.ts';
 import { batchRecords, type GameBatch } from './game-input.ts';
 import type { PackedResult } from './packed-result.ts';
@@ -21,15 +21,13 @@ export async function analyseBatchPacked(
   const ids = batchRuleSets(records);
   for (const id of ids) if (isSolvedExactly(RULESETS[id])) loaded.set(id, await modelFor(id));
   if (!goal) return analyseGamesPacked((id) => loaded.get(id), records);
-  // A reach review: one analyser per rule set, with its reach table.
+  // A review for a goal: one analyser per rule set, with the tables the goal loads for it.
   const analysers = new Map<RuleSetId, Analyser>();
-  for (const id of ids) if (isSolvedExactly(RULESETS[id])) analysers.set(id, createReachAnalyser(RULESETS[id], await goal.reachFor(id), goal.score));
+  for (const id of ids) if (isSolvedExactly(RULESETS[id])) analysers.set(id, await goal.analyser(RULESETS[id]));
   return analyseGamesPacked((id) => loaded.get(id), records, (model) => analysers.get(model.rs.id)!);
 }
 
-/** A review for the chance of finishing with at least `score`, with where each rule set's reach table comes from. */
+/** A review for a goal other than points (the goal's module makes it: src/goals, `review`): the analyser that rates a rule set's games for it. */
 export interface ReviewGoal {
-  type: 'reach';
-  score: number;
-  reachFor: (id: RuleSetId) => Promise<ReachTable>;
+  analyser(rs: RuleSet): Promise<Analyser>;
 }

@@ -49,6 +49,9 @@ export interface MistakeCounts {
   total: number;
 }
 
+/** The goal a review rates decisions for, where it is not points: a target to reach, or the share of the stake. */
+export type ReviewedGoal = { type: 'reach'; score: number } | { type: 'win' };
+
 export interface GameAnalysis {
   ruleset: RuleSetId;
   /**
@@ -56,7 +59,7 @@ export interface GameAnalysis {
    * `startValue`, `remainingValue`, `loss`, `luck`) is then a probability, and mistakes are
    * bucketed by percentage points. Absent for the default goal, points.
    */
-  goal?: { type: 'reach'; score: number } | { type: 'win' };
+  goal?: ReviewedGoal;
   /** every box is filled */
   finished: boolean;
   /** points on the sheet: boxes, upper bonus, Yahtzee bonuses, column multipliers */

@@ -1,5 +1,5 @@
 import type { Advice, ProbabilityAdvice } from '../advisor/index.ts';
-import { goalLabel } from '../goals/index.ts';
+import { goalLabel, goalNotes } from '../goals/index.ts';
 import type { Action } from '../position/index.ts';
 import { RULESETS, type RuleSetId } from '../rules/index.ts';
 
@@ -60,16 +60,8 @@ const percent = (p: number) => `${(100 * p).toFixed(4)}%`;
 
 /** Reach and win goals: options ranked by the chance of the target (the expected share of the stake), losses in percentage points. */
 function formatProbabilityAdvice(a: ProbabilityAdvice): string {
-  const goal = a.goal;
-  const target = goalLabel(goal);
-  const lines = [`${a.ruleset}${a.exact ? '' : ' (approximate)'}: score ${a.score}, goal ${target}: ${percent(a.probabilityBefore)} from the start of this turn`];
-  if (goal.type === 'win' && a.opponents) {
-    a.opponents.forEach((o, i) => {
-      const given = goal.opponents[i];
-      const state = 'finalScore' in given ? `finished with ${given.finalScore}` : `in progress, expected to finish with ${o.expectedFinalScore.toFixed(1)}`;
-      lines.push(`  opponent ${i + 1}: ${state}`);
-    });
-  }
+  const target = goalLabel(a.goal);
+  const lines = [`${a.ruleset}${a.exact ? '' : ' (approximate)'}: score ${a.score}, goal ${target}: ${percent(a.probabilityBefore)} from the start of this turn`, ...goalNotes(a)];
   if (a.steering?.by === 'points') {
     lines.push(`more than ${plural(a.steering.horizon, 'box', 'boxes')} left: ranked as best play ranks them, which did better for this goal in measured games (chances are the model's)`);
   }

@@ -19,11 +19,16 @@ export function fmix32(h: number): number {
   return h >>> 0;
 }
 
-/** 32-bit hash of a string (FNV-1a then mixed), for naming streams. */
-export function hashString(s: string): number {
+/** 32-bit FNV-1a hash of a string's UTF-16 code units; the web coach seeds its dice streams with it. */
+export function fnv1a32(s: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
-  return fmix32(h >>> 0);
+  return h >>> 0;
+}
+
+/** 32-bit hash of a string (FNV-1a then mixed), for naming streams. */
+export function hashString(s: string): number {
+  return fmix32(fnv1a32(s));
 }
 
 export const DICE_STREAM = 0;

@@ -1,7 +1,8 @@
 import type { Advice, GoalTables, ProbabilityAdvice } from '../advisor/index.ts';
+import type { ReviewGoal } from '../analysis/index.ts';
 import type { Goal, Position } from '../position/index.ts';
-import type { RuleSet, TableKind } from '../rules/index.ts';
-import type { GameModel, TurnEval } from '../solver/index.ts';
+import type { RuleSet, RuleSetId, TableKind } from '../rules/index.ts';
+import type { GameModel, LaneKind, ReachTable, TurnEval } from '../solver/index.ts';
 
 /** The tables a goal can need beside the rule set's expected-score model. */
 export type GoalTableKind = Extract<TableKind, 'reach' | 'distribution' | 'goal-model'>;
@@ -25,6 +26,14 @@ export interface GoalModule<K extends Goal['type'] = Goal['type']> {
   advise(model: GameModel, tables: GoalTables, position: Position & { goal: Extract<Goal, { type: K }> }, te?: TurnEval): Advice | ProbabilityAdvice;
   /** The goal as the CLI's advice names it, e.g. `reach 300`. */
   label(goal: Extract<Goal, { type: K }>): string;
+  /** Lines the CLI prints under that name, about what the advice assumed (each opponent of a win goal); none where absent. */
+  notes?(goal: Extract<Goal, { type: K }>, advice: ProbabilityAdvice): string[];
   /** True for a simulator strategy that plays this goal (`reach:1251`, `win`). */
   playedBy(strategy: string): boolean;
+  /**
+   * How a review of solo game records rates each decision for this goal, with the lane tables
+   * from `lane`; absent where records are not reviewed for it (points is the plain review; win is
+   * reviewed from multiplayer records, where the opponents are).
+   */
+  review?(goal: Extract<Goal, { type: K }>, lane: (id: RuleSetId, kind: LaneKind) => Promise<ReachTable>): ReviewGoal;
 }

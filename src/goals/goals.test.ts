@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePosition } from '../position/index.ts';
 import { RULESET_IDS, RULESETS } from '../rules/index.ts';
+import { GOAL_PLAYS } from '../simulate/index.ts';
 import { goalLabel, goalModule, GOALS, goalTablesNeeded, supportsGoal } from './index.ts';
 
 describe('the goal list', () => {
@@ -19,6 +20,17 @@ describe('the goal list', () => {
     expect(played('win')).toEqual(['win']);
     expect(played('optimal')).toEqual([]);
     expect(played('reach:x')).toEqual([]);
+  });
+
+  it('names every goal of the list where a goal is unknown', () => {
+    const parsed = parsePosition({ goal: { type: 'beat', score: 200 } });
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.issues).toEqual([{ field: 'goal.type', message: 'unknown goal "beat"; known: points, reach, win' }]);
+  });
+
+  it('names each goal strategy the simulator plays, once', () => {
+    for (const play of GOAL_PLAYS) expect(GOALS.filter((g) => g.playedBy === play.plays)).toHaveLength(1);
+    expect(GOALS.filter((g) => g.kind !== 'points').every((g) => GOAL_PLAYS.some((p) => p.plays === g.playedBy))).toBe(true);
   });
 
   it('labels advice as the CLI prints it', () => {

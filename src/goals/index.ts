@@ -1,6 +1,7 @@
 import type { Advice, GoalTables, ProbabilityAdvice } from '../advisor/index.ts';
+import type { ReviewGoal } from '../analysis/index.ts';
 import type { Goal, Position } from '../position/index.ts';
-import { supportsTable, type RuleSet } from '../rules/index.ts';
+import { supportsTable, type RuleSet, type RuleSetId } from '../rules/index.ts';
 import { servedGoalModel } from '../approx/index.ts';
 import { openBoxes, type GameModel, type LaneKind, type ReachTable, type TurnEval } from '../solver/index.ts';
 import type { GoalModule, GoalTableKind } from './goal-module.ts';
@@ -56,7 +57,19 @@ export function adviseGoal(model: GameModel, tables: GoalTables, position: Posit
   return goalModule(position.goal.type).advise(model, tables, position as never, te);
 }
 
+/** The review of solo game records for `goal`, with lane tables from `lane`; undefined for points, the plain review. */
+export function reviewGoal(goal: Goal, lane: (id: RuleSetId, kind: LaneKind) => Promise<ReachTable>): ReviewGoal | undefined {
+  const module = goalModule(goal.type);
+  if (!module.review) return undefined;
+  return module.review(goal as never, lane);
+}
+
 /** The goal as the CLI's advice names it. */
 export function goalLabel(goal: Goal): string {
   return goalModule(goal.type).label(goal as never);
+}
+
+/** The lines the CLI prints under the goal's name for this advice. */
+export function goalNotes(advice: ProbabilityAdvice): string[] {
+  return goalModule(advice.goal.type).notes?.(advice.goal as never, advice) ?? [];
 }

@@ -22,10 +22,13 @@ export function parseGoal(raw: unknown, rs: RuleSet | undefined, issues: Issue[]
   return checkGoal(raw as Goal, rs, issues);
 }
 
-/** A goal of GoalSchema's shape checked against the rule set: a win goal's opponents, read for the engine. */
+/**
+ * A goal of GoalSchema's shape checked against the rule set: a win goal's opponents, read for the
+ * engine. Every other goal is its schema's shape and nothing more (a copy, so no caller's object is kept).
+ */
 export function checkGoal(goal: Goal, rs: RuleSet | undefined, issues: Issue[]): { goal: Goal; opponents?: Opponent[] } {
   if (goal.type === 'points') return { goal: POINTS_GOAL };
-  if (goal.type === 'reach') return { goal: { type: 'reach', score: goal.score } };
+  if (goal.type !== 'win') return { goal: { ...goal } };
   if (!rs) {
     issues.push({ field: 'goal.type', message: 'a win goal needs its opponents: review a multiplayer game record instead, where they are in the record' });
     return { goal: POINTS_GOAL };

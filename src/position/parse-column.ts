@@ -1,6 +1,6 @@
 import type { Issue } from '../errors.ts';
 import type { RuleSet } from '../rules/index.ts';
-import { closedMask, possibleScores, UPPER_COUNT, yahtzeeBoxIndex } from '../rules/index.ts';
+import { closedMask, possibleScores, UPPER_COUNT, upperBonusOf, yahtzeeBoxHolds50, yahtzeeBoxIndex } from '../rules/index.ts';
 import { popcount, type ColumnState } from '../solver/index.ts';
 import { BONUS_MESSAGE, COLUMN_MESSAGE } from './schemas.ts';
 
@@ -68,7 +68,7 @@ export function parseColumn(rs: RuleSet, ci: number, raw: unknown, path: string,
     if (b < UPPER_COUNT) col.upper += v;
   }
   const y = yahtzeeBoxIndex(rs);
-  col.yahtzee50 = y >= 0 && values[y] === 50;
+  col.yahtzee50 = yahtzeeBoxHolds50(rs, values);
   let bonus = 0;
   if (bonusRaw !== undefined) {
     if (typeof bonusRaw !== 'number' || !Number.isInteger(bonusRaw) || bonusRaw < 0) {
@@ -87,7 +87,7 @@ export function parseColumn(rs: RuleSet, ci: number, raw: unknown, path: string,
   }
   let total = bonus;
   for (const v of values) total += v ?? 0;
-  if (col.upper >= rs.upperBonus.threshold) total += rs.upperBonus.points;
+  total += upperBonusOf(rs, col.upper);
   return { col, values, total, bonus };
 }
 

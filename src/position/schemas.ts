@@ -54,7 +54,7 @@ export const RollsLeftSchema = z.union([z.literal(0), z.literal(1), z.literal(2)
  * One object with every field optional, not a union: a sheet or a final total, and not both, is
  * checked on the whole object, naming the field, where a failed union names none.
  */
-export const OpponentSchema = z
+const OpponentFieldsSchema = z
   .strictObject(
     {
       scorecard: SheetSchema.optional().meta({
@@ -84,37 +84,44 @@ export const OpponentSchema = z
     example: { finalScore: 241 },
   });
 
+type OpponentFields = z.infer<typeof OpponentFieldsSchema>;
+
+/** An opponent as a player describes one: their sheet at the start of their next turn, or their final total. */
+export type OpponentInput = { scorecard: NonNullable<OpponentFields['scorecard']>; yahtzeeBonus?: OpponentFields['yahtzeeBonus'] } | { finalScore: NonNullable<OpponentFields['finalScore']> };
+
+/** The refinement above makes an opponent one of two shapes, which its inferred type cannot say; this type does. */
+export const OpponentSchema = OpponentFieldsSchema as unknown as z.ZodType<OpponentInput, z.input<typeof OpponentFieldsSchema>>;
+
 const GOAL_EXAMPLES = '{"type":"points"}, {"type":"reach","score":300} or {"type":"win","opponents":[{"finalScore":241}]}';
 
-export const GoalSchema = z.discriminatedUnion(
-  'type',
-  [
-    z.strictObject({ type: z.literal('points') }),
-    z.strictObject({
-      type: z.literal('reach'),
-      score: z
-        .number({ error: TARGET })
-        .int({ error: TARGET })
-        .min(0, { error: TARGET })
-        .max(MAX_TARGET, { error: TARGET })
-        .meta({ description: 'The final total to reach: points already on the sheet count.', example: 250 }),
-    }),
-    z.strictObject({
-      type: z.literal('win'),
-      opponents: z
-        .array(OpponentSchema, { error: `must be a non-empty array of opponents, each ${OPPONENT}` })
-        .min(1, { error: `must be a non-empty array of opponents, each ${OPPONENT}` })
-        .max(MAX_OPPONENTS, { error: (iss) => `at most ${MAX_OPPONENTS} opponents, got ${(iss.input as unknown[]).length}` })
-        .meta({ description: `1 to ${MAX_OPPONENTS} opponents.` }),
-    }),
-  ],
-  {
-    error: (iss) =>
-      iss.code === 'invalid_union'
-        ? `unknown goal ${JSON.stringify((iss.input as { type?: unknown }).type)}; known: points, reach, win`
-        : `must be an object such as ${GOAL_EXAMPLES}`,
-  },
-).meta({
+/** Each goal's shape, one entry per goal (src/goals holds what else differs between them); the Goal type is inferred from these. */
+const GOAL_SHAPES = [
+  z.strictObject({ type: z.literal('points') }),
+  z.strictObject({
+    type: z.literal('reach'),
+    score: z
+      .number({ error: TARGET })
+      .int({ error: TARGET })
+      .min(0, { error: TARGET })
+      .max(MAX_TARGET, { error: TARGET })
+      .meta({ description: 'The final total to reach: points already on the sheet count.', example: 250 }),
+  }),
+  z.strictObject({
+    type: z.literal('win'),
+    opponents: z
+      .array(OpponentSchema, { error: `must be a non-empty array of opponents, each ${OPPONENT}` })
+      .min(1, { error: `must be a non-empty array of opponents, each ${OPPONENT}` })
+      .max(MAX_OPPONENTS, { error: (iss) => `at most ${MAX_OPPONENTS} opponents, got ${(iss.input as unknown[]).length}` })
+      .meta({ description: `1 to ${MAX_OPPONENTS} opponents.` }),
+  }),
+] as const;
+
+export const GoalSchema = z.discriminatedUnion('type', GOAL_SHAPES, {
+  error: (iss) =>
+    iss.code === 'invalid_union'
+      ? `unknown goal ${JSON.stringify((iss.input as { type?: unknown }).type)}; known: ${GOAL_SHAPES.map((g) => g.shape.type.value).join(', ')}`
+      : `must be an object such as ${GOAL_EXAMPLES}`,
+}).meta({
   id: 'Goal',
   description:
     '`points` (the default): maximise the expected final total. `reach`: maximise the chance that the final total, bonuses included, is at least `score`. ' +

@@ -51,6 +51,17 @@ export function closedMask(rs: RuleSet): number {
 /** Number of upper boxes (they always come first, faces 1..6). */
 export const UPPER_COUNT = 6;
 
+/** The Yahtzee box of a column holds its full 50, so a further Yahtzee earns the bonus; `values[b]`: points in box b, undefined while free. */
+export function yahtzeeBoxHolds50(rs: RuleSet, values: ArrayLike<number | null | undefined>): boolean {
+  const y = yahtzeeBoxIndex(rs);
+  return y >= 0 && values[y] === 50;
+}
+
+/** The extra-Yahtzee bonus a score entry earns, whichever box it goes in: a Yahtzee rolled while that column's Yahtzee box holds 50. */
+export function extraYahtzeeBonus(rs: RuleSet, counts: FaceCounts, yahtzeeHolds50: boolean): number {
+  return rs.yahtzeeBonus > 0 && yahtzeeHolds50 && maxOfAKind(counts) === rs.dice && yahtzeeBoxIndex(rs) >= 0 ? rs.yahtzeeBonus : 0;
+}
+
 /** True when this roll is a Yahtzee that the Joker rules apply to. */
 export function isJokerRoll(rs: RuleSet, facts: ColumnFacts, counts: FaceCounts): boolean {
   if (rs.joker === 'none') return false;
@@ -69,8 +80,7 @@ function yahtzeeFace(counts: FaceCounts): number {
  */
 export function scoreBox(rs: RuleSet, facts: ColumnFacts, counts: FaceCounts, box: number): BoxResult | null {
   const def = rs.boxes[box];
-  const isYahtzee = maxOfAKind(counts) === rs.dice && yahtzeeBoxIndex(rs) >= 0;
-  const yahtzeeBonus = rs.yahtzeeBonus > 0 && isYahtzee && facts.yahtzeeHolds50 ? rs.yahtzeeBonus : 0;
+  const yahtzeeBonus = extraYahtzeeBonus(rs, counts, facts.yahtzeeHolds50);
   if (!isJokerRoll(rs, facts, counts)) {
     return { points: scorePattern(def.pattern, counts), yahtzeeBonus };
   }
@@ -86,6 +96,11 @@ export function scoreBox(rs: RuleSet, facts: ColumnFacts, counts: FaceCounts, bo
   const lowerFree = (~facts.filledMask & allBoxes) >> UPPER_COUNT !== 0;
   if (isUpperBox(rs, box)) return lowerFree ? null : { points: 0, yahtzeeBonus };
   return { points: def.jokerPoints ?? scorePattern(def.pattern, counts), yahtzeeBonus };
+}
+
+/** The upper bonus a column's upper-section total earns. */
+export function upperBonusOf(rs: RuleSet, upperTotal: number): number {
+  return upperTotal >= rs.upperBonus.threshold ? rs.upperBonus.points : 0;
 }
 
 /** Upper-section total after adding `points` to an upper box, and the bonus that crossing earns. */

@@ -1,4 +1,5 @@
 import type { RuleSetId } from '../rules/index.ts';
+import type { LaneKind } from '../solver/index.ts';
 import { createInlineRunner, type ChunkRunner } from '../simulate/index.ts';
 import { analyseRequest, type AnalyseRequestTask } from '../../workers/analyse-request.ts';
 import { hintRequest, type HintTask } from '../../workers/hint-request.ts';
@@ -25,12 +26,12 @@ export interface BatchWork {
 
 /** In this thread, over the registry's models: for tests and tools, not for a server under load. */
 export function inlineBatchWork(registry: TableRegistry): BatchWork {
-  const reachFor = async (id: RuleSetId) => registry.table('reach', id);
+  const laneFor = async (id: RuleSetId, kind: LaneKind) => registry.table(kind, id);
   const multiplayerFor = async (id: RuleSetId) => ({ model: registry.get(id), ...registry.tables(id, ['reach', 'distribution']) });
   return {
     concurrency: 1,
     simulate: createInlineRunner({ model: async (id) => registry.get(id) }),
-    analyse: (task) => analyseRequest(task, async (id: RuleSetId) => registry.get(id), reachFor, multiplayerFor),
+    analyse: (task) => analyseRequest(task, async (id: RuleSetId) => registry.get(id), laneFor, multiplayerFor),
     hint: (task) => hintRequest(task, async (id: RuleSetId) => registry.get(id)),
     destroy: async () => {},
   };

@@ -1,13 +1,12 @@
 import { DicewiseError } from '../errors.ts';
-import { isPlainSingleColumn, isSolvedByModel, isSolvedExactly, RULESETS, type RuleSet, type RuleSetId } from '../rules/index.ts';
-import { reachGoalModel, type GameModel, type LaneKind, type ReachTable, type ThresholdModel } from '../solver/index.ts';
+import { RULESETS, type RuleSet, type RuleSetId } from '../rules/index.ts';
+import type { GameModel, LaneKind, ReachTable, ThresholdModel } from '../solver/index.ts';
 import { JsonLinesRecorder } from './game-recorder.ts';
 import { createPlayer } from './play-game.ts';
 import { runChunk, emptyChunk } from './run-chunk.ts';
 import { runHeadToHead } from './head-to-head.ts';
-import { seatStrategies, WIN_STRATEGY } from './head-to-head-run.ts';
-import { spreadWinStrategy, winStrategy } from './strategies/win.ts';
-import { createBuiltinStrategy, isBuiltinStrategy, modelKindOf, parseReachStrategy, reachStrategy, spreadReachStrategy, STRATEGY_NAMES, type ModelKind } from './strategies/index.ts';
+import { seatStrategies } from './head-to-head-run.ts';
+import { createBuiltinStrategy, GOAL_PLAYS, isBuiltinStrategy, modelKindOf, STRATEGY_NAMES, type ModelKind } from './strategies/index.ts';
 import type { Strategy } from './strategy.ts';
 import type { ChunkRunner, SimulateTask } from './task.ts';
 import { asStrategy } from './user-strategy.ts';
@@ -64,33 +63,21 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
 
   const create = async (task: SimulateTask, spec: string): Promise<Strategy> => {
     const rs = RULESETS[task.ruleset];
-    const target = parseReachStrategy(spec);
-    const multi = isSolvedByModel(rs);
-    if (multi && (target !== undefined || spec === WIN_STRATEGY)) {
-      if (!deps.goalModel) throw new DicewiseError('NOT_READY', `no goal models here: ${spec} cannot play ${rs.id}`);
-      const best = await modelOf(task.ruleset, 'best', spec);
-      if (!best.columnTables) throw new DicewiseError('NOT_READY', `the ${rs.id} model has no column tables: ${spec} cannot play it`);
-      const model = deps.goalModel(rs, best.columnTables);
-      // The same `best` as a run's own (strategyOf): where goal play keeps to best play, the two share one memo of decisions.
-      const fallback = await strategyOf(task, 'best');
-      if (target !== undefined) return spreadReachStrategy(model, target, fallback);
-      return spreadWinStrategy(model, fallback);
-    }
-    if (target !== undefined) {
-      if (!isSolvedExactly(rs)) throw new DicewiseError('INVALID_INPUT', `strategy "${spec}" needs an exact or multi-column rule set, not ${rs.id}`, [{ field: 'strategies', message: 'reach plays the exact and the multi-column rule sets' }]);
-      const table = await reachOf(task.ruleset);
-      if (target > table.cap) {
-        throw new DicewiseError('INVALID_INPUT', `strategy "${spec}": the ${rs.id} reach table holds targets up to ${table.cap}`, [{ field: 'strategies', message: `target above ${table.cap}` }]);
-      }
-      return reachStrategy(reachGoalModel(rs, table, target), target);
-    }
-    if (spec === WIN_STRATEGY) {
-      if (!isSolvedExactly(rs) || !isPlainSingleColumn(rs)) {
-        throw new DicewiseError('INVALID_INPUT', `strategy "win" needs an exactly solved single-column or a multi-column rule set, not ${rs.id}`, [{ field: 'strategies', message: 'win plays the exact and the multi-column rule sets' }]);
-      }
-      // The run's own `optimal` (strategyOf) as the fallback: one memo of its decisions, not two.
-      const [reach, distribution, optimal] = await Promise.all([reachOf(task.ruleset), reachOf(task.ruleset, 'distribution'), strategyOf(task, 'optimal')]);
-      return winStrategy(rs, reach, distribution, optimal);
+    const goal = GOAL_PLAYS.find((p) => p.plays(spec));
+    if (goal) {
+      return goal.create({
+        rs,
+        spec,
+        strategy: (name) => strategyOf(task, name),
+        lane: (kind) => reachOf(task.ruleset, kind),
+        goalModel: async () => {
+          if (!deps.goalModel) throw new DicewiseError('NOT_READY', `no goal models here: ${spec} cannot play ${rs.id}`);
+          // The run's own `best` model; the play's fallback is that strategy itself, so where goal play keeps to best play the two share one memo of decisions.
+          const best = await modelOf(task.ruleset, 'best', spec);
+          if (!best.columnTables) throw new DicewiseError('NOT_READY', `the ${rs.id} model has no column tables: ${spec} cannot play it`);
+          return deps.goalModel(rs, best.columnTables);
+        },
+      });
     }
     if (isBuiltinStrategy(spec)) {
       const kind = modelKindOf(spec, rs);

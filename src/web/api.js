@@ -1,5 +1,6 @@
 // @ts-check
 import { ruleSetName, t } from './i18n.js';
+import { isRuleSetId, RULESETS } from './lib/rules/rulesets.js';
 
 /** The page's calls to the Dicewise API; every failure is an ApiError carrying the RFC 9457 problem. */
 
@@ -69,14 +70,19 @@ function post(path, body) {
 }
 
 /**
- * Every rule set with the page's extra facts (legal box values, bonuses).
+ * Every rule set with the page's extra facts (legal box values, bonuses) and its definition as
+ * the engine scores it (the served rules modules), which the page's totals and bonuses ask.
  * @returns {Promise<RuleSet[]>}
  */
 export async function fetchRuleSets() {
   const [list, facts] = await Promise.all([call('/api/v1/rulesets'), call('/web/rules.json')]);
   const infos = /** @type {{ rulesets: RuleSetInfo[] }} */ (list).rulesets;
   const byId = /** @type {Record<string, RuleFacts>} */ (facts);
-  return infos.map((r) => ({ ...r, facts: byId[r.id] }));
+  return infos.map((r) => {
+    // Only where the server's compiled modules are older than the server itself (run npm run build).
+    if (!isRuleSetId(r.id)) throw new Error(`no rules module for ${r.id}`);
+    return { ...r, facts: byId[r.id], rules: RULESETS[r.id] };
+  });
 }
 
 /**

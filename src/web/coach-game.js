@@ -1,5 +1,7 @@
 // @ts-check
 import { sorted } from './dice.js';
+import { facesToCounts } from './lib/dice/multiset.js';
+import { extraYahtzeeBonus as yahtzeeBonusFor, yahtzeeBoxHolds50 } from './lib/rules/scoring.js';
 import { rollDice } from './rng.js';
 import { hasColumns } from './ruleset-kind.js';
 
@@ -77,14 +79,12 @@ export function replay(rs, seed, steps) {
 }
 
 /**
- * The extra-Yahtzee bonus a score entry earns: the rules pay it for any Yahtzee scored while that
- * column's Yahtzee box holds 50.
+ * The extra-Yahtzee bonus a score entry earns, as the engine's rules pay it: any Yahtzee scored
+ * while that column's Yahtzee box holds 50.
  * @param {RuleSet} rs
  * @param {GameState} g
  * @param {number} column
  */
 export function extraYahtzeeBonus(rs, g, column) {
-  const y = rs.boxes.findIndex((b) => b.id === 'yahtzee');
-  const isYahtzee = g.dice.every((d) => d === g.dice[0]);
-  return rs.facts.yahtzeeBonus > 0 && isYahtzee && y >= 0 && g.sheet[column][y] === 50 ? rs.facts.yahtzeeBonus : 0;
+  return yahtzeeBonusFor(rs.rules, facesToCounts(g.dice), yahtzeeBoxHolds50(rs.rules, g.sheet[column]));
 }

@@ -1,12 +1,13 @@
 // @ts-check
 import { h, readNumber } from './dom.js';
 import { boxName, t } from './i18n.js';
+import { isUpperBox, upperBonusOf } from './lib/rules/scoring.js';
 import { hasColumns } from './ruleset-kind.js';
 
 /**
  * The scorecard grid both modes draw: one row per box, one column per scorecard column (side
  * by side for Triple Yahtzee and Superpass), with upper total, bonus and totals computed here
- * from the rule facts. What goes in a box's cell (an input, a button) is the caller's.
+ * by the engine's scoring rules. What goes in a box's cell (an input, a button) is the caller's.
  *
  * @typedef {import('./types.js').RuleSet} RuleSet
  * @typedef {(number | undefined)[]} ColumnValues
@@ -96,14 +97,13 @@ export function fiftyBoxName(rs) {
  * @param {number} yahtzeeBonus
  */
 export function columnTotals(rs, values, yahtzeeBonus) {
-  const { upperBoxes, upperBonus } = rs.facts;
   let upper = 0;
   let lower = 0;
   values.forEach((v, b) => {
-    if (b < upperBoxes) upper += v ?? 0;
+    if (isUpperBox(rs.rules, b)) upper += v ?? 0;
     else lower += v ?? 0;
   });
-  const bonus = upper >= upperBonus.threshold ? upperBonus.points : 0;
+  const bonus = upperBonusOf(rs.rules, upper);
   return { upper, bonus, lower, total: upper + bonus + lower + yahtzeeBonus };
 }
 

@@ -21,7 +21,9 @@
  *   upperBoxes: number, upperBonus: { threshold: number, points: number }, yahtzeeBonus: number,
  *   boxValues: Record<string, number[]>
  * }} RuleFacts
- * @typedef {RuleSetInfo & { facts: RuleFacts }} RuleSet
+ * The rule set as the engine defines it (src/rules, served compiled under /web/lib/rules/).
+ * @typedef {import('./lib/rules/types.js').RuleSet} Rules
+ * @typedef {RuleSetInfo & { facts: RuleFacts, rules: Rules }} RuleSet
  */
 
 /**

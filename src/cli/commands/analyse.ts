@@ -21,6 +21,7 @@ import {
   type ReviewPiece,
 } from '../../analysis/index.ts';
 import { isSolvedExactly, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { reviewGoal } from '../../goals/index.ts';
 import { readReachTable } from '../../store/reach-store.ts';
 import { DicewiseError } from '../../errors.ts';
 import { ensureReachTable, loadModel } from '../../store/model-loader.ts';
@@ -162,7 +163,7 @@ export function registerAnalyse(program: Command): void {
           }
         }
       }
-      const goal = reach === undefined ? undefined : { type: 'reach' as const, score: reach, reachFor: async (id: RuleSetId) => (await readReachTable(tables, RULESETS[id])).table };
+      const goal = reach === undefined ? undefined : reviewGoal({ type: 'reach', score: reach }, async (id, kind) => (await readReachTable(tables, RULESETS[id], kind)).table);
       const out = outputWriter(flags);
       const tally = emptyTally();
       const progress = progressLine('analyse', 'games');

@@ -13,7 +13,6 @@ import {
   formatReport,
   histogramSvg,
   isBuiltinStrategy,
-  parseReachStrategy,
   isModuleSpec,
   isSimulable,
   formatHeadToHead,
@@ -82,7 +81,7 @@ async function parseStrategies(list: string, ruleset: RuleSetId): Promise<{ spec
   const specs: string[] = [];
   const names: string[] = [];
   for (const item of items) {
-    if (isBuiltinStrategy(item) || parseReachStrategy(item) !== undefined || item === WIN_STRATEGY) {
+    if (isBuiltinStrategy(item) || GOALS.some((g) => g.playedBy(item))) {
       specs.push(item);
       names.push(item);
       continue;

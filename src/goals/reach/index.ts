@@ -1,6 +1,7 @@
-import { adviseReach, adviseSpreadGoal } from '../../advisor/index.ts';
+import { adviseReach, adviseSpreadGoal, aimAtTarget } from '../../advisor/index.ts';
+import { createReachAnalyser } from '../../analysis/index.ts';
 import { isSolvedByModel } from '../../rules/index.ts';
-import { parseReachStrategy } from '../../simulate/index.ts';
+import { reachPlay } from '../../simulate/index.ts';
 import type { GoalModule } from '../goal-module.ts';
 
 /**
@@ -10,7 +11,8 @@ import type { GoalModule } from '../goal-module.ts';
 export const reachGoal: GoalModule<'reach'> = {
   kind: 'reach',
   tables: (rs) => (isSolvedByModel(rs) ? ['goal-model'] : ['reach']),
-  advise: (model, tables, position, te) => (isSolvedByModel(position.rs) ? adviseSpreadGoal(model, tables, position, te) : adviseReach(tables, position, position.goal.score)),
+  advise: (model, tables, position, te) => (isSolvedByModel(position.rs) ? adviseSpreadGoal(model, tables, position, aimAtTarget(position.goal.score), te) : adviseReach(tables, position, position.goal.score)),
   label: (goal) => `reach ${goal.score}`,
-  playedBy: (strategy) => parseReachStrategy(strategy) !== undefined,
+  playedBy: reachPlay.plays,
+  review: (goal, lane) => ({ analyser: async (rs) => createReachAnalyser(rs, await lane(rs.id, 'reach'), goal.score) }),
 };

@@ -1,6 +1,6 @@
-import { adviseSpreadGoal, adviseWin } from '../../advisor/index.ts';
+import { adviseSpreadGoal, adviseWin, aimAtTheOpponent } from '../../advisor/index.ts';
 import { isSolvedByModel } from '../../rules/index.ts';
-import { WIN_STRATEGY } from '../../simulate/index.ts';
+import { winPlay } from '../../simulate/index.ts';
 import { END_GAME_BOXES } from '../../solver/index.ts';
 import type { GoalModule, GoalTableKind } from '../goal-module.ts';
 
@@ -17,7 +17,12 @@ export const winGoal: GoalModule<'win'> = {
     const reach: GoalTableKind[] = boxesOpen !== undefined && boxesOpen <= END_GAME_BOXES ? [] : ['reach'];
     return opponentsInProgress ? [...reach, 'distribution'] : reach;
   },
-  advise: (model, tables, position, te) => (isSolvedByModel(position.rs) ? adviseSpreadGoal(model, tables, position, te) : adviseWin(tables, position)),
+  advise: (model, tables, position, te) => (isSolvedByModel(position.rs) ? adviseSpreadGoal(model, tables, position, aimAtTheOpponent, te) : adviseWin(tables, position)),
   label: (goal) => `win against ${goal.opponents.length} opponent${goal.opponents.length === 1 ? '' : 's'} (expected share of the stake)`,
-  playedBy: (strategy) => strategy === WIN_STRATEGY,
+  notes: (goal, advice) =>
+    (advice.opponents ?? []).map((o, i) => {
+      const given = goal.opponents[i];
+      return `  opponent ${i + 1}: ${'finalScore' in given ? `finished with ${given.finalScore}` : `in progress, expected to finish with ${o.expectedFinalScore.toFixed(1)}`}`;
+    }),
+  playedBy: winPlay.plays,
 };

@@ -10,8 +10,9 @@ import { notFoundProblem, problemResponse } from '../problem.ts';
 
 /**
  * The web advisor and coach: GET / is the page, GET /web/<file> its assets, straight from the
- * repository's src/web folder (plain ES modules, no build step). Only the files that folder held
- * at start-up are served, looked up by exact name, so no request path can reach anything else.
+ * repository's src/web folder (plain ES modules, no build step), and GET /web/lib/<folder>/<file>
+ * the engine's compiled modules it imports (WEB_LIB). Only the files src/web held at start-up and
+ * the names WEB_LIB lists are served, looked up by exact name, so no request path can reach anything else.
  * Every response carries an ETag and `no-cache`: the browser keeps its copy and revalidates with
  * a cheap 304, so a new version of the page is picked up at once without versioned file names.
  */
@@ -31,6 +32,18 @@ const SERVABLE = /^[a-z0-9][a-z0-9-]*\.[a-z]+$/;
 
 /** Rule facts the page needs besides GET /api/v1/rulesets: the points each box can hold and the bonuses. */
 export const RULES_FILE = 'rules.json';
+
+/**
+ * The engine's own modules the page imports, compiled (dist/src/<folder>/<file>, built by `npm ci`
+ * and `npm run build`) and served at /web/lib/<folder>/<file>: the page scores bonuses and rolls
+ * its dice with the code the engine plays by, not a copy. Only these names are served, and only
+ * modules the browser can load (every import relative and in this list): the rest of rules/ is
+ * not, because fingerprint.ts imports node:crypto and column-types.ts and index.ts import it.
+ */
+export const WEB_LIB: Readonly<Record<string, readonly string[]>> = {
+  rules: ['boxes.js', 'capabilities.js', 'patterns.js', 'rulesets.js', 'scoring.js'],
+  dice: ['dice-tables.js', 'index.js', 'multiset.js', 'random.js'],
+};
 
 /**
  * The repository's src/web folder, from this module's location: src/server/routes/ when run
@@ -70,28 +83,44 @@ export function webRuleFacts(): Record<string, unknown> {
   return out;
 }
 
+/** The compiled modules beside a web folder: the repository's dist/src, which `npm run build` writes. */
+export function webLibDir(webDir: string): string {
+  return join(webDir, '..', '..', 'dist', 'src');
+}
+
+/** The WEB_LIB files missing from `libDir`: a checkout run from its sources before `npm run build`. */
+export function missingWebLib(libDir: string): string[] {
+  return Object.entries(WEB_LIB).flatMap(([folder, files]) => files.map((f) => `${folder}/${f}`)).filter((f) => !existsSync(join(libDir, f)));
+}
+
+function readAsset(path: string): Asset | undefined {
+  try {
+    return asset(new Uint8Array(readFileSync(path)), CONTENT_TYPES[extname(path)]);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * Route module serving the page from `dir` (default: the repository's src/web). Files are read
- * on every request, so editing the page needs no restart; the set of names is fixed at start-up.
+ * Route module serving the page from `dir` (default: the repository's src/web) and the engine's
+ * modules it imports from the dist/src beside it (webLibDir). Files are read on every request, so
+ * editing the page or rebuilding needs no restart; the set of names is fixed at start-up.
  */
 export function webRoutes(dir?: string): RouteModule {
   return (app) => {
     const root = dir ?? findWebDir();
+    const lib = webLibDir(root);
     const names = new Set(readdirSync(root).filter((n) => SERVABLE.test(n) && CONTENT_TYPES[extname(n)] !== undefined));
     const rules = asset(new TextEncoder().encode(JSON.stringify(webRuleFacts())) as Uint8Array<ArrayBuffer>, CONTENT_TYPES['.json']);
 
     const load = (name: string): Asset | undefined => {
       if (name === RULES_FILE) return rules;
-      if (!names.has(name)) return undefined;
-      try {
-        return asset(new Uint8Array(readFileSync(join(root, name))), CONTENT_TYPES[extname(name)]);
-      } catch {
-        return undefined;
-      }
+      return names.has(name) ? readAsset(join(root, name)) : undefined;
     };
+    const loadLib = (folder: string, name: string): Asset | undefined =>
+      Object.hasOwn(WEB_LIB, folder) && WEB_LIB[folder].includes(name) ? readAsset(join(lib, folder, name)) : undefined;
 
-    const send = (c: Context, name: string): Response => {
-      const found = load(name);
+    const send = (c: Context, found: Asset | undefined): Response => {
       if (!found) return problemResponse(c, notFoundProblem(c.req.path));
       const headers = { 'content-type': found.type, 'cache-control': 'no-cache', etag: found.etag, 'x-content-type-options': 'nosniff' };
       const match = c.req.header('if-none-match');
@@ -99,8 +128,9 @@ export function webRoutes(dir?: string): RouteModule {
       return c.body(found.body, 200, headers);
     };
 
-    app.get('/', (c) => send(c, 'index.html'));
-    app.get('/web/:name', (c) => send(c, c.req.param('name')));
+    app.get('/', (c) => send(c, load('index.html')));
+    app.get('/web/:name', (c) => send(c, load(c.req.param('name'))));
+    app.get('/web/lib/:folder/:name', (c) => send(c, loadLib(c.req.param('folder'), c.req.param('name'))));
   };
 }
 
@@ -113,5 +143,7 @@ export const registerWebRoutes: RouteModule = (app, deps) => {
     deps.logger.warn('web page not served', { reason: (e as Error).message });
     return;
   }
+  const missing = missingWebLib(webLibDir(dir));
+  if (missing.length > 0) deps.logger.warn('web page served without the engine modules it imports: run npm run build', { missing });
   webRoutes(dir)(app, deps);
 };

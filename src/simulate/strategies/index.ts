@@ -11,6 +11,9 @@ import { modelStrategy } from './model-policy.ts';
 import { optimalStrategy } from './optimal.ts';
 import { randomStrategy } from './random.ts';
 import { sequentialStrategy } from './sequential.ts';
+import type { GoalPlay } from './goal-play.ts';
+import { reachPlay } from './reach.ts';
+import { winPlay } from './win.ts';
 
 export { modelStrategy } from './model-policy.ts';
 export { greedyStrategy, zeroValueModel } from './greedy.ts';
@@ -19,7 +22,12 @@ export { hintsStrategy } from './hints.ts';
 export { optimalStrategy } from './optimal.ts';
 export { randomStrategy } from './random.ts';
 export { sequentialStrategy } from './sequential.ts';
-export { parseReachStrategy, reachStrategy, spreadReachStrategy } from './reach.ts';
+export { parseReachStrategy, reachPlay, reachStrategy, spreadReachStrategy } from './reach.ts';
+export { winPlay } from './win.ts';
+export type { GoalPlay, GoalPlayContext } from './goal-play.ts';
+
+/** The strategies that play a goal other than points, one per goal (src/goals names each): the runner asks these for a name that is no built-in. */
+export const GOAL_PLAYS: readonly GoalPlay[] = [reachPlay, winPlay];
 
 /**
  * Built-in strategies. On the exact single-column rule sets `best`, `linear`, `decomposition` and

@@ -1,12 +1,33 @@
-import { createTurnEval, evaluateState, goalSteers, type GameModel, type ThresholdModel, type TurnEval } from '../../solver/index.ts';
+import { DicewiseError } from '../../errors.ts';
+import { isSolvedByModel, isSolvedExactly } from '../../rules/index.ts';
+import { createTurnEval, evaluateState, goalSteers, reachGoalModel, type GameModel, type ThresholdModel, type TurnEval } from '../../solver/index.ts';
 import type { DecisionContext, Strategy } from '../strategy.ts';
 import { engineOrFallback } from './engine-or-fallback.ts';
+import type { GoalPlay } from './goal-play.ts';
 
 /** `reach:T`: play to finish with at least T, a target given as part of the strategy's name. */
 export function parseReachStrategy(name: string): number | undefined {
   const m = /^reach:(\d{1,6})$/.exec(name);
   return m ? Number(m[1]) : undefined;
 }
+
+/** `reach:T` on a rule set: the exact reach table's model where it is solved exactly, its goal model where a model plays it. */
+export const reachPlay: GoalPlay = {
+  plays: (spec) => parseReachStrategy(spec) !== undefined,
+  async create({ rs, spec, strategy, lane, goalModel }) {
+    const target = parseReachStrategy(spec)!;
+    if (isSolvedByModel(rs)) {
+      const model = await goalModel();
+      return spreadReachStrategy(model, target, await strategy('best'));
+    }
+    if (!isSolvedExactly(rs)) throw new DicewiseError('INVALID_INPUT', `strategy "${spec}" needs an exact or multi-column rule set, not ${rs.id}`, [{ field: 'strategies', message: 'reach plays the exact and the multi-column rule sets' }]);
+    const table = await lane('reach');
+    if (target > table.cap) {
+      throw new DicewiseError('INVALID_INPUT', `strategy "${spec}": the ${rs.id} reach table holds targets up to ${table.cap}`, [{ field: 'strategies', message: `target above ${table.cap}` }]);
+    }
+    return reachStrategy(reachGoalModel(rs, table, target), target);
+  },
+};
 
 /**
  * Plays for the best chance of a final total of at least `target`: each turn, the reach goal

@@ -1,4 +1,5 @@
-import type { RuleSet } from '../../rules/index.ts';
+import { DicewiseError } from '../../errors.ts';
+import { isPlainSingleColumn, isSolvedByModel, isSolvedExactly, type RuleSet } from '../../rules/index.ts';
 import {
   aimAtOpponent,
   createTurnEval,
@@ -15,8 +16,27 @@ import {
   type ThresholdModel,
   type TurnEval,
 } from '../../solver/index.ts';
+import { WIN_STRATEGY } from '../head-to-head-run.ts';
 import type { DecisionContext, Strategy } from '../strategy.ts';
 import { engineOrFallback } from './engine-or-fallback.ts';
+import type { GoalPlay } from './goal-play.ts';
+
+/** `win` on a rule set: the exact end game and win model where it is solved exactly, its goal model where a model plays it. */
+export const winPlay: GoalPlay = {
+  plays: (spec) => spec === WIN_STRATEGY,
+  async create({ rs, strategy, lane, goalModel }) {
+    if (isSolvedByModel(rs)) {
+      const model = await goalModel();
+      return spreadWinStrategy(model, await strategy('best'));
+    }
+    if (!isSolvedExactly(rs) || !isPlainSingleColumn(rs)) {
+      throw new DicewiseError('INVALID_INPUT', `strategy "win" needs an exactly solved single-column or a multi-column rule set, not ${rs.id}`, [{ field: 'strategies', message: 'win plays the exact and the multi-column rule sets' }]);
+    }
+    // The run's own `optimal` as the fallback: one memo of its decisions, not two.
+    const [reach, distribution, optimal] = await Promise.all([lane('reach'), lane('distribution'), strategy('optimal')]);
+    return winStrategy(rs, reach, distribution, optimal);
+  },
+};
 
 /**
  * `win`: plays for the largest expected share of the stake against the other players at the table
