@@ -5,6 +5,9 @@ import { columnTypes, RULESETS } from '../src/rules/index.ts';
 import { simulate } from '../src/simulate/index.ts';
 import { compileRules, createStateSolver, initialState, jointLayout, jointStatesAtLevel, solveStates, statesAtLevel, turnCount, type GameState } from '../src/solver/index.ts';
 import { readTable, JOINT_SUFFIX } from '../src/store/table-store.ts';
+import { loadReviewModel } from '../src/store/model-loader.ts';
+import { analyseGames, reviewRecords } from '../src/analysis/index.ts';
+import { playGame, seededRandom } from './support/game-records.ts';
 import { simulateRunner, createWorkerPool } from '../workers/pool.ts';
 import { naiveGameValue } from './support/naive-game.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
@@ -69,5 +72,22 @@ describe('superpass-ordered: optimal play scores its exact optimum', () => {
     } finally {
       await pool.destroy();
     }
+  });
+});
+
+describe('superpass-ordered: games are reviewed against its exact joint table', () => {
+  it('optimal play loses nothing; a game with random decisions loses what the exact values say, and no review is guessed for a goal', async () => {
+    const exact = await loadReviewModel(TEST_TABLE_DIR, 'superpass-ordered');
+    expect(exact.exact).toBe(true);
+    const injected: { turn: number; roll: number; kind: 'hold' | 'score'; loss: number }[] = [];
+    const optimal = playGame(exact, seededRandom(5));
+    const sloppy = playGame(exact, seededRandom(6), { worst: (turn, roll) => turn % 5 === 0 && roll === 3, injected });
+    const [a, b] = analyseGames(() => exact, [optimal, sloppy]);
+    if ('error' in a || 'error' in b) throw new Error('review failed');
+    expect(a.totalLoss).toBeLessThan(1e-9);
+    expect(injected.length).toBeGreaterThan(0);
+    expect(b.totalLoss).toBeCloseTo(injected.reduce((x, i) => x + i.loss, 0), 6);
+    const forGoal = await reviewRecords(async () => exact, { records: [optimal] }, { analyser: async () => { throw new Error('not asked'); } }, undefined);
+    expect(JSON.stringify(forGoal[0])).toMatch(/reviewed for points only/);
   });
 });

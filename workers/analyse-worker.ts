@@ -3,7 +3,7 @@ import { reviewChunk, type ChunkReview, type MultiplayerTables } from '../src/an
 import type { RuleSetId } from '../src/rules/index.ts';
 import type { GameModel, LaneKind, ReachTable } from '../src/solver/index.ts';
 import type { SharedLanes } from '../src/simulate/index.ts';
-import { loadModel } from '../src/store/model-loader.ts';
+import { loadReviewModel } from '../src/store/model-loader.ts';
 import { readReachTable } from '../src/store/reach-store.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { reviewGoal } from '../src/goals/index.ts';
@@ -20,7 +20,7 @@ function modelFor(id: RuleSetId): Promise<GameModel> {
   let m = models.get(id);
   if (!m) {
     // A review never reads the final score's SD: the moments table (twice the value table) stays on disk.
-    m = loadModel(tables, id, { moments: false });
+    m = loadReviewModel(tables, id);
     // A missing table may be built later: do not remember the failure.
     m.catch(() => models.delete(id));
     models.set(id, m);

@@ -1,4 +1,4 @@
-import { isSolvedExactly, RULESETS, type RuleSet, type RuleSetId } from '../rules/index.ts';
+import { hasJointTable, isSolvedExactly, RULESETS, type RuleSet, type RuleSetId } from '../rules/index.ts';
 import type { GameModel } from '../solver/index.ts';
 import type { Analyser } from './analyse-game.ts';
 import { analyseGamesPacked, batchRuleSets } from './batch.ts';
@@ -19,7 +19,13 @@ export async function analyseBatchPacked(
   const records = batchRecords(batch);
   const loaded = new Map<RuleSetId, GameModel | string>();
   const ids = batchRuleSets(records);
-  for (const id of ids) if (isSolvedExactly(RULESETS[id])) loaded.set(id, await modelFor(id));
+  for (const id of ids) {
+    const rs = RULESETS[id];
+    // Reviews rate against an exact model: a single-column table, or a sub-game's joint table
+    // (for points only: its goal tables over the joint states are not built).
+    if (isSolvedExactly(rs)) loaded.set(id, await modelFor(id));
+    else if (hasJointTable(rs)) loaded.set(id, goal ? `${id}: its games are reviewed for points only` : await modelFor(id));
+  }
   if (!goal) return analyseGamesPacked((id) => loaded.get(id), records);
   // A review for a goal: one analyser per rule set, with the tables the goal loads for it.
   const analysers = new Map<RuleSetId, Analyser>();

@@ -221,6 +221,17 @@ export async function loadModel(dir: string, id: RuleSetId, opts: { moments?: bo
 }
 
 /**
+ * The model a game review rates decisions against: the exact one. A single-column rule set's
+ * table, or a sub-game's joint table; the full multi-column games have none (NOT_SOLVED).
+ */
+export async function loadReviewModel(dir: string, id: RuleSetId): Promise<GameModel> {
+  const rs = RULESETS[id];
+  if (hasJointTable(rs)) return loadApproxModel(dir, id, 'exact');
+  if (!isSolvedExactly(rs)) throw new DicewiseError('NOT_SOLVED', `${id} has no exact strategy table, and game analysis needs one`);
+  return loadModel(dir, id, { moments: false });
+}
+
+/**
  * A multi-column rule set's other models, for the simulator's `linear`, `decomposition`/`sequential`,
  * `greedy` and (on a sub-game) `optimal` strategies: the decomposition with its fitted linear
  * correction, the plain column-sum model over the tables in `dir`, greedy (zero tables), or the

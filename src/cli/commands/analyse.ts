@@ -24,7 +24,7 @@ import { isSolvedExactly, RULESETS, type RuleSetId } from '../../rules/index.ts'
 import { reviewGoal } from '../../goals/index.ts';
 import { readReachTable } from '../../store/reach-store.ts';
 import { DicewiseError } from '../../errors.ts';
-import { ensureReachTable, loadModel } from '../../store/model-loader.ts';
+import { ensureReachTable, loadModel, loadReviewModel } from '../../store/model-loader.ts';
 import { createWorkerPool, defaultThreads, reviewRunner, solverThreads } from '../../../workers/pool.ts';
 import { openGameSource } from '../game-source.ts';
 import { parsePositiveInt, parseShard, tableDir } from '../options.ts';
@@ -177,7 +177,7 @@ export function registerAnalyse(program: Command): void {
         progress.update(tally.games, tally.errors, source.bytes ? source.read() / source.bytes : undefined);
       };
       if (head.length <= 1) {
-        if (head.length === 1) await take(await reviewChunk((id) => loadModel(tables, id, { moments: false }), head[0], goal, winTablesIn(tables)));
+        if (head.length === 1) await take(await reviewChunk((id) => loadReviewModel(tables, id), head[0], goal, winTablesIn(tables)));
       } else {
         // A chunk's garbage (records, results, text) is a few MB: a small heap per thread keeps the whole process flat.
         const pool = createWorkerPool({ threads, tables, heapMb: REVIEW_HEAP_MB });
