@@ -20,6 +20,19 @@ const SUPERPASS_BASE = {
   zeroOnlyWhenNothingScores: true,
 } as const;
 
+const TRIPLE_COLUMNS = [
+  { multiplier: 1, fill: 'any' },
+  { multiplier: 2, fill: 'any' },
+  { multiplier: 3, fill: 'any' },
+] as const;
+
+const SUPERPASS_COLUMNS = [
+  { multiplier: 1, fill: 'top-down' },
+  { multiplier: 1, fill: 'bottom-up' },
+  { multiplier: 1, fill: 'first-roll-only' },
+  { multiplier: 1, fill: 'any' },
+] as const;
+
 const DEFINITIONS = {
   yahtzee: {
     ...YAHTZEE_BASE,
@@ -78,11 +91,7 @@ const DEFINITIONS = {
     description: 'Three Yahtzee columns scored ×1, ×2, ×3; bonuses and forced Joker per column.',
     yahtzeeBonus: 100,
     joker: 'forced',
-    columns: [
-      { multiplier: 1, fill: 'any' },
-      { multiplier: 2, fill: 'any' },
-      { multiplier: 3, fill: 'any' },
-    ],
+    columns: TRIPLE_COLUMNS,
     capabilities: SOLVED_BY_MODEL,
   },
   superpass: {
@@ -90,12 +99,7 @@ const DEFINITIONS = {
     id: 'superpass',
     name: 'Superpass',
     description: 'Six dice, four columns: top-down, bottom-up, first-roll-only, free; a zero only when nothing scores.',
-    columns: [
-      { multiplier: 1, fill: 'top-down' },
-      { multiplier: 1, fill: 'bottom-up' },
-      { multiplier: 1, fill: 'first-roll-only' },
-      { multiplier: 1, fill: 'any' },
-    ],
+    columns: SUPERPASS_COLUMNS,
     capabilities: SOLVED_BY_MODEL,
   },
   'superpass-ordered': {
@@ -103,10 +107,8 @@ const DEFINITIONS = {
     id: 'superpass-ordered',
     name: 'Superpass, ordered columns (sub-game)',
     description: "Superpass's columns 1 (top-down) and 2 (bottom-up) only: 26 boxes, solved exactly over its joint states to measure the models.",
-    columns: [
-      { multiplier: 1, fill: 'top-down' },
-      { multiplier: 1, fill: 'bottom-up' },
-    ],
+    // Superpass's first two columns: the same column types, so the same column tables' rules.
+    columns: SUPERPASS_COLUMNS.slice(0, 2),
     capabilities: SUB_GAME,
   },
   'triple-yahtzee-lower': {
@@ -116,11 +118,7 @@ const DEFINITIONS = {
     description: "Triple Yahtzee's seven lower boxes per column only (×1, ×2, ×3; Yahtzee bonus and forced Joker per column, no upper step): 21 boxes, solved exactly over its joint states to measure the models.",
     yahtzeeBonus: 100,
     joker: 'forced',
-    columns: [
-      { multiplier: 1, fill: 'any' },
-      { multiplier: 2, fill: 'any' },
-      { multiplier: 3, fill: 'any' },
-    ],
+    columns: TRIPLE_COLUMNS,
     closedBoxes: ['ones', 'twos', 'threes', 'fours', 'fives', 'sixes'],
     capabilities: SUB_GAME,
   },
