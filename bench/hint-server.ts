@@ -4,7 +4,12 @@
  * missing), driven by autocannon (50 connections, 10 s) with positions from random games; then
  * the pure advise() cost per hint, measured by tinybench.
  *
- *   npx tsx bench/hint-server.ts [--duration 10] [--connections 50]
+ *   npx tsx bench/hint-server.ts [--duration 10] [--connections 50] [--rulesets default] [--compiled]
+ *
+ * `--rulesets default` serves every rule set served by default (their tables built first where
+ * missing) with no goal tables, as issue-style throughput figures are taken; `--compiled` runs
+ * the built server (`node dist/src/cli/main.js`, what `npm start` runs) instead of the sources
+ * through tsx. The server's resident memory (VmRSS) is reported after each run.
  *
  * Two mixes: "hot", 200 positions asked again and again (answered from the server's response
  * cache after the first time), and "cold", 50,000 positions, each asked once, that miss it and
@@ -32,6 +37,8 @@ const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '50' },
+    rulesets: { type: 'string', default: 'yahtzee' },
+    compiled: { type: 'boolean', default: false },
   },
 });
 const DURATION = Number(args.duration);
@@ -45,6 +52,12 @@ const GOAL_RATE = 5000;
 function positionMix(n: number, seed: number): PositionInput[] {
   const rng = mulberry32(seed);
   return Array.from({ length: n }, () => randomPosition(RULESETS.yahtzee, rng).input);
+}
+
+/** Resident memory of a process now, in MiB. */
+function rssMiB(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
+  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
 }
 
 /** CPU seconds (user + system) a process has used so far. */
@@ -96,11 +109,12 @@ async function serverRuns(runs: Record<string, Run>) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Request logs go to /dev/null: the server still formats and writes every line, as in production.
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', 'serve', '--host', '127.0.0.1', '--port', String(port), '--tables', TABLES, '--rulesets', 'yahtzee'],
-    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
+  const entry = args.compiled ? ['dist/src/cli/main.js'] : ['--import', 'tsx', 'src/cli/main.ts'];
+  const served = args.rulesets === 'default' ? ['--goal-tables', 'none'] : ['--rulesets', args.rulesets, '--goal-tables', 'none'];
+  const child = spawn(process.execPath, [...entry, 'serve', '--host', '127.0.0.1', '--port', String(port), '--tables', TABLES, ...served], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const rows: Record<string, Record<string, string | number>> = {};
   try {
     await waitReady(url, child);
@@ -121,6 +135,7 @@ async function serverRuns(runs: Record<string, Run>) {
         'max ms': r.latency.max,
         'server CPU µs/hint': Math.round((cpu * 1e6) / hints),
         'non-2xx + errors': r.non2xx + r.errors,
+        'server RSS MiB': rssMiB(child.pid!),
       };
     }
   } finally {
@@ -161,7 +176,7 @@ async function computeRun(mix: PositionInput[]) {
 
 const hot = positionMix(200, 20240607);
 const cold = positionMix(50_000, 7);
-console.log(`tables: ${TABLES}; ${CONNECTIONS} connections, ${DURATION} s per run, 127.0.0.1`);
+console.log(`tables: ${TABLES}; rule sets: ${args.rulesets}, no goal tables; ${args.compiled ? 'compiled server (dist/)' : 'server from the sources (tsx)'}; ${CONNECTIONS} connections, ${DURATION} s per run, 127.0.0.1`);
 // Closed loop (as fast as answered) gives capacity; with 50 connections in flight the mean
 // latency is then 50 / throughput (Little's law), 10 ms at 5,000/s, so latency is judged at a
 // fixed offered rate of 5,000/s instead.

@@ -173,12 +173,26 @@ async function buildUnlocked(dir: string, id: RuleSetId, opts: EnsureOptions): P
   const out: { id: RuleSetId; built: BuiltTable; file: string }[] = [];
   if (isSolvedByModel(rs)) {
     const shared = new Set(columnTypes(rs).flatMap((t) => (t.sameAs ? [t.sameAs] : [])));
-    for (const other of shared) out.push({ id: other, ...(await buildAndWrite(dir, other, opts)) });
+    for (const other of shared) {
+      // A shared table present and current is kept: Triple Yahtzee's columns are the yahtzee table.
+      if (await isCurrent(dir, other)) continue;
+      out.push({ id: other, ...(await buildAndWrite(dir, other, opts)) });
+    }
     if (ownColumnTypes(rs).length === 0) return out;
   }
   out.push({ id, ...(await buildAndWrite(dir, id, opts)) });
   if (hasJointTable(rs)) out.push({ id, ...(await buildJointAndWrite(dir, id, opts)) });
   return out;
+}
+
+async function isCurrent(dir: string, id: RuleSetId): Promise<boolean> {
+  try {
+    await readTable(dir, RULESETS[id]);
+    return true;
+  } catch (e) {
+    if (needsBuild(e)) return false;
+    throw e;
+  }
 }
 
 /** The value tables of every column type of a multi-column rule set, read from `dir`. */

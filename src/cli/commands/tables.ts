@@ -92,7 +92,8 @@ export function registerTables(program: Command): void {
           );
         }
         if (isSolvedByModel(RULESETS[id]) && !tables.some((t) => t.id === id)) {
-          process.stdout.write(`${id}: plays its columns from the ${tables.map((t) => t.id).join(', ')} table\n`);
+          const from = [...new Set(columnTypes(RULESETS[id]).flatMap((t) => (t.sameAs ? [t.sameAs] : [])))];
+          process.stdout.write(`${id}: plays its columns from the ${from.join(', ')} table${tables.length === 0 ? ', already built and current' : ''}\n`);
         }
         done.add(id);
       }
