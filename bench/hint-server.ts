@@ -28,7 +28,7 @@ import { advise } from '../src/advisor/index.ts';
 import { createTurnCaches } from '../src/solver/index.ts';
 import { parsePosition, type Position, type PositionInput } from '../src/position/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
-import { createTurnEval } from '../src/solver/index.ts';
+import { createTurnEval, evaluateState } from '../src/solver/index.ts';
 import { ensureModel } from '../src/store/model-loader.ts';
 import { mulberry32, randomPosition } from '../test/support/random-positions.ts';
 import { freePort } from './support/free-port.ts';
@@ -160,7 +160,8 @@ async function computeRun(mix: PositionInput[]) {
   const bench = new Bench({ time: 2000 });
   bench
     .add('advise, turn evaluated every time', () => {
-      advise(model, positions[i++ % positions.length], te);
+      const p = positions[i++ % positions.length];
+      advise(model, p, evaluateState(te, p.state));
     })
     .add('advise, TurnEval cache hit', () => {
       const p = positions[j++ % positions.length];
