@@ -51,6 +51,12 @@ export interface EnsureOptions {
    * model plays and advises without it.
    */
   moments?: boolean;
+  /**
+   * Also build a sub-game's exact joint table (what `optimal` plays there). `tables build` always
+   * does; elsewhere off by default: hints and the models play from the column tables alone, and
+   * triple-yahtzee-lower's joint table takes minutes.
+   */
+  joint?: boolean;
 }
 
 function resolveThreads(opts: EnsureOptions): number {
@@ -165,7 +171,7 @@ async function buildReachUnlocked(dir: string, id: RuleSetId, opts: EnsureOption
  * under the folder's build lock for the rule set.
  */
 export function buildModelTables(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<{ id: RuleSetId; built: BuiltTable; file: string }[]> {
-  return withBuildLock(dir, id, (report) => buildUnlocked(dir, id, reporting(opts, report)));
+  return withBuildLock(dir, id, (report) => buildUnlocked(dir, id, reporting({ joint: true, ...opts }, report)));
 }
 
 async function buildUnlocked(dir: string, id: RuleSetId, opts: EnsureOptions): Promise<{ id: RuleSetId; built: BuiltTable; file: string }[]> {
@@ -181,13 +187,13 @@ async function buildUnlocked(dir: string, id: RuleSetId, opts: EnsureOptions): P
     if (ownColumnTypes(rs).length === 0) return out;
   }
   out.push({ id, ...(await buildAndWrite(dir, id, opts)) });
-  if (hasJointTable(rs)) out.push({ id, ...(await buildJointAndWrite(dir, id, opts)) });
+  if (opts.joint && hasJointTable(rs)) out.push({ id, ...(await buildJointAndWrite(dir, id, opts)) });
   return out;
 }
 
-async function isCurrent(dir: string, id: RuleSetId): Promise<boolean> {
+async function isCurrent(dir: string, id: RuleSetId, suffix = ''): Promise<boolean> {
   try {
-    await readTable(dir, RULESETS[id]);
+    await readTable(dir, RULESETS[id], suffix);
     return true;
   } catch (e) {
     if (needsBuild(e)) return false;
@@ -215,12 +221,7 @@ export async function loadColumnTables(dir: string, rs: RuleSet): Promise<Column
  */
 export async function loadModel(dir: string, id: RuleSetId, opts: { moments?: boolean } = {}): Promise<GameModel> {
   const rs = RULESETS[id];
-  if (isSolvedByModel(rs)) {
-    // A sub-game's tables are its column types and its joint table: one missing or stale is a
-    // build due (ensureModel), even for play that reads only the column types.
-    if (hasJointTable(rs)) await readTable(dir, rs, JOINT_SUFFIX);
-    return bestModel(rs, await loadColumnTables(dir, rs));
-  }
+  if (isSolvedByModel(rs)) return bestModel(rs, await loadColumnTables(dir, rs));
   if (!isSolvedExactly(rs)) throw new DicewiseError('NOT_SOLVED', `${id} has no exact table`);
   const table = await readTable(dir, rs);
   const model = exactColumnModel(rs, table.values);
@@ -269,7 +270,7 @@ export async function loadApproxModel(dir: string, id: RuleSetId, kind: 'linear'
 export async function ensureModel(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<GameModel> {
   try {
     const model = await loadModel(dir, id);
-    if (!lacksMoments(model, opts)) return model;
+    if (!lacksMoments(model, opts) && !(await lacksJoint(dir, id, opts))) return model;
   } catch (e) {
     if (!needsBuild(e)) throw e;
   }
@@ -290,8 +291,17 @@ export async function ensureModel(dir: string, id: RuleSetId, opts: EnsureOption
       opts.onBuild?.(id, `no moments table for ${id}`);
       model.moments = (await buildMomentsAndWrite(dir, id, opts)).built.values;
     }
+    if (await lacksJoint(dir, id, opts)) {
+      opts.onBuild?.(id, `no joint table for ${id}`);
+      await buildJointAndWrite(dir, id, opts);
+    }
     return model;
   });
+}
+
+/** True when the caller asked for a sub-game's joint table and none is present and current. */
+async function lacksJoint(dir: string, id: RuleSetId, opts: Pick<EnsureOptions, 'joint'>): Promise<boolean> {
+  return opts.joint === true && hasJointTable(RULESETS[id]) && !(await isCurrent(dir, id, JOINT_SUFFIX));
 }
 
 /** True when the caller asked for the moments and an exact model was loaded without them. */
