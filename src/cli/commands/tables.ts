@@ -192,7 +192,7 @@ export function multiColumnGames(infos: readonly { ruleset: string; kind: string
             upperBoundSource: `dicewise bound (${b.ruleset}.bound.json)`,
             boundMethod: { method: b.method, steps: b.parameters.steps, games: b.parameters.games, seed: b.parameters.seed, cpuSeconds: b.cpuSeconds, computedAt: b.computedAt },
           }
-        : { upperBoundSource: 'turn prices, README "How far from optimal" (dicewise bound searches roll prices)' }),
+        : { upperBoundSource: 'dicewise bound, README "How far from optimal" (run it to compute it here)' }),
     });
   }
   return out;
