@@ -43,24 +43,14 @@ export interface JointSolver {
 }
 
 export function createJointSolver(rs: RuleSet, tables: ColumnTables, layout: JointLayout = jointLayout(rs), joint: Float64Array = new Float64Array(layout.size)): JointSolver {
+  const size = (t: Float64Array) => {
+    if (t.length !== layout.size) throw new Error(`${rs.id}: joint table has ${t.length} entries, expected ${layout.size}`);
+  };
+  size(joint);
   const parts = columnParts(rs, tables, false);
   const index = new Int32Array(parts.length);
-  const c = compileRules(rs);
-  const ws = createTurnWorkspace(c.dice);
-  const first = new Float64Array(c.dice.rollCount);
-  const later = new Float64Array(c.dice.rollCount);
-  const solver: JointSolver = {
-    layout,
-    table: joint,
-    model: undefined as unknown as GameModel,
-    solve(states) {
-      if (solver.table.length !== layout.size) throw new Error(`${rs.id}: joint table has ${solver.table.length} entries, expected ${layout.size}`);
-      for (const at of states) {
-        solver.model.fillScoreNow(jointState(layout, at), first, later);
-        solver.table[at] = evaluateTurn(c.dice, first, later, ws);
-      }
-    },
-  };
+  // The table the residual reads: the one being solved, set per task.
+  const at = { table: joint };
   const residual: Correction = {
     name: `${rs.id} exact`,
     value(cols) {
@@ -70,14 +60,33 @@ export function createJointSolver(rs: RuleSet, tables: ColumnTables, layout: Joi
         index[k] = stateIndex(p.c.layout, cols.mask[k], cols.upper[k], cols.flag[k]);
         sum += p.multiplier * p.pristine[index[k]];
       }
-      const at = jointIndexOfColumns(layout, index);
-      if (at < 0) throw new Error(`${rs.id}: a state outside the joint layout`);
-      return solver.table[at] - sum;
+      const i = jointIndexOfColumns(layout, index);
+      if (i < 0) throw new Error(`${rs.id}: a state outside the joint layout`);
+      return at.table[i] - sum;
     },
   };
-  solver.model = { ...columnSumModel(rs, tables, residual), exact: true };
-  if (joint.length !== layout.size) throw new Error(`${rs.id}: joint table has ${joint.length} entries, expected ${layout.size}`);
-  return solver;
+  const model: GameModel = { ...columnSumModel(rs, tables, residual), exact: true };
+  const c = compileRules(rs);
+  const ws = createTurnWorkspace(c.dice);
+  const first = new Float64Array(c.dice.rollCount);
+  const later = new Float64Array(c.dice.rollCount);
+  return {
+    layout,
+    model,
+    get table() {
+      return at.table;
+    },
+    set table(t: Float64Array) {
+      size(t);
+      at.table = t;
+    },
+    solve(states) {
+      for (const x of states) {
+        model.fillScoreNow(jointState(layout, x), first, later);
+        at.table[x] = evaluateTurn(c.dice, first, later, ws);
+      }
+    },
+  };
 }
 
 /** One unit of parallel work of a joint build: these states of one level into the shared joint table. */
