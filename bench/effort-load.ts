@@ -14,6 +14,7 @@ import { RULESETS } from '../src/rules/index.ts';
 import { TEST_TABLE_DIR } from '../test/support/paths.ts';
 import { mulberry32, randomPosition } from '../test/support/random-positions.ts';
 import { freePort } from './support/free-port.ts';
+import { waitReady } from './support/server-process.ts';
 
 const { values: args } = parseArgs({ options: { clients: { type: 'string', default: '8' }, seconds: { type: 'string', default: '15' }, effort: { type: 'string', default: '3' } } });
 const CLIENTS = Number(args.clients);
@@ -38,15 +39,7 @@ async function post(body: unknown): Promise<{ ms: number; status: number; text: 
 }
 
 try {
-  for (let i = 0; ; i++) {
-    if (i > 600) throw new Error('server not ready after 60 s');
-    try {
-      if ((await fetch(`${url}/readyz`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
+  await waitReady(url, child, 60_000);
   const rng = mulberry32(26);
   const points = Array.from({ length: 5000 }, () => randomPosition(RULESETS.yahtzee, rng).input);
   // Opening positions of Superpass: every multiset of six dice, one and two rerolls left (924, none twice).

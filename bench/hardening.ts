@@ -15,7 +15,6 @@
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Packr } from 'msgpackr';
@@ -25,6 +24,7 @@ import { playGames } from '../test/support/game-records.ts';
 import { TEST_TABLE_DIR } from '../test/support/paths.ts';
 import { mulberry32, randomPosition } from '../test/support/random-positions.ts';
 import { freePort } from './support/free-port.ts';
+import { rssMiB, waitReady } from './support/server-process.ts';
 
 const { values: args } = parseArgs({ options: { soak: { type: 'string', default: '60' } } });
 const SOAK_S = Number(args.soak);
@@ -32,11 +32,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TABLES = process.env.DICEWISE_TABLES ?? TEST_TABLE_DIR;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? Number(m[1]) / 1024 : NaN;
-}
 
 function percentile(xs: number[], p: number): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -53,7 +48,7 @@ const child = spawn(process.execPath, ['dist/src/cli/main.js', 'serve', '--port'
 let peakRss = 0;
 const sampler = setInterval(() => {
   try {
-    peakRss = Math.max(peakRss, rssMb(child.pid!));
+    peakRss = Math.max(peakRss, rssMiB(child.pid!));
   } catch {
     // exited
   }
@@ -77,20 +72,12 @@ async function metric(name: string): Promise<number> {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    if (i > 600) throw new Error('server not ready after 60 s');
-    try {
-      if ((await fetch(`${url}/readyz`)).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await sleep(100);
-  }
+  await waitReady(url, child, 60_000);
   const model = await loadModel(TABLES, 'yahtzee');
   const rng = mulberry32(99);
   const hints = Array.from({ length: 2000 }, () => randomPosition(RULESETS.yahtzee, rng).input);
   const games = playGames(model, 5, 1000, 0.2);
-  const startRss = rssMb(child.pid!);
+  const startRss = rssMiB(child.pid!);
   console.log(`server pid ${child.pid}, ${url}, RSS after start ${startRss.toFixed(0)} MB`);
 
   // 1. Finding-1 bodies, after a few ordinary requests so that the first is not timing the JIT.
@@ -182,10 +169,10 @@ try {
   };
   const busy = [keepBusy(), keepBusy()];
   await sleep(300);
-  const soakStart = rssMb(child.pid!);
+  const soakStart = rssMiB(child.pid!);
   const requests = hints.slice(0, 500).map((p) => ({ method: 'POST' as const, path: '/api/v1/hint', headers: { 'content-type': 'application/json' }, body: JSON.stringify(p) }));
   const r = await autocannon({ url, connections: 20, duration: SOAK_S, requests });
-  const soakEnd = rssMb(child.pid!);
+  const soakEnd = rssMiB(child.pid!);
   soaking = false;
   await Promise.all(busy);
   console.log(`\n4. ${SOAK_S} s of hints (20 connections) with 2 simulates running`);

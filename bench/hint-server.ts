@@ -19,7 +19,7 @@
  * bench reports the server's own CPU time per hint (from /proc), which is what capacity is.
  */
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -32,6 +32,7 @@ import { createTurnEval, evaluateState } from '../src/solver/index.ts';
 import { ensureModel } from '../src/store/model-loader.ts';
 import { mulberry32, randomPosition } from '../test/support/random-positions.ts';
 import { freePort } from './support/free-port.ts';
+import { rssMiB, waitReady } from './support/server-process.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -54,30 +55,10 @@ function positionMix(n: number, seed: number): PositionInput[] {
   return Array.from({ length: n }, () => randomPosition(RULESETS.yahtzee, rng).input);
 }
 
-/** Resident memory of a process now, in MiB. */
-function rssMiB(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'))!;
-  return Math.round(Number(line.split(/\s+/)[1]) / 1024);
-}
-
 /** CPU seconds (user + system) a process has used so far. */
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS) / 1000;
-}
-
-async function waitReady(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 10 * 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/readyz`)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server not ready after 10 minutes');
 }
 
 function load(url: string, mix: PositionInput[], duration: number, overallRate?: number) {
@@ -135,7 +116,7 @@ async function serverRuns(runs: Record<string, Run>) {
         'max ms': r.latency.max,
         'server CPU µs/hint': Math.round((cpu * 1e6) / hints),
         'non-2xx + errors': r.non2xx + r.errors,
-        'server RSS MiB': rssMiB(child.pid!),
+        'server RSS MiB': Math.round(rssMiB(child.pid!)),
       };
     }
   } finally {

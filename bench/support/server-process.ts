@@ -1,0 +1,23 @@
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+/** Resolves once the server at `url` answers /readyz with 200; fails when `child` exits first or after `timeoutMs`. */
+export async function waitReady(url: string, child: ChildProcess, timeoutMs = 10 * 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/readyz`)).status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server not ready after ${Math.round(timeoutMs / 1000)} s`);
+}
+
+/** Resident memory of a process now (VmRSS), in MiB. */
+export function rssMiB(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
