@@ -4,7 +4,6 @@ import { columnTypeOf, ruleSetFingerprint } from '../rules/index.ts';
 import {
   compileRules,
   createTurnWorkspace,
-  evaluateTurn,
   initialState,
   jointLayout,
   jointState,
@@ -12,6 +11,7 @@ import {
   paybacks,
   solveRelaxedColumn,
   turnCount,
+  writePricedLane,
   type RollPrices,
 } from '../solver/index.ts';
 import type { ColumnTables } from './column-parts.ts';
@@ -30,8 +30,11 @@ import { createJointSolver } from './joint-exact.ts';
  * Column tables are those of the group's column types. Returns the bound and its parts.
  */
 export function coupledBound(rs: RuleSet, group: RuleSet, columns: readonly number[], tables: ColumnTables, prices: RollPrices): { bound: number; payback: number; group: number; others: number[] } {
-  const same = columns.length === group.columns.length && columns.every((ci, k) => rs.columns[ci] && ruleSetFingerprint(columnTypeOf(rs, ci).rs) === ruleSetFingerprint({ ...columnTypeOf(group, k).rs, id: rs.id }) && rs.columns[ci].multiplier === group.columns[k].multiplier);
-  if (!same) throw new DicewiseError('INVALID_INPUT', `${group.id} is not columns ${columns.map((c) => c + 1).join(', ')} of ${rs.id}`);
+  const sameColumn = (ci: number, k: number) =>
+    rs.columns[ci]?.multiplier === group.columns[k].multiplier && ruleSetFingerprint(columnTypeOf(rs, ci).rs) === ruleSetFingerprint({ ...columnTypeOf(group, k).rs, id: rs.id });
+  if (columns.length !== group.columns.length || !columns.every(sameColumn)) {
+    throw new DicewiseError('INVALID_INPUT', `${group.id} is not columns ${columns.map((c) => c + 1).join(', ')} of ${rs.id}`);
+  }
   const T = turnCount(rs);
   const c = compileRules(columnTypeOf(rs, 0).rs);
   const R = c.dice.rollCount;
@@ -60,8 +63,6 @@ function groupValue(group: RuleSet, tables: ColumnTables, turns: number, prices:
   const ws = createTurnWorkspace(dice);
   const first = new Float64Array(R);
   const later = new Float64Array(R);
-  const pricedFirst = new Float64Array(R);
-  const pricedLater = new Float64Array(R);
   const closed = J.boxes - boxes;
   for (let level = J.boxes - 1; level >= closed; level--) {
     const states = jointStatesAtLevel(J, level);
@@ -71,14 +72,9 @@ function groupValue(group: RuleSet, tables: ColumnTables, turns: number, prices:
       solver.table = layers[p];
       for (const x of states) {
         solver.model.fillScoreNow(jointState(J, x), first, later);
-        const pass = p > 0 ? layers[p - 1][x] : -Infinity;
-        for (let r = 0, o = t * R; r < R; r++, o++) {
-          const f = first[r] - prices.first[o];
-          pricedFirst[r] = f > pass ? f : pass;
-          const l = later[r] - prices.later[o];
-          pricedLater[r] = l > pass ? l : pass;
-        }
-        layers[p][x] = evaluateTurn(dice, pricedFirst, pricedLater, ws);
+        // The group's points are the game's (multipliers inside), so prices apply unscaled.
+        writePricedLane(ws, first, later, prices, t, 1, p > 0 ? layers[p - 1][x] : -Infinity, 0, 1);
+        layers[p][x] = ws.evaluate(true);
       }
     }
   }

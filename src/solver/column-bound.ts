@@ -174,7 +174,7 @@ export function solveRelaxedColumn(colRs: RuleSet, start: ColumnState, turns: nu
         for (let j = 0; j < n; j++) {
           const x = states[at + j];
           columnScoreNowOf(sn, W, x);
-          writeLane(ws, sn, prices, t, inv, pass ? pass[x] : -Infinity, j, n);
+          writePricedLane(ws, sn.first, sn.later, prices, t, inv, pass ? pass[x] : -Infinity, j, n);
         }
         ws.evaluate(true);
         for (let j = 0; j < n; j++) W[states[at + j]] = ws.value[j];
@@ -185,10 +185,14 @@ export function solveRelaxedColumn(colRs: RuleSet, start: ColumnState, turns: nu
   return { c, turns, passes: P, layers, value: layers[P][columnStateIndex(L, start)] };
 }
 
-/** Lane j of n: each roll's best of filling (less its price) and passing. */
-function writeLane(ws: TurnWorkspace, sn: ColumnScoreNow, prices: RollPrices, t: number, inv: number, pass: number, j: number, n: number): void {
+/**
+ * Lane j of n of the workspace's score-now for a relaxed part at turn t: each roll's best of
+ * filling (its unpriced score-now `first` / `later`, less the fill's price / scale) and passing
+ * (`pass`, -Infinity where no pass is left). Relaxed columns and coupled groups of columns
+ * (approx/coupled-bound.ts) price their fills by this one rule.
+ */
+export function writePricedLane(ws: TurnWorkspace, first: Float64Array, later: Float64Array, prices: RollPrices, t: number, inv: number, pass: number, j: number, n: number): void {
   const R = prices.rolls;
-  const { first, later } = sn;
   const pf = prices.first;
   const pl = prices.later;
   const sf = ws.scoreFirst;
