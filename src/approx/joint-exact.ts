@@ -7,6 +7,7 @@ import {
   compileRules,
   createTurnWorkspace,
   evaluateTurn,
+  inLevelChunks,
   jointIndexOfColumns,
   jointLayout,
   jointState,
@@ -130,21 +131,15 @@ export async function solveJointTable(rs: RuleSet, tables: ColumnTables, options
   const runner = options.runner ?? inlineJointRunner;
   const shared = [...tables].map(([key, t]): [string, Float64Array] => [key, toShared(t)]);
   const joint = new Float64Array(new SharedArrayBuffer(J.size * 8));
-  const total = J.size - 1;
-  let done = 0;
-  for (let level = J.boxes - 1; level >= 0; level--) {
-    const states = jointStatesAtLevel(J, level);
-    if (states.length === 0) continue;
-    const size = Math.ceil(states.length / Math.min(states.length, concurrency * 4));
-    const work: Promise<void>[] = [];
-    for (let from = 0; from < states.length; from += size) {
-      const slice = states.slice(from, Math.min(states.length, from + size));
-      work.push(runner({ ruleset: rs.id, tables: shared, values: joint, states: slice }));
-    }
-    await Promise.all(work);
-    done += states.length;
-    options.onProgress?.({ level, statesDone: done, statesTotal: total });
-  }
+  const levels: Int32Array[] = [];
+  for (let level = J.boxes - 1; level >= 0; level--) levels.push(jointStatesAtLevel(J, level));
+  const progress = { done: 0, total: J.size - 1 };
+  await inLevelChunks(levels, concurrency, (states, i) =>
+    runner({ ruleset: rs.id, tables: shared, values: joint, states }).then(() => {
+      progress.done += states.length;
+      options.onProgress?.({ level: J.boxes - 1 - i, statesDone: progress.done, statesTotal: progress.total });
+    }),
+  );
   return joint;
 }
 

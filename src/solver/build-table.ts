@@ -133,22 +133,28 @@ export async function solveLevels(
   const rs = taskRules(task);
   const lanes = task.moments ? 2 : 1;
   const values = new Float64Array(new SharedArrayBuffer(compileRules(rs).layout.size * lanes * 8));
-  let level = rs.boxes.length - 1;
-  for (const states of levels) {
-    const chunks = Math.min(states.length, opts.concurrency * 4);
-    const size = Math.ceil(states.length / chunks);
-    const work: Promise<void>[] = [];
-    for (let from = 0; from < states.length; from += size) {
-      const slice = states.slice(from, Math.min(states.length, from + size));
-      work.push(
-        opts.runner({ ...task, values, states: slice }).then(() => {
-          progress.done += slice.length;
-          opts.onProgress({ level, statesDone: progress.done, statesTotal: progress.total });
-        }),
-      );
-    }
-    await Promise.all(work);
-    level--;
-  }
+  const top = rs.boxes.length - 1;
+  await inLevelChunks(levels, opts.concurrency, (states, i) =>
+    opts.runner({ ...task, values, states }).then(() => {
+      progress.done += states.length;
+      opts.onProgress({ level: top - i, statesDone: progress.done, statesTotal: progress.total });
+    }),
+  );
   return values;
+}
+
+/**
+ * Runs each level's states in chunks (at most concurrency × 4 per level, so threads stay busy and
+ * progress moves), one level after the other: a level's states read only the next level's values,
+ * so its chunks may run in any order and at once. `run` gets a chunk and its level's index.
+ */
+export async function inLevelChunks(levels: readonly Int32Array[], concurrency: number, run: (states: Int32Array, levelIndex: number) => Promise<void>): Promise<void> {
+  for (let i = 0; i < levels.length; i++) {
+    const states = levels[i];
+    if (states.length === 0) continue;
+    const size = Math.ceil(states.length / Math.min(states.length, concurrency * 4));
+    const work: Promise<void>[] = [];
+    for (let from = 0; from < states.length; from += size) work.push(run(states.slice(from, Math.min(states.length, from + size)), i));
+    await Promise.all(work);
+  }
 }

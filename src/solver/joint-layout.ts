@@ -85,14 +85,10 @@ function jointColumn(L: ColumnLayout, stride: number, start: number): JointColum
 
 /** Joint index of a game state; -1 where a column's state is not one the layout holds. */
 export function jointIndex(J: JointLayout, state: GameState): number {
-  let index = 0;
-  for (let c = 0; c < J.columns.length; c++) {
-    const col = J.columns[c];
-    const rank = col.rankOf[columnStateIndex(col.layout, state.columns[c])];
-    if (rank < 0) return -1;
-    index += rank * col.stride;
-  }
-  return index;
+  return jointIndexOfColumns(
+    J,
+    state.columns.map((col, c) => columnStateIndex(J.columns[c].layout, col)),
+  );
 }
 
 /** Joint index from each column's index in its column type's layout (canonical or not). */
