@@ -75,8 +75,7 @@ export function parseColumn(rs: RuleSet, ci: number, raw: unknown, path: string,
       issues.push({ field: bonusPath, message: BONUS_MESSAGE });
     } else if (bonusRaw > 0) {
       const per = rs.yahtzeeBonus;
-      let filled = 0;
-      for (let m = col.mask & ~closed; m; m &= m - 1) filled++;
+      const filled = popcount(col.mask & ~closed);
       if (per === 0) issues.push({ field: bonusPath, message: `${rs.name} has no Yahtzee bonus` });
       else if (!col.yahtzee50) issues.push({ field: bonusPath, message: `a Yahtzee bonus needs 50 in the ${rs.boxes[y].label} box` });
       else if (bonusRaw % per !== 0) issues.push({ field: bonusPath, message: `must be a multiple of ${per}` });

@@ -1,4 +1,5 @@
 import type { FaceCounts, RuleSet } from '../rules/index.ts';
+import { popcount } from './column-layout.ts';
 import { closedMask, scoreBox, upperBonusFor, UPPER_COUNT, yahtzeeBoxIndex } from '../rules/index.ts';
 
 /**
@@ -42,14 +43,12 @@ export function boxCount(rs: RuleSet): number {
 
 /** Turns of a game: one per box it plays (a sub-game's closed boxes are filled from the start). */
 export function turnCount(rs: RuleSet): number {
-  let closed = 0;
-  for (let m = closedMask(rs); m; m &= m - 1) closed++;
-  return (rs.boxes.length - closed) * rs.columns.length;
+  return (rs.boxes.length - popcount(closedMask(rs))) * rs.columns.length;
 }
 
 export function filledCount(state: GameState): number {
   let n = 0;
-  for (const c of state.columns) for (let m = c.mask; m; m &= m - 1) n++;
+  for (const c of state.columns) n += popcount(c.mask);
   return n;
 }
 
