@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { diceTables } from '../src/dice/index.ts';
 import { DicewiseError } from '../src/errors.ts';
 import { createTurnWorkspace, evaluateTurn } from './support/reference-turn.ts';
-import { createTurnKernel } from '../src/solver/kernel/turn-kernel.ts';
+import { createTurnKernel, VALUE_CHUNK } from '../src/solver/kernel/turn-kernel.ts';
 import { mulberry32 } from './support/random-positions.ts';
 
 /**
@@ -108,6 +108,30 @@ describe('WebAssembly turn kernel', () => {
       }
     });
   }
+
+  it('evaluateValue: the values of evaluate, the same bits, over chunks of lanes (max and select, ragged last chunk)', () => {
+    const t = diceTables(5);
+    const R = t.rollCount;
+    for (const mode of ['max', 'select'] as const) {
+      for (const L of [2, VALUE_CHUNK, VALUE_CHUNK + 1, 2 * VALUE_CHUNK - 1, 601]) {
+        for (const firstDiffers of [false, true]) {
+          const rng = mulberry32(L * 4 + (firstDiffers ? 1 : 0) + (mode === 'select' ? 2 : 0));
+          const later = randomScores(R * L, rng);
+          const first = firstDiffers ? later.map((v) => (rng() < 0.3 ? v + rng() * 10 : v)) : later;
+          const whole = createTurnKernel(t, L, mode);
+          const chunked = createTurnKernel(t, 601, mode);
+          chunked.lanes = L;
+          for (const k of [whole, chunked]) {
+            k.scoreLater.set(later);
+            if (firstDiffers) k.scoreFirst.set(first);
+          }
+          const v0 = whole.evaluate(firstDiffers);
+          expect(Object.is(chunked.evaluateValue(firstDiffers), v0)).toBe(true);
+          expect(firstBitDifference(chunked.value.subarray(0, L), whole.value), `${mode}, ${L} lanes${firstDiffers ? ', first differs' : ''}`).toBe(-1);
+        }
+      }
+    }
+  });
 
   it('keeps the zero the engine keeps where +0 and -0 tie, wherever maxima are taken', () => {
     // Mostly -0: a keep's mean is -0 only when all six are, so maxima meet ties of both zeros

@@ -74,6 +74,10 @@ export async function measure(dice: number, L: number, time: number): Promise<Ro
     k.evaluate(true);
     sink += k.value[0];
   });
+  // The lane tables' call: the values only, in chunks of VALUE_CHUNK lanes past that many.
+  bench.add('WASM value', () => {
+    sink += k.evaluateValue(true);
+  });
   const value = new Float64Array(L);
   const roll1 = new Float64Array(R * L);
   const rollRows = k.roll1.subarray(0, R * L);
@@ -95,7 +99,7 @@ export async function measure(dice: number, L: number, time: number): Promise<Ro
   return { dice, lanes: L, us };
 }
 
-const COLUMNS = ['JS 1 lane ×L', 'JS engine', 'WASM', 'WASM+copy'];
+const COLUMNS = ['JS 1 lane ×L', 'JS engine', 'WASM', 'WASM value', 'WASM+copy'];
 
 export function format(rows: Row[], title: string): string {
   const cell = (x: number | undefined) => (x === undefined ? '-' : x >= 100 ? x.toFixed(0) : x.toFixed(2)).padStart(13);

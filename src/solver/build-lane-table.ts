@@ -9,7 +9,7 @@ import { countStates, levelStates, resolveBuildOptions, type BuildOptions } from
 import { createReachScratch, reachScoreNow, type ReachScratch, type ReachSource } from './reach-score-now.ts';
 import { REACH_TRIM, reachOffsets, type ReachTable } from './reach-table.ts';
 import { SOLVER_VERSION, type TableHeader } from './table-file.ts';
-import { evaluateTurn, type TurnWorkspace } from './turn-engine.ts';
+import { evaluateTurnValue, type TurnWorkspace } from './turn-engine.ts';
 import { lanesOf, type LaneKind, type ReachTask } from './lane-task.ts';
 
 /**
@@ -26,12 +26,17 @@ export const REACH_CAP_DEFAULT = 600;
 function levelSource(width: Int32Array, offset: Int32Array, lanes: Float64Array): ReachSource {
   return {
     read(dst, at, state, from, count) {
+      // Three stretches (n <= 0: 1; 1..w: the lanes; above w: 0), copied whole: the score-now
+      // reads 50 of them a state, and the loop with a test per lane was an eighth of the build.
       const w = width[state];
-      const base = offset[state] - 1;
-      for (let j = 0; j < count; j++) {
-        const n = from + j;
-        dst[at + j] = n <= 0 ? 1 : n > w ? 0 : lanes[base + n];
-      }
+      const end = from + count;
+      const ones = Math.min(end, 1) - from;
+      if (ones > 0) dst.fill(1, at, at + ones);
+      const lo = Math.max(from, 1);
+      const hi = Math.min(end, w + 1);
+      if (hi > lo) dst.set(lanes.subarray(offset[state] + lo - 1, offset[state] + hi - 1), at + lo - from);
+      const zerosFrom = Math.max(from, w + 1);
+      if (end > zerosFrom) dst.fill(0, at + zerosFrom - from, at + count);
     },
   };
 }
@@ -59,7 +64,7 @@ export function solveReachStates(s: ReachSolver, task: ReachTask): void {
     const { mask, upper, flag } = decodeState(L0, state);
     s.turn.lanes = L;
     reachScoreNow(s.c, src, mask, upper, flag, 1, L, s.scratch);
-    evaluateTurn(s.c.dice, s.scratch.best, s.scratch.best, s.turn);
+    evaluateTurnValue(s.c.dice, s.scratch.best, s.scratch.best, s.turn);
     task.level.set(s.turn.value.subarray(0, L), task.offset[state]);
   }
 }

@@ -3,7 +3,7 @@ import { decodeState } from './column-layout.ts';
 import type { ReachTask } from './lane-task.ts';
 import type { ReachTable } from './reach-table.ts';
 import { chooseScores, createScoreChoices, type ScoreChoices } from './score-choice.ts';
-import { createTurnWorkspace, evaluateTurn, type TurnWorkspace } from './turn-engine.ts';
+import { createTurnWorkspace, evaluateTurnValue, type TurnWorkspace } from './turn-engine.ts';
 
 /**
  * The distribution of the points still to come under optimal expected-score play (how an
@@ -42,17 +42,19 @@ export function solveDistributionStates(s: DistributionSolver, task: ReachTask):
       const wn = width[nx];
       const base = offset[nx];
       best[o] = choices.value[r];
-      for (let k = 0; k <= w; k++) {
-        const j = k - g;
-        best[o + 1 + k] = j < 0 || j > wn ? 0 : next[base + j];
-      }
+      // Lanes 1 + k hold D(s', k - g): zeros, the next state's lanes shifted by g, zeros.
+      const from = Math.min(g, w + 1);
+      const to = Math.min(w + 1, g + wn + 1);
+      best.fill(0, o + 1, o + 1 + from);
+      if (to > from) best.set(next.subarray(base + from - g, base + to - g), o + 1 + from);
+      best.fill(0, o + 1 + Math.max(from, to), o + 1 + w + 1);
       if (w === cap) {
         let tail = 0;
         for (let j = Math.max(0, cap - g); j <= wn; j++) tail += next[base + j];
         best[o + 1 + cap] = tail;
       }
     }
-    evaluateTurn(c.dice, best, best, s.turn);
+    evaluateTurnValue(c.dice, best, best, s.turn);
     task.level.set(s.turn.value.subarray(1, L), offset[state]);
   }
 }

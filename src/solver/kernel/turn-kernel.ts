@@ -40,6 +40,12 @@ export interface TurnKernel {
    * engine's `scoreFirst !== scoreLater`), filling hold3, hold2, roll1 and value. Returns lane 0.
    */
   evaluate(firstDiffers: boolean): number;
+  /**
+   * `value` (and lane 0, returned) as `evaluate` fills it, the same bits, without the per-keep
+   * arrays to read afterwards: in max mode over many lanes it runs VALUE_CHUNK lanes at a time,
+   * which costs less per lane (bench/turn-kernel.ts, column "WASM value").
+   */
+  evaluateValue(firstDiffers: boolean): number;
   /** a[k] = mean over one more die of a[k + die], for every partial keep; a: hold3, hold2 or roll1 */
   fillKeepValues(a: Float64Array): void;
   /** m[k] = max of hold[k] and m[s] over sub-keeps s, for every keep (full rolls included) */
@@ -124,6 +130,8 @@ interface KernelExports {
   maxInto(best: number, pairs: number, count: number, lanes: number): void;
   evaluateTurn(hold3: number, hold2: number, roll1: number, first: number, out: number, lanes: number, mode: number): void;
   configureHolds(rank: number, keepOfRank: number, pairValue: number, pairKeep: number, bestValue: number, bestRank: number): void;
+  configureStage(chunk: number, hold3: number, hold2: number, roll1: number, first: number, value: number): void;
+  evaluateValue(hold3: number, hold2: number, roll1: number, first: number, out: number, lanes: number, mode: number): void;
   bestHolds(hold3: number, hold2: number, now: number, out: number, lanes: number): void;
 }
 
@@ -164,6 +172,9 @@ export function kernelModule(): WebAssembly.Module {
   compiled ??= new WebAssembly.Module(Uint8Array.from(atob(TURN_KERNEL_WASM), (c) => c.charCodeAt(0)));
   return compiled;
 }
+
+/** Lanes per chunk of `evaluateValue`: over 600 lanes, chunks of 60, 120 and 200 took 0.98, 0.88 and 0.89 of the whole turn's time. */
+export const VALUE_CHUNK = 120;
 
 const PAGE = 65536;
 /** A 32-bit WebAssembly memory holds at most 65536 pages (4 GiB). */
@@ -212,6 +223,13 @@ export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode
   const bestRankAt = place(K * 4);
   const nowAt = place(2 * R * 8);
   const choiceAt = place(2 * R * 2);
+  // evaluateValue's chunk, where there is room for more lanes than one.
+  const chunk = capacity > VALUE_CHUNK ? VALUE_CHUNK : 0;
+  const stage3At = place(K * chunk * 8);
+  const stage2At = place(K * chunk * 8);
+  const stage1At = place(K * chunk * 8);
+  const stageFirstAt = place(R * chunk * 8);
+  const stageValueAt = place(chunk * 8);
   const extraCount = extras.extra ?? 0;
   const pairCount = extras.pairs ?? 0;
   const extraAt = place(extraCount * 8);
@@ -232,6 +250,7 @@ export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode
   new Int32Array(buf, rankAt, K).set(ranks.rank);
   new Int32Array(buf, keepOfRankAt, K).set(ranks.keepOfRank);
   x.configureHolds(rankAt, keepOfRankAt, pairValueAt, pairKeepAt, bestValueAt, bestRankAt);
+  x.configureStage(chunk, stage3At, stage2At, stage1At, stageFirstAt, stageValueAt);
 
   const hold3 = new Float64Array(buf, hold3At, K * capacity);
   const value = new Float64Array(buf, valueAt, capacity);
@@ -263,6 +282,10 @@ export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode
     },
     evaluate(firstDiffers) {
       x.evaluateTurn(hold3At, hold2At, roll1At, firstDiffers ? firstAt : 0, valueAt, lanesOf(kernel), MODE[kernel.mode]);
+      return value[0];
+    },
+    evaluateValue(firstDiffers) {
+      x.evaluateValue(hold3At, hold2At, roll1At, firstDiffers ? firstAt : 0, valueAt, lanesOf(kernel), MODE[kernel.mode]);
       return value[0];
     },
     fillKeepValues(a) {
