@@ -3,12 +3,11 @@ import type { ReachTable } from './reach-table.ts';
 
 const kernels = new WeakMap<ReachTable, ShareKernel>();
 
-/** The table's kernel; on first use its values move into kernel memory (the table then reads them there). */
+/** The table's kernel, made on first use. */
 function shareKernel(t: ReachTable): ShareKernel {
   let k = kernels.get(t);
   if (!k) {
     k = createShareKernel(t.values);
-    t.values = k.values;
     kernels.set(t, k);
   }
   return k;

@@ -1,18 +1,18 @@
 import { kernelModule } from './turn-kernel.ts';
 
 /**
- * A reach table's values moved into a WebAssembly memory of their own, beside room for a share
- * curve's steps, so the win goal's sums over them (win-share.ts) run in the kernel's SIMD dot
- * products (wasm/turn-kernel.ts: dotF32, dotF64) instead of a scalar loop three times slower.
+ * The win goal's sums over a reach table's values (win-share.ts) in the kernel's SIMD dot products
+ * (wasm/turn-kernel.ts: dotF32, dotF64) instead of a scalar loop three times slower. The kernel's
+ * memory holds a share curve's steps and room for one state's stretch of values, copied in per
+ * sum: the table itself stays where it is, one copy in a process however many threads read it
+ * (moving the whole table into each thread's kernel memory cost 517 MB a thread for yahtzee).
  */
 export interface ShareKernel {
-  /** the table's values, now in kernel memory */
-  readonly values: Float32Array | Float64Array;
   /** room for a share curve's steps */
   readonly d: Float64Array;
   /** the curve whose steps `d` holds now */
   curve: unknown;
-  /** sum over i < n of d[dFrom + i] * values[vFrom + i] */
+  /** sum over i < n of d[dFrom + i] * values[vFrom + i], n <= SHARE_STEPS */
   dot(dFrom: number, vFrom: number, n: number): number;
 }
 
@@ -28,19 +28,21 @@ interface ShareExports {
 
 export function createShareKernel(values: Float32Array | Float64Array): ShareKernel {
   const dBytes = SHARE_STEPS * 8;
-  const pages = Math.ceil((dBytes + values.byteLength) / PAGE);
+  const float32 = values instanceof Float32Array;
+  const width = values.BYTES_PER_ELEMENT;
+  const pages = Math.ceil((dBytes + SHARE_STEPS * width) / PAGE);
   const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
   const x = new WebAssembly.Instance(kernelModule(), { env: { memory } }).exports as unknown as ShareExports;
   const d = new Float64Array(memory.buffer, 0, SHARE_STEPS);
-  const float32 = values instanceof Float32Array;
-  const moved = float32 ? new Float32Array(memory.buffer, dBytes, values.length) : new Float64Array(memory.buffer, dBytes, values.length);
-  moved.set(values);
-  const width = moved.BYTES_PER_ELEMENT;
+  const stretch = float32 ? new Float32Array(memory.buffer, dBytes, SHARE_STEPS) : new Float64Array(memory.buffer, dBytes, SHARE_STEPS);
   const dot = float32 ? x.dotF32 : x.dotF64;
   return {
-    values: moved,
     d,
     curve: undefined,
-    dot: (dFrom, vFrom, n) => dot(8 * dFrom, dBytes + width * vFrom, n),
+    dot: (dFrom, vFrom, n) => {
+      if (n > SHARE_STEPS) throw new RangeError(`a sum over ${n} values, more than the kernel holds (${SHARE_STEPS})`);
+      stretch.set(values.subarray(vFrom, vFrom + n));
+      return dot(8 * dFrom, dBytes, n);
+    },
   };
 }
