@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countsKey, Xoshiro128 } from '../src/dice/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { zeroValueModel } from '../src/simulate/index.ts';
-import { createDecisionMemo, createTurnCache, createTurnEval, evaluateState, initialState, rankedScoreOptions, type GameModel, type GameState } from '../src/solver/index.ts';
+import { createDecisionMemo, createSharedMemoSpace, createTurnCache, createTurnEval, evaluateState, initialState, rankedScoreOptions, type GameModel, type GameState } from '../src/solver/index.ts';
 import { decideHold, fillHoldDecisions } from '../src/solver/engine-decisions.ts';
 import { testModel } from './support/models.ts';
 
@@ -89,15 +89,16 @@ describe('fillHoldDecisions takes every decision as decideHold', () => {
  * Games played by the plain engine (a fresh evaluation every turn, decideHold, the first of
  * rankedScoreOptions); at every decision the memo is asked too.
  */
-function compareGames(model: GameModel, games: number, entries: number, seed: number): { hits: number; misses: number } {
+function compareGames(model: GameModel, games: number, entries: number, seed: number, memos = [createDecisionMemo(model, { entries })]): { hits: number; misses: number } {
   const rs = model.rs;
   const t = model.c.dice;
   const te = createTurnEval(model);
-  const memo = createDecisionMemo(model, { entries });
   const rng = new Xoshiro128(seed);
   const counts = [0, 0, 0, 0, 0, 0];
   const turns = rs.boxes.length * rs.columns.length;
   for (let g = 0; g < games; g++) {
+    // Games go to the memos in turn, as chunks of a run go to its threads.
+    const memo = memos[g % memos.length];
     let state: GameState = initialState(rs);
     for (let turn = 0; turn < turns; turn++) {
       evaluateState(te, state);
@@ -122,7 +123,7 @@ function compareGames(model: GameModel, games: number, entries: number, seed: nu
       state = best.next;
     }
   }
-  return { hits: memo.hits, misses: memo.misses };
+  return { hits: memos.reduce((n, m) => n + m.hits, 0), misses: memos.reduce((n, m) => n + m.misses, 0) };
 }
 
 describe('the decision memo decides exactly as the plain engine', () => {
@@ -149,6 +150,35 @@ describe('the decision memo decides exactly as the plain engine', () => {
     memo.box(b(), 0, false);
     memo.hold(a(), 0, 2);
     expect(memo).toMatchObject({ hits: 1, misses: 3, size: 1 });
+  });
+
+  it.each([
+    ['room for every state', 1 << 14],
+    ['one set of 8, the rest in each memo\'s own rows', 8],
+  ] as const)('memos over one shared space decide as the plain engine: %s', async (_, entries) => {
+    const model = await testModel('yahtzee');
+    const space = createSharedMemoSpace(model.rs, entries)!;
+    const memos = [createDecisionMemo(model, { entries: 64, shared: space }), createDecisionMemo(model, { entries: 64, shared: space })];
+    const { hits, misses } = compareGames(model, 60, 0, 43, memos);
+    expect(hits + misses).toBeGreaterThanOrEqual(60 * 13);
+    // The opening state is evaluated once for both: the second memo finds the first one's row.
+    expect(memos[1].hits).toBeGreaterThan(0);
+    const states = memos[0].size + memos[1].size;
+    if (entries > 1000) expect(misses).toBe(states);
+    else expect(memos.map((m) => m.size).every((n) => n > 8)).toBe(true);
+  });
+
+  it('a state found in a shared space is evaluated by no other memo over it', async () => {
+    const model = await testModel('yahtzee');
+    const space = createSharedMemoSpace(model.rs, 1024)!;
+    const [a, b] = [createDecisionMemo(model, { shared: space }), createDecisionMemo(model, { shared: space })];
+    const s = (): GameState => ({ columns: [{ mask: 5, upper: 4, yahtzee50: false }] });
+    const keep = a.hold(s(), 17, 2);
+    expect(b.hold(s(), 17, 2)).toBe(keep);
+    expect(b.box(s(), 17, false)).toEqual(a.box(s(), 17, false));
+    expect([a.misses, b.misses, b.hits]).toEqual([1, 0, 2]);
+    expect(createSharedMemoSpace(RULESETS['triple-yahtzee'], 1024)).toBeUndefined();
+    expect(() => createDecisionMemo(zeroValueModel(RULESETS['triple-yahtzee']), { shared: space })).toThrow(/one column/);
   });
 
   it('rejects a number of entries that is not a non-negative integer', async () => {

@@ -32,7 +32,8 @@ export interface InlineRunnerDeps {
  */
 export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
   const models = new Map<string, Promise<GameModel>>();
-  const strategies = new Map<string, Promise<Strategy>>();
+  /** by rule set, strategy and cache size: the strategy, and the id of the shared memo space it plays over */
+  const strategies = new Map<string, { memo: number | undefined; strategy: Promise<Strategy> }>();
 
   const modelOf = (id: RuleSetId, kind: ModelKind, spec: string): Promise<GameModel> => {
     const key = `${id}\u0000${kind}`;
@@ -82,7 +83,7 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
     if (isBuiltinStrategy(spec)) {
       const kind = modelKindOf(spec, rs);
       const model = kind ? await modelOf(task.ruleset, kind, spec) : undefined;
-      return createBuiltinStrategy(spec, { rs, model, cacheEntries: task.cacheEntries });
+      return createBuiltinStrategy(spec, { rs, model, cacheEntries: task.cacheEntries, memo: task.memos?.[spec] });
     }
     if (!deps.importModule) {
       throw new DicewiseError('INVALID_INPUT', `unknown strategy ${JSON.stringify(spec)}; use ${STRATEGY_NAMES}`, [
@@ -92,15 +93,19 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
     return asStrategy(await deps.importModule(spec), spec, rs);
   };
 
+  // A task of a run with a shared memo space replaces the strategy kept from another run (and
+  // with it that run's space): a thread keeps one memo per strategy, as without spaces.
   const strategyOf = (task: SimulateTask, spec: string): Promise<Strategy> => {
     const key = JSON.stringify([task.ruleset, spec, task.cacheEntries]);
+    const memo = task.memos?.[spec]?.id;
     let s = strategies.get(key);
-    if (!s) {
-      s = create(task, spec);
-      strategies.set(key, s);
-      s.catch(() => strategies.delete(key));
+    if (!s || s.memo !== memo) {
+      const made = { memo, strategy: create(task, spec) };
+      strategies.set(key, made);
+      made.strategy.catch(() => strategies.get(key) === made && strategies.delete(key));
+      s = made;
     }
-    return s;
+    return s.strategy;
   };
 
   return async (task) => {

@@ -2,7 +2,8 @@ import { runInLanes } from '../run-in-lanes.ts';
 import { DicewiseError } from '../errors.ts';
 import { isShard, shardRange, type Shard } from '../shard.ts';
 import { DEFAULT_RULESET, isRuleSetId, PLAYABLE_RULESETS, RULESETS, type RuleSetId } from '../rules/index.ts';
-import { DEFAULT_MEMO_ENTRIES } from '../solver/index.ts';
+import { createSharedMemoSpace, DEFAULT_MEMO_ENTRIES, type SharedMemoSpace } from '../solver/index.ts';
+import { usesDecisionMemo } from './strategies/index.ts';
 import type { TaskResult, ChunkRunner, SimulateTask } from './task.ts';
 
 /** Options → defaults → resolved options, as piscina does; a bad option throws naming it. */
@@ -149,11 +150,13 @@ export async function simulate(options: SimulateOptions): Promise<SimulationData
     yahtzee50: new Float64Array(S),
     yahtzeeBonuses: new Float64Array(S),
   };
+  const memos = sharedMemos(o, n);
   const tasks: SimulateTask[] = [];
   for (let from = first; from < end; from += o.chunkSize) {
     const to = Math.min(end, from + o.chunkSize);
     const task: SimulateTask = { ruleset: o.ruleset, seed: o.seed, from, to, strategies: o.strategies, cacheEntries: o.cacheEntries };
     if (o.onRecords) task.record = true;
+    if (memos) task.memos = memos;
     tasks.push(task);
   }
   const inOrder = gameOrder();
@@ -182,6 +185,22 @@ export async function simulate(options: SimulateOptions): Promise<SimulationData
   const names = data.names;
   if (new Set(names).size !== names.length) throw optionError('strategies', 'must have distinct names', names);
   return data;
+}
+
+/**
+ * One decision memo per strategy for all the run's threads, where tasks run on several (the
+ * threads meet nearly the same states) and a memo is kept: room for every thread's entries, in
+ * the memory the threads' own memos would take.
+ */
+function sharedMemos(o: ResolvedSimulateOptions, games: number): Record<string, SharedMemoSpace> | undefined {
+  if (o.concurrency < 2 || o.cacheEntries === 0 || games <= o.chunkSize) return undefined;
+  const rs = RULESETS[o.ruleset];
+  const memos: Record<string, SharedMemoSpace> = {};
+  for (const spec of o.strategies) {
+    const space = usesDecisionMemo(spec, rs) ? createSharedMemoSpace(rs, o.cacheEntries * Math.min(o.concurrency, Math.ceil(games / o.chunkSize))) : undefined;
+    if (space) memos[spec] = space;
+  }
+  return Object.keys(memos).length > 0 ? memos : undefined;
 }
 
 /** Runs `take(i)` once `take` has run for every index below i: tasks finish in any order, their records go out in game order. */

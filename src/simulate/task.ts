@@ -1,5 +1,5 @@
 import type { RuleSetId } from '../rules/index.ts';
-import type { LaneKind, ReachTable } from '../solver/index.ts';
+import type { LaneKind, ReachTable, SharedMemoSpace } from '../solver/index.ts';
 import type { HeadToHeadChunk } from './head-to-head.ts';
 import type { ChunkResult } from './run-chunk.ts';
 
@@ -23,6 +23,11 @@ export interface SimulateTask {
    * its own copy (hundreds of megabytes each).
    */
   lanes?: SharedLanes;
+  /**
+   * Decision memo spaces of the run (solver/decision-memo.ts), by strategy: the threads playing
+   * a strategy fill and read one memo of its decisions instead of one each.
+   */
+  memos?: Record<string, SharedMemoSpace>;
 }
 
 /** Goal tables of one rule set, by kind. */

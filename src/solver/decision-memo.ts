@@ -1,4 +1,6 @@
 import { fmix32, hashString } from '../dice/index.ts';
+import type { RuleSet } from '../rules/index.ts';
+import { compileRules } from './compiled-rules.ts';
 import { boxMemoLength, engineBox, engineBoxAt, engineHold, fillHoldDecisions, type BoxChoice } from './engine-decisions.ts';
 import type { GameModel } from './game-model.ts';
 import type { GameState } from './game-state.ts';
@@ -17,6 +19,10 @@ import { createTurnCache, turnKeyOf, type StateKey } from './turn-cache.ts';
  * with no object to chase. Over 100k games of
  * optimal `yahtzee` the lru-cache lookup, the entry objects and the hold values read for a
  * decision cost more than half of a game's time once turns were cached.
+ *
+ * The threads of one run may share their rows (`createSharedMemoSpace`): the states of optimal
+ * play are nearly the same in every thread (100k games of `yahtzee` meet 95k states, 200k games
+ * 107k), so each thread evaluating its own copy of them was most of a game's time.
  */
 export interface DecisionMemo {
   /** `engineHold`: the keep to hold (the roll itself = stop and score) */
@@ -31,6 +37,11 @@ export interface DecisionMemo {
 export interface DecisionMemoOptions {
   /** states whose decisions are kept (0 = none: every new state is evaluated); default DEFAULT_MEMO_ENTRIES */
   entries?: number;
+  /**
+   * Rows shared with the other threads of a run, found first; a state whose set there is full
+   * goes to a small memo of this thread's own (OVERFLOW_ENTRIES).
+   */
+  shared?: SharedMemoSpace;
 }
 
 /**
@@ -42,6 +53,139 @@ export const DEFAULT_MEMO_ENTRIES = 131_072;
 
 /** Ways of a set: 8 missed 0.95 turns a game where 4 missed 1.04 (131,072 entries). */
 const WAYS = 8;
+
+/** A thread's own rows beside a shared space, for the states whose set there is full. */
+const OVERFLOW_ENTRIES = 8192;
+
+/**
+ * Rows of decisions over SharedArrayBuffers, which a message shares with worker threads: every
+ * thread's memo over one space reads and fills the same rows. A slot is written once: a thread
+ * claims an empty slot (compare-and-exchange), fills its hold decisions and then publishes its
+ * key, so a thread that sees a key reads a complete row; nothing is evicted, so a row never
+ * changes under a reader. Box decisions are filled in later by whichever thread needs one, the
+ * same value whoever writes it. States of one column only (their keys are numbers).
+ */
+export interface SharedMemoSpace {
+  /** names the space: strategies playing over it may be kept while tasks bring the same id */
+  id: number;
+  /** per slot, way w of set s at s × ways + w: 0 = empty, -1 = being filled, else the state's key + 1 */
+  keys: Int32Array;
+  /** slot i's decisions at i × stride */
+  rows: Int16Array;
+}
+
+let spaces = 0;
+
+/** Slots and ways of a memo of `entries` states: `ways` × a power of two. */
+function memoShape(entries: number): { ways: number; setMask: number; slots: number } {
+  const ways = Math.min(WAYS, entries);
+  const setBits = Math.floor(Math.log2(entries / ways));
+  return { ways, setMask: (1 << setBits) - 1, slots: ways << setBits };
+}
+
+/**
+ * A space for the memos of one strategy in one run across its threads, room for `entries`
+ * states (rounded down as a memo's); undefined where it cannot serve (several columns, or none).
+ * The buffers are only reserved here: memory is touched as rows are filled.
+ */
+export function createSharedMemoSpace(rs: RuleSet, entries: number): SharedMemoSpace | undefined {
+  if (rs.columns.length !== 1 || !Number.isInteger(entries) || entries <= 0) return undefined;
+  const { slots } = memoShape(entries);
+  const stride = 2 * compileRules(rs).dice.rollCount + boxMemoLength(rs);
+  return { id: ++spaces, keys: new Int32Array(new SharedArrayBuffer(4 * slots)), rows: new Int16Array(new SharedArrayBuffer(2 * slots * stride)) };
+}
+
+/** Finds the row of a state's decisions in one table of rows, filling it if the state is new; -1: no room (a full set of a shared space). */
+interface RowTable {
+  readonly rows: Int16Array;
+  rowOf(key: StateKey, state: GameState): number;
+}
+
+interface Counts {
+  size: number;
+  hits: number;
+  misses: number;
+}
+
+/** `fill(rows, row, state)` writes a new state's hold decisions and empties its box memo. */
+type FillRow = (rows: Int16Array, row: number, state: GameState) => void;
+
+/** A thread's own rows: a set-associative table of keys, least recently used evicted from a full set. */
+function ownTable(entries: number, stride: number, fill: FillRow, n: Counts): RowTable {
+  const { ways, setMask, slots } = memoShape(entries);
+  // Way w of set s at s * ways + w, most recently used first; `rowOf` says where its decisions lie.
+  const keys: StateKey[] = new Array<StateKey>(slots).fill(-1);
+  const rowAt = new Int32Array(slots);
+  for (let i = 0; i < slots; i++) rowAt[i] = i * stride;
+  const rows = new Int16Array(slots * stride);
+
+  /** Moves way w of the set at `base` to the front; returns its row. */
+  const toFront = (base: number, w: number): number => {
+    const key = keys[base + w];
+    const row = rowAt[base + w];
+    for (let i = base + w; i > base; i--) {
+      keys[i] = keys[i - 1];
+      rowAt[i] = rowAt[i - 1];
+    }
+    keys[base] = key;
+    rowAt[base] = row;
+    return row;
+  };
+
+  return {
+    rows,
+    rowOf(key, state) {
+      const base = ((typeof key === 'number' ? fmix32(key) : hashString(key)) & setMask) * ways;
+      for (let w = 0; w < ways; w++) {
+        if (keys[base + w] === key) {
+          n.hits++;
+          return w === 0 ? rowAt[base] : toFront(base, w);
+        }
+      }
+      n.misses++;
+      if (keys[base + ways - 1] === -1) n.size++;
+      keys[base + ways - 1] = key;
+      const row = toFront(base, ways - 1);
+      fill(rows, row, state);
+      return row;
+    },
+  };
+}
+
+/** A shared space's rows (SharedMemoSpace): found, or claimed and filled, in the first free way of the state's set. */
+function sharedTable(space: SharedMemoSpace, stride: number, fill: FillRow, n: Counts): RowTable {
+  const { keys, rows } = space;
+  const slots = keys.length;
+  const ways = Math.min(WAYS, slots);
+  const setMask = slots / ways - 1;
+  if (rows.length !== slots * stride || (setMask & (setMask + 1)) !== 0) throw new Error(`a shared memo space of ${slots} slots and ${rows.length} row entries does not fit rows of ${stride}`);
+  return {
+    rows,
+    rowOf(key, state) {
+      const tag = (key as number) + 1;
+      const base = (fmix32(key as number) & setMask) * ways;
+      for (let w = 0; w < ways; w++) {
+        const slot = base + w;
+        let k = Atomics.load(keys, slot);
+        if (k === 0) {
+          k = Atomics.compareExchange(keys, slot, 0, -1);
+          if (k === 0) {
+            n.misses++;
+            n.size++;
+            fill(rows, slot * stride, state);
+            Atomics.store(keys, slot, tag);
+            return slot * stride;
+          }
+        }
+        if (k === tag) {
+          n.hits++;
+          return slot * stride;
+        }
+      }
+      return -1;
+    },
+  };
+}
 
 export function createDecisionMemo(model: GameModel, options: DecisionMemoOptions = {}): DecisionMemo {
   const entries = options.entries ?? DEFAULT_MEMO_ENTRIES;
@@ -65,67 +209,53 @@ export function createDecisionMemo(model: GameModel, options: DecisionMemoOption
   const keyOf = turnKeyOf(model);
   const R = model.c.dice.rollCount;
   const boxAt = 2 * R;
-  const stride = boxAt + boxMemoLength(model);
-  const ways = Math.min(WAYS, entries);
-  const setBits = Math.floor(Math.log2(entries / ways));
-  const setMask = (1 << setBits) - 1;
-  const slots = ways << setBits;
-  // Way w of set s at s * ways + w, most recently used first; `rowOf` says where its decisions lie.
-  const keys: StateKey[] = new Array<StateKey>(slots).fill(-1);
-  const rowOf = new Int32Array(slots);
-  for (let i = 0; i < slots; i++) rowOf[i] = i * stride;
-  const rows = new Int16Array(slots * stride);
-  let size = 0;
-  let hits = 0;
-  let misses = 0;
+  const stride = boxAt + boxMemoLength(model.rs);
+  const fill: FillRow = (rows, row, state) => {
+    fillHoldDecisions(turns.get(state), rows, row);
+    rows.fill(-1, row + boxAt, row + stride);
+  };
+  if (options.shared && model.rs.columns.length !== 1) throw new Error(`a shared memo space holds states of one column; ${model.rs.id} has ${model.rs.columns.length}`);
+  const n: Counts = { size: 0, hits: 0, misses: 0 };
+  const shared = options.shared && sharedTable(options.shared, stride, fill, n);
+  const own = ownTable(shared ? Math.min(entries, OVERFLOW_ENTRIES) : entries, stride, fill, n);
   let lastState: GameState | undefined;
   let lastRow = 0;
+  /** the rows of the last state asked about: the shared ones or this thread's */
+  let rows = own.rows;
 
-  /** Moves way w of the set at `base` to the front; returns its row. */
-  const toFront = (base: number, w: number): number => {
-    const key = keys[base + w];
-    const row = rowOf[base + w];
-    for (let i = base + w; i > base; i--) {
-      keys[i] = keys[i - 1];
-      rowOf[i] = rowOf[i - 1];
-    }
-    keys[base] = key;
-    rowOf[base] = row;
-    return row;
-  };
-
-  /** The row of `state`'s decisions, filled now if the state is new (evicting its set's least recently used). */
+  /** The row of `state`'s decisions in `rows`, filled now if the state is new. */
   const rowFor = (state: GameState): number => {
     if (state === lastState) return lastRow;
     lastState = state;
     const key = keyOf(state);
-    const base = ((typeof key === 'number' ? fmix32(key) : hashString(key)) & setMask) * ways;
-    for (let w = 0; w < ways; w++) {
-      if (keys[base + w] === key) {
-        hits++;
-        return (lastRow = w === 0 ? rowOf[base] : toFront(base, w));
+    if (shared) {
+      const row = shared.rowOf(key, state);
+      if (row >= 0) {
+        rows = shared.rows;
+        return (lastRow = row);
       }
     }
-    misses++;
-    if (keys[base + ways - 1] === -1) size++;
-    keys[base + ways - 1] = key;
-    const row = toFront(base, ways - 1);
-    fillHoldDecisions(turns.get(state), rows, row);
-    rows.fill(-1, row + boxAt, row + stride);
-    return (lastRow = row);
+    rows = own.rows;
+    return (lastRow = own.rowOf(key, state));
   };
 
   return {
-    hold: (state, rollKeep, rollsLeft) => rows[rowFor(state) + (rollsLeft - 1) * R + rollKeep],
-    box: (state, rollKeep, firstRoll) => engineBoxAt(model, state, rows, rowFor(state) + boxAt, rollKeep, firstRoll),
+    hold: (state, rollKeep, rollsLeft) => {
+      const row = rowFor(state);
+      return rows[row + (rollsLeft - 1) * R + rollKeep];
+    },
+    box: (state, rollKeep, firstRoll) => {
+      const row = rowFor(state);
+      return engineBoxAt(model, state, rows, row + boxAt, rollKeep, firstRoll);
+    },
     get size() {
-      return size;
+      return n.size;
     },
     get hits() {
-      return hits;
+      return n.hits;
     },
     get misses() {
-      return misses;
+      return n.misses;
     },
   };
 }

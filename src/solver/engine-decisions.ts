@@ -1,4 +1,5 @@
 import { isPlainSingleColumn, type RuleSet } from '../rules/index.ts';
+import { compileRules } from './compiled-rules.ts';
 import { optionValue, type GameModel } from './game-model.ts';
 import type { GameState } from './game-state.ts';
 import { createEntryScratch, scoreEntry } from './score-entry.ts';
@@ -160,6 +161,6 @@ export function engineBoxAt(model: GameModel, state: GameState, memo: Int16Array
 }
 
 /** Entries of `engineBox`'s memo that a model uses: one per roll, two where the first roll scores differently. */
-export function boxMemoLength(model: GameModel): number {
-  return (boxesOf(model).firstMatters ? 2 : 1) * model.c.dice.rollCount;
+export function boxMemoLength(rs: RuleSet): number {
+  return (isPlainSingleColumn(rs) ? 1 : 2) * compileRules(rs).dice.rollCount;
 }

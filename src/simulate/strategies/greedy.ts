@@ -1,5 +1,5 @@
 import type { RuleSet } from '../../rules/index.ts';
-import { compileRules, exactColumnModel, type GameModel } from '../../solver/index.ts';
+import { compileRules, exactColumnModel, type GameModel, type SharedMemoSpace } from '../../solver/index.ts';
 import { markTrusted } from '../play-game.ts';
 import type { Strategy } from '../strategy.ts';
 import { modelStrategy } from './model-policy.ts';
@@ -19,6 +19,6 @@ export function zeroValueModel(rs: RuleSet): GameModel {
  * Greedy: score the box with the most points now (bonuses included; ties to the upper-most box),
  * and hold the dice that maximise the expected best immediate score at the end of the turn.
  */
-export function greedyStrategy(rs: RuleSet, cacheEntries: number): Strategy {
-  return markTrusted(modelStrategy('greedy', zeroValueModel(rs), cacheEntries));
+export function greedyStrategy(rs: RuleSet, cacheEntries: number, shared?: SharedMemoSpace): Strategy {
+  return markTrusted(modelStrategy('greedy', zeroValueModel(rs), cacheEntries, shared));
 }

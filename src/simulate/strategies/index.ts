@@ -1,7 +1,7 @@
 import { DicewiseError } from '../../errors.ts';
 import type { RuleSet } from '../../rules/index.ts';
 import { hasJointTable, isSolvedByModel } from '../../rules/index.ts';
-import type { GameModel } from '../../solver/index.ts';
+import type { GameModel, SharedMemoSpace } from '../../solver/index.ts';
 import { markTrusted } from '../play-game.ts';
 import type { Strategy } from '../strategy.ts';
 import { greedyStrategy } from './greedy.ts';
@@ -90,6 +90,15 @@ export interface StrategyEnv {
   model?: GameModel;
   /** turn evaluations cached per engine-backed strategy (see solver/engine-decisions.ts) */
   cacheEntries: number;
+  /** the run's decision memo space for this strategy, shared by its threads (usesDecisionMemo) */
+  memo?: SharedMemoSpace;
+}
+
+/** Whether a built-in strategy plays through a decision memo (modelStrategy): those a run may give a shared memo space. */
+export function usesDecisionMemo(name: string, rs: RuleSet): boolean {
+  if (!isBuiltinStrategy(name)) return false;
+  if (name === 'greedy') return true;
+  return modelKindOf(name, rs) !== undefined && !(name === 'sequential' && isSolvedByModel(rs));
 }
 
 function refuse(name: string, rs: RuleSet, why: string): DicewiseError {
@@ -105,15 +114,15 @@ export function createBuiltinStrategy(name: BuiltinStrategy, env: StrategyEnv): 
   if (kind && !env.model) throw new Error(`the ${name} strategy needs the ${kind} model of ${rs.id}`);
   switch (name) {
     case 'optimal':
-      return optimalStrategy(env.model!, env.cacheEntries);
+      return optimalStrategy(env.model!, env.cacheEntries, env.memo);
     case 'best':
     case 'linear':
     case 'decomposition':
-      return markTrusted(modelStrategy(name, env.model!, env.cacheEntries));
+      return markTrusted(modelStrategy(name, env.model!, env.cacheEntries, env.memo));
     case 'sequential':
-      return multi ? sequentialStrategy(env.model!) : markTrusted(modelStrategy(name, env.model!, env.cacheEntries));
+      return multi ? sequentialStrategy(env.model!) : markTrusted(modelStrategy(name, env.model!, env.cacheEntries, env.memo));
     case 'greedy':
-      return multi ? markTrusted(modelStrategy('greedy', env.model!, env.cacheEntries)) : greedyStrategy(rs, env.cacheEntries);
+      return multi ? markTrusted(modelStrategy('greedy', env.model!, env.cacheEntries, env.memo)) : greedyStrategy(rs, env.cacheEntries, env.memo);
     case 'hints':
       return hintsStrategy(rs);
     case 'heuristic':

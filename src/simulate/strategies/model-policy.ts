@@ -1,4 +1,4 @@
-import { createDecisionMemo, type GameModel } from '../../solver/index.ts';
+import { createDecisionMemo, type GameModel, type SharedMemoSpace } from '../../solver/index.ts';
 import type { Strategy } from '../strategy.ts';
 
 /**
@@ -6,10 +6,10 @@ import type { Strategy } from '../strategy.ts';
  * `bestHold`, or stop when scoring now is worth as much) on the evaluation of the turn-start
  * state, boxes by `engineBox` (the best of the ranked score options). `optimal` plays the exact table, `greedy`
  * a zero value function. Decisions come from the solver's decision memo over its turn cache,
- * which never changes a decision.
+ * which never changes a decision; `shared` is a run's memo space, shared with its other threads.
  */
-export function modelStrategy(name: string, model: GameModel, cacheEntries: number): Strategy {
-  const memo = createDecisionMemo(model, { entries: cacheEntries });
+export function modelStrategy(name: string, model: GameModel, cacheEntries: number, shared?: SharedMemoSpace): Strategy {
+  const memo = createDecisionMemo(model, { entries: cacheEntries, shared });
   return {
     name,
     chooseHold: (ctx) => memo.hold(ctx.state, ctx.roll, ctx.rollsLeft as 1 | 2),
