@@ -1,6 +1,6 @@
 import { countsKey, countsToFaces, isSubMultiset, keepFaceCounts, type DiceTables } from '../dice/index.ts';
 import { DicewiseError } from '../errors.ts';
-import { keepOfFaces } from '../position/index.ts';
+import { keepOfFaces } from '../position/actions.ts';
 import type { RuleSet } from '../rules/index.ts';
 import { isPlainSingleColumn, UPPER_COUNT, upperBonusFor } from '../rules/index.ts';
 import { compileRules, scoreOptions, turnCount, type CompiledRules, type ScoreOption } from '../solver/index.ts';
