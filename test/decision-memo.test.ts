@@ -3,7 +3,7 @@ import { countsKey, Xoshiro128 } from '../src/dice/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { zeroValueModel } from '../src/simulate/index.ts';
 import { createDecisionMemo, createSharedMemoSpace, createTurnCache, createTurnEval, evaluateState, initialState, rankedScoreOptions, type GameModel, type GameState } from '../src/solver/index.ts';
-import { decideHold, fillHoldDecisions } from '../src/solver/engine-decisions.ts';
+import { createBoxChooser, decideHold, fillHoldDecisions } from '../src/solver/engine-decisions.ts';
 import { testModel } from './support/models.ts';
 
 /** A random turn-start state of a rule set: each box of each column filled with probability `fill`. */
@@ -82,6 +82,43 @@ describe('fillHoldDecisions takes every decision as decideHold', () => {
     const copy = cache.get(initialState(model.rs));
     expect(cache.hits).toBe(1);
     expect(() => fillHoldDecisions(copy)).toThrow(/own workspace/);
+  });
+});
+
+/** Every box an evaluation takes from score-now (`scoreNowBoxes`), against the box chooser; returns how many it took. */
+function checkScoreNowBoxes(model: GameModel, states: number, seed: number): number {
+  const te = createTurnEval(model);
+  const choose = createBoxChooser(model);
+  const rng = new Xoshiro128(seed);
+  const R = model.c.dice.rollCount;
+  let taken = 0;
+  for (let i = 0; i < states; i++) {
+    const state = randomState(model, rng, (i % 10) / 10);
+    // An upper total the filled upper boxes can make: the table holds no values for others.
+    const col = state.columns[0];
+    col.upper = 0;
+    for (let b = 0; b < 6; b++) if (col.mask & (1 << b)) col.upper += (b + 1) * rng.below(6);
+    evaluateState(te, state, true);
+    for (let r = 0; r < R; r++) {
+      const box = te.boxes[r];
+      if (box < 0) continue;
+      taken++;
+      const chosen = choose(state, r, false).box;
+      if (box !== chosen) throw new Error(`state ${JSON.stringify(state)} roll ${r}: score-now box ${box}, chooser ${chosen}`);
+    }
+  }
+  return taken;
+}
+
+describe('an evaluation takes the box chooser\'s boxes from score-now', () => {
+  it.each(['yahtzee', 'yatzy', 'yahtzee-no-bonus', 'yahtzee-free-joker'] as const)('optimal on %s, 300 random states: every roll but n of a kind', async (id) => {
+    const model = await testModel(id as RuleSetId);
+    expect(checkScoreNowBoxes(model, 300, 11)).toBe(300 * (model.c.dice.rollCount - 6));
+  });
+
+  it('greedy on yahtzee (a zero value function: ties between boxes everywhere)', () => {
+    const model = zeroValueModel(RULESETS.yahtzee);
+    expect(checkScoreNowBoxes(model, 300, 12)).toBe(300 * (model.c.dice.rollCount - 6));
   });
 });
 

@@ -211,8 +211,10 @@ export function createDecisionMemo(model: GameModel, options: DecisionMemoOption
   const boxAt = 2 * R;
   const stride = boxAt + boxMemoLength(model.rs);
   const fill: FillRow = (rows, row, state) => {
-    fillHoldDecisions(turns.get(state), rows, row);
-    rows.fill(-1, row + boxAt, row + stride);
+    const te = turns.get(state);
+    fillHoldDecisions(te, rows, row);
+    // Laid out alike: the boxes the evaluation already knows, -1 for the chooser.
+    rows.set(te.boxes.subarray(0, stride - boxAt), row + boxAt);
   };
   if (options.shared && model.rs.columns.length !== 1) throw new Error(`a shared memo space holds states of one column; ${model.rs.id} has ${model.rs.columns.length}`);
   const n: Counts = { size: 0, hits: 0, misses: 0 };

@@ -3,7 +3,7 @@ import { compileRules, type CompiledRules } from './compiled-rules.ts';
 import { columnStateIndex, stateIndex } from './column-layout.ts';
 import type { GameState } from './game-state.ts';
 import { boxCount, filledCount, scoreOptions } from './game-state.ts';
-import { createScoreScratch, scoreNow, type ScoreScratch } from './score-now.ts';
+import { createScoreScratch, scoreNow, scoreNowBoxes, scoreNowPicksBoxes, type ScoreScratch } from './score-now.ts';
 import { columnScoreNow, createRuleScratch, needsRulePath, scoreNowRules } from './score-now-rules.ts';
 
 /**
@@ -18,8 +18,12 @@ export interface GameModel {
   exact: boolean;
   /** expected points still to come from the start of a turn in this state */
   value(state: GameState): number;
-  /** fills first[r] / later[r] with the best score-now value of roll r */
-  fillScoreNow(state: GameState, first: Float64Array, later: Float64Array): void;
+  /**
+   * fills first[r] / later[r] with the best score-now value of roll r; where given `boxes`, a model
+   * that can also writes boxes[r] = the box the engine scores full roll r in after a reroll (as
+   * engineBox, column × boxes + box), -1 where it leaves that to the box chooser
+   */
+  fillScoreNow(state: GameState, first: Float64Array, later: Float64Array, boxes?: Int16Array): void;
   /**
    * What the values are: expected points still to come (the default), or the probability of
    * reaching a goal, where a gain is not added to the next state's value but lowers what it needs.
@@ -105,6 +109,7 @@ export function exactColumnModel(rs: RuleSet, values: Float64Array): GameModel {
     };
   }
   const scratch: ScoreScratch = createScoreScratch(c);
+  const picksBoxes = scoreNowPicksBoxes(c, values);
   return {
     rs,
     c,
@@ -115,11 +120,12 @@ export function exactColumnModel(rs: RuleSet, values: Float64Array): GameModel {
       if (col.mask === full) return 0;
       return values[columnStateIndex(c.layout, col)];
     },
-    fillScoreNow(state, first, later) {
+    fillScoreNow(state, first, later, boxes) {
       const col = state.columns[0];
       scoreNow(c, values, col.mask, Math.min(T, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0, scratch);
       first.set(scratch.best);
       later.set(scratch.best);
+      if (boxes && picksBoxes) scoreNowBoxes(c, col.mask, scratch, boxes, 0);
     },
   };
 }

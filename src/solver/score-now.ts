@@ -132,3 +132,59 @@ export function scoreNow(
     best[r] = v + yb;
   }
 }
+
+/**
+ * After `scoreNow` from a state with filled boxes `mask` into `s`: out[at + r] = the box roll r's
+ * best value comes from, the lowest box of the highest value as the box chooser takes it
+ * (engine-decisions.ts createBoxChooser), whose gain + value of the next state is the same sum
+ * of the same numbers as the value here, for an exact single-column model over this table
+ * (`scoreNowPicksBoxes`). n-of-a-kind rolls (Joker and Yahtzee bonus rules, scored apart) and
+ * any roll whose best matches no box are left at -1, for the chooser.
+ */
+export function scoreNowBoxes(c: CompiledRules, mask: number, s: ScoreScratch, out: Int16Array, at: number): void {
+  const B = c.rs.boxes.length;
+  const R = c.dice.rollCount;
+  const { best, upperValue, lowerBase } = s;
+  const score = c.score;
+  const scored = nOfAKindRolls(c);
+  for (let r = 0; r < R; r++) {
+    let box = -1;
+    if (scored[r] === 0) {
+      const v = best[r];
+      for (let b = 0; b < B; b++) {
+        if (mask & (1 << b)) continue;
+        const pts = score[b * R + r];
+        if ((b < 6 ? upperValue[b * 7 + pts / (b + 1)] : pts + lowerBase[b]) === v) {
+          box = b;
+          break;
+        }
+      }
+    }
+    out[at + r] = box;
+  }
+}
+
+const nOfAKind = new WeakMap<CompiledRules, Uint8Array>();
+
+function nOfAKindRolls(c: CompiledRules): Uint8Array {
+  let m = nOfAKind.get(c);
+  if (!m) {
+    m = new Uint8Array(c.dice.rollCount);
+    for (const r of c.yahtzeeRoll) m[r] = 1;
+    nOfAKind.set(c, m);
+  }
+  return m;
+}
+
+/**
+ * Whether `scoreNowBoxes` picks the box chooser's boxes over `values`: the table is indexed by
+ * mask as `scoreNow` reads it, a column scores its points once (multiplier 1), and a full sheet is
+ * worth 0 in the table as the model's `value` says.
+ */
+export function scoreNowPicksBoxes(c: CompiledRules, values: Float64Array): boolean {
+  const L = c.layout;
+  if (L.slotOfMask !== null || c.rs.columns.length !== 1 || c.rs.columns[0].multiplier !== 1) return false;
+  const full = (1 << c.rs.boxes.length) - 1;
+  for (let i = full * UPPER_SLOTS * L.flags; i < (full + 1) * UPPER_SLOTS * L.flags; i++) if (values[i] !== 0) return false;
+  return true;
+}

@@ -187,7 +187,8 @@ export function createTurnCache(model: GameModel, options: TurnCacheOptions = {}
     else if (e.first !== e.later) e.first.set(work.first);
     else e.first = work.first.slice();
     e.decisions.fill(-1);
-    e.boxes.fill(-1);
+    // The boxes the evaluation already knows (fillScoreNow's), the rest to be chosen.
+    e.boxes.set(work.boxes);
     probation.set(key, entry);
     return e;
   };

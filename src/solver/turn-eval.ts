@@ -63,13 +63,13 @@ function isWorkspace(ws: TurnResults): ws is TurnWorkspace {
 export function evaluateState(te: TurnEval, state: GameState, holdsOnly = false): TurnEval {
   if (!isWorkspace(te.ws)) throw new Error('a cached turn evaluation holds copies; evaluate with a TurnEval from createTurnEval');
   te.state = state;
-  te.model.fillScoreNow(state, te.first, te.later);
+  te.boxes.fill(-1);
+  te.model.fillScoreNow(state, te.first, te.later, te.boxes);
   if (holdsOnly) {
     evaluateHolds(te.model.c.dice, te.later, te.ws);
     te.value = NaN;
   } else te.value = evaluateTurn(te.model.c.dice, te.first, te.later, te.ws);
   te.decisions.fill(-1);
-  te.boxes.fill(-1);
   return te;
 }
 
