@@ -85,7 +85,7 @@ describe('fillHoldDecisions takes every decision as decideHold', () => {
   });
 });
 
-/** Every box an evaluation takes from score-now (`scoreNowBoxes`), against the box chooser; returns how many it took. */
+/** Every box an evaluation takes from score-now (`scoreNow`'s boxes), against the box chooser; returns how many it took. */
 function checkScoreNowBoxes(model: GameModel, states: number, seed: number): number {
   const te = createTurnEval(model);
   const choose = createBoxChooser(model);

@@ -3,7 +3,7 @@ import { compileRules, type CompiledRules } from './compiled-rules.ts';
 import { columnStateIndex, stateIndex } from './column-layout.ts';
 import type { GameState } from './game-state.ts';
 import { boxCount, filledCount, scoreOptions } from './game-state.ts';
-import { createScoreScratch, scoreNow, scoreNowBoxes, scoreNowPicksBoxes, type ScoreScratch } from './score-now.ts';
+import { createScoreScratch, scoreNow, scoreNowPicksBoxes, type ScoreScratch } from './score-now.ts';
 import { columnScoreNow, createRuleScratch, needsRulePath, scoreNowRules } from './score-now-rules.ts';
 
 /**
@@ -122,10 +122,9 @@ export function exactColumnModel(rs: RuleSet, values: Float64Array): GameModel {
     },
     fillScoreNow(state, first, later, boxes) {
       const col = state.columns[0];
-      scoreNow(c, values, col.mask, Math.min(T, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0, scratch);
+      scoreNow(c, values, col.mask, Math.min(T, col.upper), col.yahtzee50 && c.layout.flags === 2 ? 1 : 0, scratch, picksBoxes ? boxes : undefined);
       first.set(scratch.best);
       later.set(scratch.best);
-      if (boxes && picksBoxes) scoreNowBoxes(c, col.mask, scratch, boxes, 0);
     },
   };
 }

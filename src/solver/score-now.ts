@@ -33,6 +33,12 @@ function valueAt(c: CompiledRules, values: Float64Array, mask: number, upper: nu
 /**
  * Fills s.best[r] with the best value of scoring roll r now from state (mask, upper, flag),
  * given the values of the states one box later. Yahtzee rolls follow the Joker rules.
+ *
+ * With `boxes`, also boxes[r] = the box of that best value, the lowest box of the highest value
+ * as the box chooser takes it (engine-decisions.ts createBoxChooser; the same where
+ * `scoreNowPicksBoxes`), and -1 for n-of-a-kind rolls, which the Joker and Yahtzee bonus rules
+ * score apart: the chooser takes those. A zero value stands in for every roll of a box, also
+ * where the box scores: there the box's own value is at least as high and replaces it or ties it.
  */
 export function scoreNow(
   c: CompiledRules,
@@ -41,6 +47,7 @@ export function scoreNow(
   upper: number,
   flag: number,
   s: ScoreScratch,
+  boxes?: Int16Array,
 ): void {
   const B = c.rs.boxes.length;
   const T = c.layout.threshold;
@@ -56,6 +63,7 @@ export function scoreNow(
   const nzRoll = c.nzRoll;
   const nzScore = c.nzScore;
   let zero = -Infinity;
+  let zeroBox = -1;
   for (let b = 0; b < B; b++) {
     const bit = 1 << b;
     if (mask & bit) continue;
@@ -73,13 +81,30 @@ export function scoreNow(
     } else {
       z = lowerBase[b] = valueAt(c, values, next, upper, flag);
     }
-    if (z > zero) zero = z;
+    if (z > zero) {
+      zero = z;
+      zeroBox = b;
+    }
   }
   best.fill(zero);
+  if (boxes) boxes.fill(zeroBox, 0, best.length);
   for (let b = 0; b < B; b++) {
     if (mask & (1 << b)) continue;
     const e = nzStart[b + 1];
-    if (b < 6) {
+    if (boxes) {
+      const upperBox = b < 6;
+      const o = b * 7;
+      const base = upperBox ? 0 : lowerBase[b];
+      for (let i = nzStart[b]; i < e; i++) {
+        const r = nzRoll[i];
+        const v = upperBox ? upperValue[o + nzScore[i]] : nzScore[i] + base;
+        const w = best[r];
+        if (v > w) {
+          best[r] = v;
+          boxes[r] = b;
+        } else if (v === w && b < boxes[r]) boxes[r] = b;
+      }
+    } else if (b < 6) {
       const o = b * 7;
       for (let i = nzStart[b]; i < e; i++) {
         const r = nzRoll[i];
@@ -97,6 +122,7 @@ export function scoreNow(
       }
     }
   }
+  if (boxes) for (const r of c.yahtzeeRoll) boxes[r] = -1;
   if (yBox < 0) return;
   const yBit = 1 << yBox;
   if ((mask & yBit) === 0) {
@@ -134,52 +160,10 @@ export function scoreNow(
 }
 
 /**
- * After `scoreNow` from a state with filled boxes `mask` into `s`: out[at + r] = the box roll r's
- * best value comes from, the lowest box of the highest value as the box chooser takes it
- * (engine-decisions.ts createBoxChooser), whose gain + value of the next state is the same sum
- * of the same numbers as the value here, for an exact single-column model over this table
- * (`scoreNowPicksBoxes`). n-of-a-kind rolls (Joker and Yahtzee bonus rules, scored apart) and
- * any roll whose best matches no box are left at -1, for the chooser.
- */
-export function scoreNowBoxes(c: CompiledRules, mask: number, s: ScoreScratch, out: Int16Array, at: number): void {
-  const B = c.rs.boxes.length;
-  const R = c.dice.rollCount;
-  const { best, upperValue, lowerBase } = s;
-  const score = c.score;
-  const scored = nOfAKindRolls(c);
-  for (let r = 0; r < R; r++) {
-    let box = -1;
-    if (scored[r] === 0) {
-      const v = best[r];
-      for (let b = 0; b < B; b++) {
-        if (mask & (1 << b)) continue;
-        const pts = score[b * R + r];
-        if ((b < 6 ? upperValue[b * 7 + pts / (b + 1)] : pts + lowerBase[b]) === v) {
-          box = b;
-          break;
-        }
-      }
-    }
-    out[at + r] = box;
-  }
-}
-
-const nOfAKind = new WeakMap<CompiledRules, Uint8Array>();
-
-function nOfAKindRolls(c: CompiledRules): Uint8Array {
-  let m = nOfAKind.get(c);
-  if (!m) {
-    m = new Uint8Array(c.dice.rollCount);
-    for (const r of c.yahtzeeRoll) m[r] = 1;
-    nOfAKind.set(c, m);
-  }
-  return m;
-}
-
-/**
- * Whether `scoreNowBoxes` picks the box chooser's boxes over `values`: the table is indexed by
- * mask as `scoreNow` reads it, a column scores its points once (multiplier 1), and a full sheet is
- * worth 0 in the table as the model's `value` says.
+ * Whether `scoreNow`'s boxes are the box chooser's over `values`: the table is indexed by mask as
+ * `scoreNow` reads it, a column scores its points once (multiplier 1), and a full sheet is worth
+ * 0 in the table as the model's `value` says. Then the chooser's gain + value of the next state is
+ * the same sum of the same numbers as the value here.
  */
 export function scoreNowPicksBoxes(c: CompiledRules, values: Float64Array): boolean {
   const L = c.layout;
