@@ -1,4 +1,4 @@
-import { countsKey, countsToFaces, isSubMultiset, keepFaceCounts, type DiceTables } from '../dice/index.ts';
+import { countsToFaces, isSubMultiset, keepFaceCounts, type DiceTables } from '../dice/index.ts';
 import { DicewiseError } from '../errors.ts';
 import { keepOfFaces } from '../position/actions.ts';
 import type { RuleSet } from '../rules/index.ts';
@@ -118,7 +118,8 @@ export class GamePlayer {
   private readonly t: DiceTables;
   private readonly dice = new Xoshiro128();
   private readonly faces: Uint8Array;
-  private readonly counts = [0, 0, 0, 0, 0, 0];
+  /** keep index of no dice: a roll is built from it die by die (`addDie`) */
+  private readonly noDice: number;
   private readonly entry: EntryScratch = createEntryScratch();
 
   /** single-column rule sets without fill-order or zero rules take the allocation-free scoring path */
@@ -134,6 +135,7 @@ export class GamePlayer {
     this.c = compileRules(rs);
     this.t = this.c.dice;
     this.faces = new Uint8Array(3 * rs.dice);
+    this.noDice = this.t.keyToKeep[0];
   }
 
   /** Plays game `game` of run `seed` for one player; the result is left in `p.ctx`. */
@@ -157,25 +159,26 @@ export class GamePlayer {
 
   /** Plays turn `turn` (1-based) of the game begun for `p`. */
   playTurn(p: Player, turn: number): void {
-    const { rs, t, faces, counts, entry, recorder } = this;
+    const { rs, t, faces, entry, recorder } = this;
+    const { addDie, keepSize } = t;
     const n = rs.dice;
     const ctx = p.ctx;
     this.dice.dice(faces, 3 * n);
-    counts.fill(0);
-    for (let i = 0; i < n; i++) counts[faces[i]]++;
+    let roll = this.noDice;
+    for (let i = 0; i < n; i++) roll = addDie[roll * 6 + faces[i]];
     ctx.turn = turn;
     ctx.rollsLeft = 2;
-    ctx.roll = t.keyToKeep[countsKey(counts)];
+    ctx.roll = roll;
     recorder?.roll(ctx.roll);
     let block = n;
     while (ctx.rollsLeft > 0) {
       const keep = holdKeep(p, t, ask(p, 'chooseHold'));
       if (keep === ctx.roll) break;
       recorder?.hold(keep);
-      for (let f = 0; f < 6; f++) counts[f] = t.keepCounts[keep * 6 + f];
-      for (let i = 0, m = n - t.keepSize[keep]; i < m; i++) counts[faces[block + i]]++;
+      roll = keep;
+      for (let i = 0, m = n - keepSize[keep]; i < m; i++) roll = addDie[roll * 6 + faces[block + i]];
       block += n;
-      ctx.roll = t.keyToKeep[countsKey(counts)];
+      ctx.roll = roll;
       ctx.rollsLeft = (ctx.rollsLeft - 1) as 0 | 1;
       recorder?.roll(ctx.roll);
     }
