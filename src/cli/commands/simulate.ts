@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { DicewiseError } from '../../errors.ts';
 import { listRuleSets, PLAYABLE_RULESETS, RULESETS, type RuleSetId } from '../../rules/index.ts';
-import { GOALS } from '../../goals/index.ts';
+import type { GoalModule } from '../../goals/index.ts';
 import {
   asStrategy,
   BUILTIN_STRATEGIES,
@@ -33,7 +33,6 @@ import { parseRuleSet, parseShard, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
 import { shardJson } from '../shard-json.ts';
 import { createAtomicWriter, writeFileAtomic, type AtomicWriter } from '../../store/write-atomic.ts';
-import { ensureReachTable } from '../../store/model-loader.ts';
 import type { LaneKind } from '../../solver/index.ts';
 
 interface SimulateFlags {
@@ -72,16 +71,25 @@ function intFlag(value: string, option: string, min: number, max = Number.MAX_SA
 }
 
 /**
+ * The goals, loaded only where a strategy is no built-in: with them come the advisor and the
+ * analysis, about 150 ms of imports that a run of built-in strategies never uses.
+ */
+async function goalsFor(items: readonly string[]): Promise<readonly GoalModule[]> {
+  return items.every((s) => isBuiltinStrategy(s)) ? [] : (await import('../../goals/index.ts')).GOALS;
+}
+
+/**
  * Each --strategy entry is a built-in name or a module path. A module is imported here first, so
  * a bad one fails before any worker starts; workers get its absolute path.
  */
 async function parseStrategies(list: string, ruleset: RuleSetId): Promise<{ specs: string[]; names: string[] }> {
   const items = list.split(',').map((s) => s.trim());
   if (items.some((s) => s === '')) throw invalid('strategy', `must be a comma-separated list without empty entries, got ${JSON.stringify(list)}`);
+  const goals = await goalsFor(items);
   const specs: string[] = [];
   const names: string[] = [];
   for (const item of items) {
-    if (isBuiltinStrategy(item) || GOALS.some((g) => g.playedBy(item))) {
+    if (isBuiltinStrategy(item) || goals.some((g) => g.playedBy(item))) {
       specs.push(item);
       names.push(item);
       continue;
@@ -158,12 +166,14 @@ export function registerSimulate(program: Command): void {
       if (players !== undefined && flags.plot !== undefined) throw invalid('plot', 'draws the score histograms of solo games; head to head reports shares of the stake');
       if (players !== undefined && flags.record !== undefined) throw invalid('record', 'writes solo games; head-to-head games are not recorded');
       // The opponents at a simulated table are all in progress; the goal model of a multi-column rule set is built from its column tables.
-      const goalsPlayed = GOALS.filter((g) => specs.some((s) => g.playedBy(s)));
+      const goalsPlayed = (await goalsFor(specs)).filter((g) => specs.some((s) => g.playedBy(s)));
       const laneKinds = [...new Set(goalsPlayed.flatMap((g) => g.tables(RULESETS[ruleset], true)))].filter((k): k is LaneKind => k !== 'goal-model');
       // Loaded (built first when missing: minutes) here once, and shared with every worker thread rather than read by each.
       const lanes: SharedLanes = {};
       for (const kind of laneKinds) {
         const bar = progressBar(`building ${ruleset} ${kind} table`, { lines: true });
+        // The store's model loader brings the approximations with it: loaded only for goal tables.
+        const { ensureReachTable } = await import('../../store/model-loader.ts');
         lanes[kind] = await ensureReachTable(tableDir(flags.tables), ruleset, {
           kind,
           shared: true,
