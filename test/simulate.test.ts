@@ -12,14 +12,17 @@ afterAll(() => Promise.all(pools.map((p) => p.destroy())));
 const ALL = ['optimal', 'greedy', 'heuristic', 'random'];
 
 describe('reproducible simulation', () => {
-  it('the same seed gives identical results with 1 and 2 threads and inline, whatever the chunks', async () => {
-    const run = (runner = inline, concurrency = 1, chunkSize = 500) =>
-      simulate({ ruleset: 'yahtzee', strategies: ALL, games: 240, seed: 17, chunkSize, concurrency, runner });
-    const [one, two, here] = await Promise.all([run(simulateRunner(pools[0]), 1, 64), run(simulateRunner(pools[1]), 2, 37), run()]);
+  it('the same seed gives identical results with 1 and 2 threads and inline, whatever the chunks, with a memo shared by the threads or not', async () => {
+    const run = (runner = inline, concurrency = 1, chunkSize = 500, shareMemo = false) =>
+      simulate({ ruleset: 'yahtzee', strategies: ALL, games: 240, seed: 17, chunkSize, concurrency, shareMemo, runner });
+    const [one, two, shared, here] = await Promise.all([run(simulateRunner(pools[0]), 1, 64), run(simulateRunner(pools[1]), 2, 37), run(simulateRunner(pools[1]), 2, 37, true), run()]);
     const report = buildReport(here);
     expect(buildReport(one)).toEqual(report);
     expect(buildReport(two)).toEqual(report);
+    expect(buildReport(shared)).toEqual(report);
     expect(two.scores).toEqual(here.scores);
+    expect(shared.scores).toEqual(here.scores);
+    await expect(simulate({ games: 10, runner: inline, shareMemo: 1 as unknown as boolean })).rejects.toThrow(/shareMemo must be true or false/);
     // A different seed plays different games.
     const other = await simulate({ ruleset: 'yahtzee', strategies: ['greedy'], games: 240, seed: 18, runner: inline });
     expect(other.scores[0]).not.toEqual(here.scores[1]);

@@ -19,6 +19,13 @@ export interface SimulateOptions {
   concurrency?: number;
   /** states whose decisions are kept per engine-backed strategy and thread (0 = none); results do not depend on it */
   cacheEntries?: number;
+  /**
+   * One decision memo per strategy for all the run's threads (room for each thread's
+   * cacheEntries), in place of each thread's own, which it keeps from run to run: for long runs,
+   * whose threads meet nearly the same states. A server's many short runs keep their threads'
+   * warm memos. Results do not depend on it.
+   */
+  shareMemo?: boolean;
   /** where tasks run: inline (createInlineRunner) or a worker pool (workers/pool.ts simulateRunner) */
   runner: ChunkRunner;
   onProgress?: (gamesDone: number, games: number) => void;
@@ -40,6 +47,7 @@ export interface ResolvedSimulateOptions {
   chunkSize: number;
   concurrency: number;
   cacheEntries: number;
+  shareMemo: boolean;
   runner: ChunkRunner;
   onProgress: (gamesDone: number, games: number) => void;
   onRecords?: (text: string) => void | Promise<void>;
@@ -94,6 +102,7 @@ export function resolveSimulateOptions(opts: SimulateOptions): ResolvedSimulateO
   if (new Set(strategies).size !== strategies.length) throw optionError('strategies', 'must not repeat a strategy', strategies);
   if (typeof opts.runner !== 'function') throw optionError('runner', 'must be a function', typeof opts.runner);
   const games = intOption('games', opts.games ?? SIMULATE_DEFAULTS.games, 1, 1e9);
+  if (opts.shareMemo !== undefined && typeof opts.shareMemo !== 'boolean') throw optionError('shareMemo', 'must be true or false', opts.shareMemo);
   if (opts.shard !== undefined && !isShard(opts.shard)) throw optionError('shard', 'must be part index of count, 1 ≤ index ≤ count', opts.shard);
   return {
     ruleset,
@@ -103,6 +112,7 @@ export function resolveSimulateOptions(opts: SimulateOptions): ResolvedSimulateO
     chunkSize: intOption('chunkSize', opts.chunkSize ?? SIMULATE_DEFAULTS.chunkSize, 1),
     concurrency: intOption('concurrency', opts.concurrency ?? SIMULATE_DEFAULTS.concurrency, 1),
     cacheEntries: intOption('cacheEntries', opts.cacheEntries ?? SIMULATE_DEFAULTS.cacheEntries, 0),
+    shareMemo: opts.shareMemo ?? false,
     runner: opts.runner,
     onProgress: opts.onProgress ?? (() => {}),
     onRecords: opts.onRecords,
@@ -188,12 +198,12 @@ export async function simulate(options: SimulateOptions): Promise<SimulationData
 }
 
 /**
- * One decision memo per strategy for all the run's threads, where tasks run on several (the
- * threads meet nearly the same states) and a memo is kept: room for every thread's entries, in
- * the memory the threads' own memos would take.
+ * With `shareMemo`, one decision memo space per strategy that plays through one, where tasks run
+ * on several threads and a memo is kept: room for every thread's entries, in the memory the
+ * threads' own memos would take.
  */
 function sharedMemos(o: ResolvedSimulateOptions, games: number): Record<string, SharedMemoSpace> | undefined {
-  if (o.concurrency < 2 || o.cacheEntries === 0 || games <= o.chunkSize) return undefined;
+  if (!o.shareMemo || o.concurrency < 2 || o.cacheEntries === 0 || games <= o.chunkSize) return undefined;
   const rs = RULESETS[o.ruleset];
   const memos: Record<string, SharedMemoSpace> = {};
   for (const spec of o.strategies) {

@@ -223,6 +223,7 @@ export function registerSimulate(program: Command): void {
           chunkSize,
           concurrency: workers,
           cacheEntries,
+          shareMemo: true,
           runner,
           onProgress: (done, all) => bar.update(done, all),
           onRecords: record?.write,
