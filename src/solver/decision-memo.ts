@@ -60,17 +60,25 @@ const OVERFLOW_ENTRIES = 8192;
 /**
  * Rows of decisions over SharedArrayBuffers, which a message shares with worker threads: every
  * thread's memo over one space reads and fills the same rows. A slot is written once: a thread
- * claims an empty slot (compare-and-exchange), fills its hold decisions and then publishes its
- * key, so a thread that sees a key reads a complete row; nothing is evicted, so a row never
- * changes under a reader. Box decisions are filled in later by whichever thread needs one, the
- * same value whoever writes it. States of one column only (their keys are numbers).
+ * claims an empty slot (compare-and-exchange), takes the next free row, fills its hold decisions
+ * and then publishes its key, so a thread that sees a key reads a complete row; nothing is
+ * evicted, so a row never changes under a reader. Box decisions are filled in later by whichever
+ * thread needs one, the same value whoever writes it. States of one column only (their keys are
+ * numbers).
+ *
+ * Rows lie in the order states were first met, not in slot order: the states every game meets
+ * (the opening ones) come first and share a few megabytes, where rows spread by their slots'
+ * hashes over the whole space cost a cache and TLB miss each.
  */
 export interface SharedMemoSpace {
   /** names the space: strategies playing over it may be kept while tasks bring the same id */
   id: number;
-  /** per slot, way w of set s at s × ways + w: 0 = empty, -1 = being filled, else the state's key + 1 */
+  /**
+   * per slot, way w of set s at s × ways + w, a pair: at 2 × slot 0 = empty, -1 = being filled,
+   * else the state's key + 1; at 2 × slot + 1 the index of its row; then, at 2 × slots, the rows taken
+   */
   keys: Int32Array;
-  /** slot i's decisions at i × stride */
+  /** row i's decisions at i × stride */
   rows: Int16Array;
 }
 
@@ -92,7 +100,7 @@ export function createSharedMemoSpace(rs: RuleSet, entries: number): SharedMemoS
   if (rs.columns.length !== 1 || !Number.isInteger(entries) || entries <= 0) return undefined;
   const { slots } = memoShape(entries);
   const stride = 2 * compileRules(rs).dice.rollCount + boxMemoLength(rs);
-  return { id: ++spaces, keys: new Int32Array(new SharedArrayBuffer(4 * slots)), rows: new Int16Array(new SharedArrayBuffer(2 * slots * stride)) };
+  return { id: ++spaces, keys: new Int32Array(new SharedArrayBuffer(4 * (2 * slots + 1))), rows: new Int16Array(new SharedArrayBuffer(2 * slots * stride)) };
 }
 
 /** Finds the row of a state's decisions in one table of rows, filling it if the state is new; -1: no room (a full set of a shared space). */
@@ -155,7 +163,8 @@ function ownTable(entries: number, stride: number, fill: FillRow, n: Counts): Ro
 /** A shared space's rows (SharedMemoSpace): found, or claimed and filled, in the first free way of the state's set. */
 function sharedTable(space: SharedMemoSpace, stride: number, fill: FillRow, n: Counts): RowTable {
   const { keys, rows } = space;
-  const slots = keys.length;
+  const slots = (keys.length - 1) / 2;
+  const taken = 2 * slots;
   const ways = Math.min(WAYS, slots);
   const setMask = slots / ways - 1;
   if (rows.length !== slots * stride || (setMask & (setMask + 1)) !== 0) throw new Error(`a shared memo space of ${slots} slots and ${rows.length} row entries does not fit rows of ${stride}`);
@@ -165,21 +174,24 @@ function sharedTable(space: SharedMemoSpace, stride: number, fill: FillRow, n: C
       const tag = (key as number) + 1;
       const base = (fmix32(key as number) & setMask) * ways;
       for (let w = 0; w < ways; w++) {
-        const slot = base + w;
-        let k = Atomics.load(keys, slot);
+        const at = 2 * (base + w);
+        let k = Atomics.load(keys, at);
         if (k === 0) {
-          k = Atomics.compareExchange(keys, slot, 0, -1);
+          k = Atomics.compareExchange(keys, at, 0, -1);
           if (k === 0) {
             n.misses++;
             n.size++;
-            fill(rows, slot * stride, state);
-            Atomics.store(keys, slot, tag);
-            return slot * stride;
+            // Every claimed slot takes one row: there are as many rows as slots.
+            const row = Atomics.add(keys, taken, 1);
+            fill(rows, row * stride, state);
+            keys[at + 1] = row;
+            Atomics.store(keys, at, tag);
+            return row * stride;
           }
         }
         if (k === tag) {
           n.hits++;
-          return slot * stride;
+          return keys[at + 1] * stride;
         }
       }
       return -1;
