@@ -3,7 +3,7 @@ import { DicewiseError } from '../errors.ts';
 import { isShard, shardRange, type Shard } from '../shard.ts';
 import { DEFAULT_RULESET, isRuleSetId, PLAYABLE_RULESETS, RULESETS, type RuleSetId } from '../rules/index.ts';
 import { createSharedMemoSpace, DEFAULT_MEMO_ENTRIES, type SharedMemoSpace } from '../solver/index.ts';
-import { usesDecisionMemo } from './strategies/index.ts';
+import { MEMO_STRATEGIES } from './strategies/model-policy.ts';
 import type { TaskResult, ChunkRunner, SimulateTask } from './task.ts';
 
 /** Options → defaults → resolved options, as piscina does; a bad option throws naming it. */
@@ -198,7 +198,8 @@ export async function simulate(options: SimulateOptions): Promise<SimulationData
 }
 
 /**
- * With `shareMemo`, one decision memo space per strategy that plays through one, where tasks run
+ * With `shareMemo`, one decision memo space per strategy that plays through one (single-column
+ * rule sets: createSharedMemoSpace serves no others), where tasks run
  * on several threads and a memo is kept: room for every thread's entries, in the memory the
  * threads' own memos would take.
  */
@@ -207,7 +208,7 @@ function sharedMemos(o: ResolvedSimulateOptions, games: number): Record<string, 
   const rs = RULESETS[o.ruleset];
   const memos: Record<string, SharedMemoSpace> = {};
   for (const spec of o.strategies) {
-    const space = usesDecisionMemo(spec, rs) ? createSharedMemoSpace(rs, o.cacheEntries * Math.min(o.concurrency, Math.ceil(games / o.chunkSize))) : undefined;
+    const space = MEMO_STRATEGIES.includes(spec) ? createSharedMemoSpace(rs, o.cacheEntries * Math.min(o.concurrency, Math.ceil(games / o.chunkSize))) : undefined;
     if (space) memos[spec] = space;
   }
   return Object.keys(memos).length > 0 ? memos : undefined;

@@ -1,5 +1,5 @@
 import { fmix32, hashString } from '../dice/index.ts';
-import type { RuleSet } from '../rules/index.ts';
+import { hasColumns, type RuleSet } from '../rules/index.ts';
 import { compileRules } from './compiled-rules.ts';
 import { boxMemoLength, engineBox, engineBoxAt, engineHold, fillHoldDecisions, type BoxChoice } from './engine-decisions.ts';
 import type { GameModel } from './game-model.ts';
@@ -97,7 +97,7 @@ function memoShape(entries: number): { ways: number; setMask: number; slots: num
  * The buffers are only reserved here: memory is touched as rows are filled.
  */
 export function createSharedMemoSpace(rs: RuleSet, entries: number): SharedMemoSpace | undefined {
-  if (rs.columns.length !== 1 || !Number.isInteger(entries) || entries <= 0) return undefined;
+  if (hasColumns(rs) || !Number.isInteger(entries) || entries <= 0) return undefined;
   const { slots } = memoShape(entries);
   const stride = 2 * compileRules(rs).dice.rollCount + boxMemoLength(rs);
   return { id: ++spaces, keys: new Int32Array(new SharedArrayBuffer(4 * (2 * slots + 1))), rows: new Int16Array(new SharedArrayBuffer(2 * slots * stride)) };
@@ -228,7 +228,7 @@ export function createDecisionMemo(model: GameModel, options: DecisionMemoOption
     // Laid out alike: the boxes the evaluation already knows, -1 for the chooser.
     rows.set(te.boxes.subarray(0, stride - boxAt), row + boxAt);
   };
-  if (options.shared && model.rs.columns.length !== 1) throw new Error(`a shared memo space holds states of one column; ${model.rs.id} has ${model.rs.columns.length}`);
+  if (options.shared && hasColumns(model.rs)) throw new Error(`a shared memo space holds states of one column; ${model.rs.id} has several`);
   const n: Counts = { size: 0, hits: 0, misses: 0 };
   const shared = options.shared && sharedTable(options.shared, stride, fill, n);
   const own = ownTable(shared ? Math.min(entries, OVERFLOW_ENTRIES) : entries, stride, fill, n);

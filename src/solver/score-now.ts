@@ -1,3 +1,4 @@
+import { isPlainSingleColumn } from '../rules/index.ts';
 import type { CompiledRules } from './compiled-rules.ts';
 import { UPPER_SLOTS } from './column-layout.ts';
 
@@ -167,7 +168,7 @@ export function scoreNow(
  */
 export function scoreNowPicksBoxes(c: CompiledRules, values: Float64Array): boolean {
   const L = c.layout;
-  if (L.slotOfMask !== null || c.rs.columns.length !== 1 || c.rs.columns[0].multiplier !== 1) return false;
+  if (L.slotOfMask !== null || !isPlainSingleColumn(c.rs) || c.rs.columns[0].multiplier !== 1) return false;
   const full = (1 << c.rs.boxes.length) - 1;
   for (let i = full * UPPER_SLOTS * L.flags; i < (full + 1) * UPPER_SLOTS * L.flags; i++) if (values[i] !== 0) return false;
   return true;

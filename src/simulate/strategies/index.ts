@@ -15,7 +15,7 @@ import type { GoalPlay } from './goal-play.ts';
 import { reachPlay } from './reach.ts';
 import { winPlay } from './win.ts';
 
-export { modelStrategy } from './model-policy.ts';
+export { MEMO_STRATEGIES, modelStrategy } from './model-policy.ts';
 export { greedyStrategy, zeroValueModel } from './greedy.ts';
 export { heuristicStrategy } from './heuristic.ts';
 export { hintsStrategy } from './hints.ts';
@@ -90,15 +90,8 @@ export interface StrategyEnv {
   model?: GameModel;
   /** turn evaluations cached per engine-backed strategy (see solver/engine-decisions.ts) */
   cacheEntries: number;
-  /** the run's decision memo space for this strategy, shared by its threads (usesDecisionMemo) */
+  /** the run's decision memo space for this strategy, shared by its threads (MEMO_STRATEGIES) */
   memo?: SharedMemoSpace;
-}
-
-/** Whether a built-in strategy plays through a decision memo (modelStrategy): those a run may give a shared memo space. */
-export function usesDecisionMemo(name: string, rs: RuleSet): boolean {
-  if (!isBuiltinStrategy(name)) return false;
-  if (name === 'greedy') return true;
-  return modelKindOf(name, rs) !== undefined && !(name === 'sequential' && isSolvedByModel(rs));
 }
 
 function refuse(name: string, rs: RuleSet, why: string): DicewiseError {

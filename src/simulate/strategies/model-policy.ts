@@ -8,6 +8,12 @@ import type { Strategy } from '../strategy.ts';
  * a zero value function. Decisions come from the solver's decision memo over its turn cache,
  * which never changes a decision; `shared` is a run's memo space, shared with its other threads.
  */
+/**
+ * The built-in strategies that play a single-column rule set through `modelStrategy` (see
+ * createBuiltinStrategy in index.ts): those a run may give a memo space shared by its threads.
+ */
+export const MEMO_STRATEGIES: readonly string[] = ['optimal', 'best', 'linear', 'decomposition', 'sequential', 'greedy'];
+
 export function modelStrategy(name: string, model: GameModel, cacheEntries: number, shared?: SharedMemoSpace): Strategy {
   const memo = createDecisionMemo(model, { entries: cacheEntries, shared });
   return {
