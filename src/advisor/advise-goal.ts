@@ -26,6 +26,7 @@ import {
   type WinGoalModel,
 } from '../solver/index.ts';
 import { advise, adviseProbability } from './advise.ts';
+import { calibrateWinChance, winCalibration, type WinCalibration } from './win-calibration.ts';
 import { NEAR_TIE_PROBABILITY, type ProbabilityAdvice, type ProbabilityOption } from './types.ts';
 
 /** What a goal other than points needs beside the expected-score model. */
@@ -97,7 +98,7 @@ function opponentFinals(rs: RuleSet, distribution: ReachTable | undefined, posit
  * this turn (win-model.ts), an estimate a little above what any one plan achieves (`exact:
  * false`; the README, "Play to win", measures its error by boxes open).
  */
-export function adviseWin(tables: GoalTables, position: Position): ProbabilityAdvice {
+export function adviseWin(tables: GoalTables, position: Position, calibration: WinCalibration | null | undefined = winCalibration(position.rs.id)): ProbabilityAdvice {
   requireExactGoal(position);
   const rs = position.rs;
   const finals = opponentFinals(rs, tables.distribution, position);
@@ -114,8 +115,33 @@ export function adviseWin(tables: GoalTables, position: Position): ProbabilityAd
     model.score = position.score;
     model.curve = curve;
     advice = adviseProbability(model, position, evaluateState(te, position.state));
+    // null: the estimate as it is (what bench/win-calibration.ts fits the calibration to).
+    if (calibration) advice = calibrateWinAdvice(advice, openBoxes(rs, position.state), calibration);
   }
   advice.opponents = finals.map((f) => ({ expectedFinalScore: meanTotal(f) }));
+  return advice;
+}
+
+/**
+ * The estimate's chances mapped to what the advice's own play took from them (win-calibration.ts),
+ * where the rule set has a calibration for that many boxes open: the options keep their order,
+ * their losses are between calibrated chances, and `calibration` says where the map comes from.
+ */
+export function calibrateWinAdvice(advice: ProbabilityAdvice, open: number, c: WinCalibration): ProbabilityAdvice {
+  const fit = c.byOpen[String(open)];
+  if (!fit) return advice;
+  const map = (p: number) => calibrateWinChance(advice.ruleset, open, p, c);
+  const top = advice.options.length ? map(advice.options[0].probability) : 0;
+  for (const o of advice.options) {
+    o.probability = map(o.probability);
+    o.loss = Math.max(0, top - o.probability);
+    o.nearTie = o.loss < NEAR_TIE_PROBABILITY;
+  }
+  const [first, second] = advice.options;
+  if (first) first.nearTie = second !== undefined && second.loss < NEAR_TIE_PROBABILITY;
+  advice.probabilityBefore = map(advice.probabilityBefore);
+  advice.probability = first ? first.probability : advice.probabilityBefore;
+  advice.calibration = { games: c.games, seed: c.seed, boxesOpen: open, turns: fit.turns };
   return advice;
 }
 

@@ -3,3 +3,4 @@ export * from './advise.ts';
 export * from './advise-goal.ts';
 export * from './odds.ts';
 
+export * from './win-calibration.ts';

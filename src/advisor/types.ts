@@ -100,4 +100,10 @@ export interface ProbabilityAdvice {
    * first option and negative where the model rates an option above it.
    */
   steering?: { by: 'goal' | 'points'; horizon: number };
+  /**
+   * Win goal before the exact end game: the estimate's chances are calibrated to what the advice's
+   * own play took, measured over `games` games (seed) at `turns` turns with this many boxes open
+   * (advisor/win-calibration.ts). Absent where the chances are exact or not calibrated.
+   */
+  calibration?: { games: number; seed: number; boxesOpen: number; turns: number };
 }

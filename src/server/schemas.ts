@@ -112,6 +112,13 @@ export const ProbabilityAdviceSchema = z
         description:
           "Multi-column rule sets: what ranks the options. `goal`: their chances (at most `horizon` boxes left). `points`: with more boxes left, best play's order, which did better for the goal in measured games; each option keeps the goal model's chance and its loss is against the first option (negative where the model rates it higher).",
       }),
+    calibration: z
+      .object({ games: z.number().int(), seed: z.number().int(), boxesOpen: z.number().int(), turns: z.number().int() })
+      .optional()
+      .openapi({
+        description:
+          "Win goal before the exact end game (more than 4 boxes open): the estimate's chances calibrated to the share the advice's own play took from them, fitted over `games` games of it against points play (`turns` turns with `boxesOpen` boxes open). Absent where the chances are exact or uncalibrated.",
+      }),
   })
   .openapi('ProbabilityAdvice', {
     description: 'Advice for a goal other than points: every option valued by the chance of the goal. A target already reached answers 1 everywhere, one out of reach 0.',

@@ -407,7 +407,17 @@ export function createAdvisor(root) {
         { class: 'facts' },
         h('span', {}, t('adv.onSheet', { score: String(advice.score) })),
         h('span', { id: 'adv-chance-before' }, t('adv.fromTurnStart', { chance: percentText(advice.probabilityBefore) })),
-        advice.exact ? null : h('span', { id: 'adv-approximate' }, solvedExactly(ruleSet) ? t('adv.winApproximate') : t('adv.goalApproximate', { name: ruleSetName(ruleSet) })),
+        advice.exact
+          ? null
+          : h(
+              'span',
+              { id: 'adv-approximate' },
+              advice.calibration
+                ? t('adv.winCalibrated', { games: advice.calibration.games.toLocaleString(), open: String(advice.calibration.boxesOpen) })
+                : solvedExactly(ruleSet)
+                  ? t('adv.winApproximate')
+                  : t('adv.goalApproximate', { name: ruleSetName(ruleSet) }),
+            ),
       ),
       advice.steering?.by === 'points' ? h('p', { class: 'help', id: 'adv-steering' }, t('adv.steeredByPoints', { count: advice.steering.horizon })) : null,
     );

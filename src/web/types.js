@@ -59,7 +59,8 @@
  * @typedef {{
  *   ruleset: string, exact: boolean, goal: Goal, score: number, probabilityBefore: number, probability: number,
  *   dice?: number[], rollsLeft: number, options: ProbabilityOption[], best?: ProbabilityOption,
- *   steering?: { by: 'goal' | 'points', horizon: number }
+ *   steering?: { by: 'goal' | 'points', horizon: number },
+ *   calibration?: { games: number, seed: number, boxesOpen: number, turns: number }
  * }} ProbabilityAdvice
  * @typedef {ProbabilityAdvice & { opponents: { expectedFinalScore: number }[] }} WinAdvice
  * @typedef {{ ruleset: string, score: number, from: number, to: number, probabilities: number[] }} Odds

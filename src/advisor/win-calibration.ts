@@ -1,0 +1,91 @@
+import type { RuleSetId } from '../rules/index.ts';
+import { END_GAME_BOXES } from '../solver/index.ts';
+import fitted from './data/win-calibration.json' with { type: 'json' };
+
+/**
+ * Before the exact end game, the win chance is an estimate (each target's own best chance beyond
+ * this turn, win-model.ts) that runs high. Calibration maps it to the share the advice's own play
+ * took from that chance, measured on its games: `bench/win-calibration.ts` plays `win` against
+ * `optimal` (the opponent the goal assumes) and records, at the first roll of each turn, the chance
+ * shown and the stake won; per number of boxes open a logistic fit
+ *
+ *   calibrated = σ(a + b · logit(shown))
+ *
+ * maps one to the other. The map rises with the shown chance (b > 0), so it never reorders the
+ * options; 0 and 1 (settled) stay as they are. Fitted on one seed, measured on another (README).
+ */
+export interface WinCalibration {
+  ruleset: RuleSetId;
+  games: number;
+  seed: number;
+  /** per boxes open (above the end game's): the fit, and the turns it was fitted on */
+  byOpen: Record<string, { a: number; b: number; turns: number }>;
+}
+
+const CALIBRATIONS = fitted as Partial<Record<RuleSetId, WinCalibration>>;
+
+/** The stored calibration of a rule set, if one was fitted. */
+export function winCalibration(id: RuleSetId): WinCalibration | undefined {
+  return CALIBRATIONS[id];
+}
+
+const EDGE = 1e-9;
+const logit = (p: number) => Math.log(p / (1 - p));
+
+/** The shown win chance with `open` boxes open, calibrated (unchanged where none is fitted or the end game is exact). */
+export function calibrateWinChance(id: RuleSetId, open: number, p: number, calibration: WinCalibration | undefined = CALIBRATIONS[id]): number {
+  if (open <= END_GAME_BOXES || p <= 0 || p >= 1) return p;
+  const fit = calibration?.byOpen[String(open)];
+  if (!fit) return p;
+  const z = fit.a + fit.b * logit(Math.min(1 - EDGE, Math.max(EDGE, p)));
+  return 1 / (1 + Math.exp(-z));
+}
+
+/**
+ * Fits a, b per group by maximum likelihood (the share taken, 0 to 1, as the outcome), Newton's
+ * method from the identity map. Groups at or below the end game's boxes are left out: exact there.
+ */
+export function fitWinCalibration(
+  ruleset: RuleSetId,
+  groups: readonly { open: number; shown: readonly number[]; achieved: readonly number[] }[],
+  source: { games: number; seed: number },
+): WinCalibration {
+  const byOpen: WinCalibration['byOpen'] = {};
+  for (const g of groups) {
+    if (g.open <= END_GAME_BOXES) continue;
+    // Settled chances carry no information about the map.
+    const xs: number[] = [];
+    const ys: number[] = [];
+    g.shown.forEach((p, i) => {
+      if (p > 0 && p < 1) {
+        xs.push(logit(Math.min(1 - EDGE, Math.max(EDGE, p))));
+        ys.push(g.achieved[i]);
+      }
+    });
+    if (xs.length < 100) continue;
+    let a = 0;
+    let b = 1;
+    for (let iter = 0; iter < 50; iter++) {
+      let ga = 0, gb = 0, haa = 0, hab = 0, hbb = 0;
+      for (let i = 0; i < xs.length; i++) {
+        const q = 1 / (1 + Math.exp(-(a + b * xs[i])));
+        const r = q - ys[i];
+        const w = q * (1 - q);
+        ga += r;
+        gb += r * xs[i];
+        haa += w;
+        hab += w * xs[i];
+        hbb += w * xs[i] * xs[i];
+      }
+      const det = haa * hbb - hab * hab;
+      if (!(det > 0)) break;
+      const da = (hbb * ga - hab * gb) / det;
+      const db = (haa * gb - hab * ga) / det;
+      a -= da;
+      b -= db;
+      if (Math.abs(da) + Math.abs(db) < 1e-10) break;
+    }
+    byOpen[String(g.open)] = { a, b, turns: xs.length };
+  }
+  return { ruleset, games: source.games, seed: source.seed, byOpen };
+}
