@@ -49,11 +49,16 @@ export function createTurnWorkspace(t: DiceTables, lanes = 1, mode: TurnMode = '
  * with each lane's value at the start of the turn and returns lane 0.
  */
 export function evaluateTurn(t: DiceTables, scoreFirst: Float64Array, scoreLater: Float64Array, ws: TurnWorkspace): number {
+  return ws.evaluate(loadScores(t, scoreFirst, scoreLater, ws));
+}
+
+/** Puts score-now into the workspace (unless written there already); true where the first roll's differs. */
+function loadScores(t: DiceTables, scoreFirst: Float64Array, scoreLater: Float64Array, ws: TurnWorkspace): boolean {
   const n = t.rollCount * ws.lanes;
   const differs = scoreFirst !== scoreLater;
   if (scoreLater !== ws.scoreLater) ws.scoreLater.set(scoreLater.subarray(0, n));
   if (differs && scoreFirst !== ws.scoreFirst) ws.scoreFirst.set(scoreFirst.subarray(0, n));
-  return ws.evaluate(differs);
+  return differs;
 }
 
 /**
@@ -62,11 +67,7 @@ export function evaluateTurn(t: DiceTables, scoreFirst: Float64Array, scoreLater
  * that cost less per lane.
  */
 export function evaluateTurnValue(t: DiceTables, scoreFirst: Float64Array, scoreLater: Float64Array, ws: TurnWorkspace): number {
-  const n = t.rollCount * ws.lanes;
-  const differs = scoreFirst !== scoreLater;
-  if (scoreLater !== ws.scoreLater) ws.scoreLater.set(scoreLater.subarray(0, n));
-  if (differs && scoreFirst !== ws.scoreFirst) ws.scoreFirst.set(scoreFirst.subarray(0, n));
-  return ws.evaluateValue(differs);
+  return ws.evaluateValue(loadScores(t, scoreFirst, scoreLater, ws));
 }
 
 /**
