@@ -1,5 +1,5 @@
 import { DicewiseError } from '../errors.ts';
-import type { RuleSet } from '../rules/index.ts';
+import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { columnTypeOf, ruleSetFingerprint } from '../rules/index.ts';
 import {
   compileRules,
@@ -12,10 +12,29 @@ import {
   solveRelaxedColumn,
   turnCount,
   writePricedLane,
+  boundColumnTask,
+  type ColumnJobRunner,
   type RollPrices,
 } from '../solver/index.ts';
 import type { ColumnTables } from './column-parts.ts';
 import { createJointSolver } from './joint-exact.ts';
+
+/** Columns of a game that a sub-game plays exactly: `columns` (0-based) of the game are `group`'s. */
+export interface CoupledGroup {
+  group: RuleSetId;
+  columns: readonly number[];
+}
+
+/**
+ * The groups affordable to couple: Superpass's columns 1 and 2 are superpass-ordered (15,625
+ * joint states), and superpass-ordered coupled whole is its own exact optimum. Two columns of
+ * Triple Yahtzee would be 2^26 joint masks times the upper sums, as large as an exact table of
+ * the game: not affordable.
+ */
+export const COUPLED_GROUPS: Partial<Record<RuleSetId, CoupledGroup>> = {
+  superpass: { group: 'superpass-ordered', columns: [0, 1] },
+  'superpass-ordered': { group: 'superpass-ordered', columns: [0, 1] },
+};
 
 /**
  * The Lagrangian bound of solver/column-bound.ts with some columns kept together: the columns of
@@ -29,21 +48,71 @@ import { createJointSolver } from './joint-exact.ts';
  *
  * Column tables are those of the group's column types. Returns the bound and its parts.
  */
-export function coupledBound(rs: RuleSet, group: RuleSet, columns: readonly number[], tables: ColumnTables, prices: RollPrices): { bound: number; payback: number; group: number; others: number[] } {
+export function coupledBound(rs: RuleSet, group: RuleSet, columns: readonly number[], tables: ColumnTables, prices: RollPrices): CoupledBoundParts {
+  const T = checkCoupled(rs, group, columns, prices);
+  const start = initialState(rs);
+  const others = relaxedOthers(rs, columns).map((ci) => rs.columns[ci].multiplier * solveRelaxedColumn(columnTypeOf(rs, ci).rs, start.columns[ci], T, prices, rs.columns[ci].multiplier).value);
+  return coupledParts(rs, prices, groupValue(group, tables, T, prices), others);
+}
+
+/**
+ * The same bound with the relaxed columns handed to `run` (the price search's runner: worker
+ * threads in `dicewise bound`) while this thread solves the group, so the parts run side by side.
+ * Only their W is wanted: each is solved and no relaxed game is played.
+ */
+export async function coupledBoundWith(rs: RuleSet, group: RuleSet, columns: readonly number[], tables: ColumnTables, prices: RollPrices, run: ColumnJobRunner): Promise<CoupledBoundParts> {
+  const T = checkCoupled(rs, group, columns, prices);
+  const start = initialState(rs);
+  const tasks = relaxedOthers(rs, columns).map((ci) =>
+    boundColumnTask(rs, { columns: [ci], colRs: columnTypeOf(rs, ci).rs, multiplier: rs.columns[ci].multiplier, start: start.columns[ci] }, T, prices, 0, [0]),
+  );
+  const solving = run(tasks);
+  // This thread yields after each level of the group, so that a runner's threads that start
+  // late still get their columns while it solves.
+  const levels = groupLevels(group, tables, T, prices);
+  let step = levels.next();
+  try {
+    while (!step.done) {
+      await new Promise((resolve) => setImmediate(resolve));
+      step = levels.next();
+    }
+  } catch (e) {
+    await solving.catch(() => undefined);
+    throw e;
+  }
+  const solved = await solving;
+  return coupledParts(rs, prices, step.value, solved.map((s, i) => tasks[i].multiplier * s[0].value));
+}
+
+/** The bound and its parts: Σ_t Λ_t, the group's W, each relaxed column's m_c W_c (in column order). */
+export interface CoupledBoundParts {
+  bound: number;
+  payback: number;
+  group: number;
+  others: number[];
+}
+
+/** The turns of `rs`; throws where `group` is not those columns of it or the prices do not fit. */
+function checkCoupled(rs: RuleSet, group: RuleSet, columns: readonly number[], prices: RollPrices): number {
   const sameColumn = (ci: number, k: number) =>
     rs.columns[ci]?.multiplier === group.columns[k].multiplier && ruleSetFingerprint(columnTypeOf(rs, ci).rs) === ruleSetFingerprint({ ...columnTypeOf(group, k).rs, id: rs.id });
   if (columns.length !== group.columns.length || !columns.every(sameColumn)) {
     throw new DicewiseError('INVALID_INPUT', `${group.id} is not columns ${columns.map((c) => c + 1).join(', ')} of ${rs.id}`);
   }
   const T = turnCount(rs);
-  const c = compileRules(columnTypeOf(rs, 0).rs);
-  const R = c.dice.rollCount;
+  const R = compileRules(columnTypeOf(rs, 0).rs).dice.rollCount;
   if (prices.turns < T || prices.rolls !== R) throw new Error(`prices for ${prices.turns} turns of ${prices.rolls} rolls, asked for ${T} of ${R}`);
-  const start = initialState(rs);
-  const others = rs.columns.flatMap((def, ci) => (columns.includes(ci) ? [] : [def.multiplier * solveRelaxedColumn(columnTypeOf(rs, ci).rs, start.columns[ci], T, prices, def.multiplier).value]));
-  const payback = paybacks(c.dice, prices, T).reduce((a, b) => a + b, 0);
-  const w = groupValue(group, tables, T, prices);
-  return { bound: payback + w + others.reduce((a, b) => a + b, 0), payback, group: w, others };
+  return T;
+}
+
+function relaxedOthers(rs: RuleSet, columns: readonly number[]): number[] {
+  return rs.columns.flatMap((_, ci) => (columns.includes(ci) ? [] : [ci]));
+}
+
+function coupledParts(rs: RuleSet, prices: RollPrices, group: number, others: number[]): CoupledBoundParts {
+  const c = compileRules(columnTypeOf(rs, 0).rs);
+  const payback = paybacks(c.dice, prices, turnCount(rs)).reduce((a, b) => a + b, 0);
+  return { bound: payback + group + others.reduce((a, b) => a + b, 0), payback, group, others };
 }
 
 /**
@@ -52,6 +121,15 @@ export function coupledBound(rs: RuleSet, group: RuleSet, columns: readonly numb
  * less the fill's price) and passing (layer p − 1 of the same state).
  */
 function groupValue(group: RuleSet, tables: ColumnTables, turns: number, prices: RollPrices): number {
+  const levels = groupLevels(group, tables, turns, prices);
+  for (;;) {
+    const step = levels.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** groupValue one level at a time: yields after each level, returns W. */
+function* groupLevels(group: RuleSet, tables: ColumnTables, turns: number, prices: RollPrices): Generator<void, number> {
   const J = jointLayout(group);
   const boxes = turnCount(group);
   const P = turns - boxes;
@@ -77,6 +155,7 @@ function groupValue(group: RuleSet, tables: ColumnTables, turns: number, prices:
         layers[p][x] = ws.evaluate(true);
       }
     }
+    yield;
   }
   return layers[P][0];
 }
