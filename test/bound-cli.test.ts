@@ -3,6 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gameValueLine, multiColumnGames } from '../src/cli/commands/tables.ts';
+import { boundReport, boundText, computeBound, reusable } from '../src/cli/commands/bound.ts';
+import { GAME_VALUE_FACTS } from '../src/approx/measured.ts';
+import { solveJointTable } from '../src/approx/index.ts';
+import { loadColumnTables } from '../src/store/model-loader.ts';
 import { ruleSetFingerprint, RULESETS } from '../src/rules/index.ts';
 import { boundColumnTask, columnJobs, compileRules, rollPricesOfTurns, runJobsHere, SOLVER_VERSION, type GameState } from '../src/solver/index.ts';
 import { boundRunner, createWorkerPool } from '../workers/pool.ts';
@@ -70,9 +74,41 @@ describe('dicewise bound', () => {
     const exact = dicewise(['bound', '--ruleset', 'yahtzee', '--tables', dir]);
     expect(exact.code).toBe(2);
     expect(exact.stderr).toMatch(/--ruleset yahtzee is solved exactly/);
-    const steps = dicewise(['bound', '--ruleset', 'superpass', '--steps', '0', '--tables', dir]);
+    const steps = dicewise(['bound', '--ruleset', 'superpass', '--method', 'roll-prices', '--steps', '0', '--tables', dir]);
     expect(steps.code).toBe(2);
     expect(steps.stderr).toMatch(/--steps must be a positive integer/);
+    const method = dicewise(['bound', '--ruleset', 'superpass', '--method', 'coupled-ish', '--tables', dir]);
+    expect(method.code).toBe(2);
+    expect(method.stderr).toMatch(/--method must be one of roll-prices, coupled, both, got "coupled-ish"/);
+    const uncoupled = dicewise(['bound', '--ruleset', 'triple-yahtzee', '--method', 'both', '--tables', dir]);
+    expect(uncoupled.code).toBe(2);
+    expect(uncoupled.stderr).toMatch(/--method both couples columns exactly, which triple-yahtzee does not afford/);
+  });
+
+  it('reuses a cached record only for the method and parameters asked (a record from before methods is the search\'s)', () => {
+    const r = record();
+    delete r.parameters.method;
+    expect(reusable(r, { method: 'roll-prices', steps: 2, games: 10 })).toBe(true);
+    expect(reusable(r, { method: 'coupled', steps: 0, games: 0 })).toBe(false);
+    expect(reusable(r, { method: 'both', steps: 2, games: 10 })).toBe(false);
+    expect(reusable(r, { method: 'roll-prices', steps: 3, games: 10 })).toBe(false);
+  });
+
+  it('with superpass-ordered coupled whole, the command path\'s coupled bound is the exact optimum, and says how it was found', async () => {
+    const id = 'superpass-ordered';
+    const r = await computeBound(id, GAME_VALUE_FACTS[id], { method: 'coupled', steps: 0, games: 0, threads: 1, tables: dir });
+    const optimum = (await solveJointTable(RULESETS[id], await loadColumnTables(dir, RULESETS[id])))[0];
+    expect(Math.abs(r.bound - optimum)).toBeLessThan(1e-9);
+    expect(r.from).toEqual({ method: 'coupled', prices: 'turn' });
+    expect(r.steps).toEqual([]);
+    expect(r.coupled).toHaveLength(1);
+    expect(r.coupled![0]).toMatchObject({ group: { ruleset: id, columns: [1, 2] }, others: [] });
+    expect(Math.abs(r.coupled![0].groupValue + r.coupled![0].payback - optimum)).toBeLessThan(1e-9);
+    const text = boundText(r, GAME_VALUE_FACTS[id], 'f', false);
+    expect(text).toMatch(/proven upper bound \(--method coupled; .*\), from columns 1, 2 coupled exactly at turn prices β 0\. Lagrangian relaxation .* columns 1, 2 coupled exactly/);
+    expect(boundReport(r, GAME_VALUE_FACTS[id], 'f', false).upper).toMatchObject({ from: { method: 'coupled' }, parameters: { method: 'coupled', steps: 0 } });
+    await writeBound(dir, r);
+    expect(reusable((await readBound(dir, id))!, { method: 'coupled', steps: 0, games: 0 })).toBe(true);
   });
 
   it("a worker thread solves and plays a relaxed column as this thread does", async () => {
@@ -101,7 +137,8 @@ describe('dicewise bound', () => {
     const r = record();
     const [g] = multiColumnGames([{ ruleset: 'yahtzee', kind: 'values' }], { 'triple-yahtzee': r });
     expect(g.upperBound).toBe(2345.678);
-    expect(gameValueLine(g)).toMatch(/at most 2345\.7 \(dicewise bound \(triple-yahtzee\.bound\.json\)\)/);
+    expect(gameValueLine(g)).toMatch(/at most 2345\.7 \(dicewise bound --method roll-prices, from roll-prices, 121 s CPU \(triple-yahtzee\.bound\.json\)\)/);
+    expect(g.boundMethod).toMatchObject({ id: 'roll-prices', from: { method: 'roll-prices' }, steps: 2 });
     const [plain] = multiColumnGames([{ ruleset: 'yahtzee', kind: 'values' }]);
     expect(plain.upperBound).toBe(2234.3);
   });

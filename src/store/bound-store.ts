@@ -9,7 +9,27 @@ import { writeFileAtomic } from './write-atomic.ts';
  * `<ruleset>.bound.json`: the bound takes minutes, and `tables info` shows it once computed. The
  * prices it was computed at travel with it (base64 Float64), so the number can be checked by
  * solving the relaxed columns at them once more.
+ *
+ * `parameters.method` says which bounds were computed: the roll-price search over every column
+ * relaxed, the bound with some columns coupled exactly (approx/coupled-bound.ts), or both; `from`
+ * says which of them gave `bound` (the least, every one being valid). Records written before the
+ * coupled bound have neither and are the search's.
  */
+export type BoundMethodId = 'roll-prices' | 'coupled' | 'both';
+
+/** One coupled bound computed: at the turn prices of the start slope, or at the search's best roll prices. */
+export interface CoupledBoundRun {
+  prices: 'turn' | 'search';
+  /** the sub-game played jointly and its columns in the game (1-based) */
+  group: { ruleset: RuleSetId; columns: number[] };
+  bound: number;
+  payback: number;
+  /** the group's W and each relaxed column's m_c W_c, in column order */
+  groupValue: number;
+  others: number[];
+  cpuSeconds: number;
+  wallSeconds: number;
+}
 export interface BoundRecord {
   ruleset: RuleSetId;
   fingerprint: string;
@@ -17,14 +37,25 @@ export interface BoundRecord {
   bound: number;
   /** Σ_t Λ_t of the best prices, and each column's m_c W_c */
   payback: number;
+  /** how the bound was computed, in words */
   method: string;
-  parameters: { steps: number; games: number; seed: number; theta: number; floor: number; target: number; startBeta: number };
+  parameters: { method?: BoundMethodId; steps: number; games: number; seed: number; theta: number; floor: number; target: number; startBeta: number };
+  /** which computed bound is `bound`: the search's best step or a coupled run (absent: the search) */
+  from?: { method: 'roll-prices' | 'coupled'; prices: 'turn' | 'search' };
+  /** the search's steps (none where it did not run) */
   steps: PriceSearchStep[];
+  coupled?: CoupledBoundRun[];
   cpuSeconds: number;
   wallSeconds: number;
   threads: number;
   computedAt: string;
+  /** the prices `bound` was computed at */
   prices: { turns: number; rolls: number; first: string; later: string };
+}
+
+/** The method a record was computed with (records from before the coupled bound are the search's). */
+export function methodOf(r: { parameters: { method?: BoundMethodId } }): BoundMethodId {
+  return r.parameters.method ?? 'roll-prices';
 }
 
 export function boundPath(dir: string, id: RuleSetId): string {

@@ -9,7 +9,7 @@ import { buildsInProgress } from '../../store/build-lock.ts';
 import { reachTablePath, readReachTable } from '../../store/reach-store.ts';
 import { solverThreads } from '../../../workers/pool.ts';
 import { listTables, needsBuild } from '../../store/table-store.ts';
-import { readBound, type BoundRecord } from '../../store/bound-store.ts';
+import { methodOf, readBound, type BoundMethodId, type BoundRecord } from '../../store/bound-store.ts';
 import { parsePositiveInt, parseRuleSet, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
 
@@ -163,7 +163,18 @@ export interface MultiColumnGameInfo {
   /** where it comes from: `dicewise bound`'s cached result, else the README's turn-price figure */
   upperBoundSource: string;
   /** how the bound was computed, where `dicewise bound` computed it */
-  boundMethod?: { method: string; steps: number; games: number; seed: number; cpuSeconds: number; computedAt: string };
+  boundMethod?: {
+    /** `dicewise bound --method`, and which of its bounds is the least */
+    id: BoundMethodId;
+    from: NonNullable<BoundRecord['from']>;
+    method: string;
+    steps: number;
+    games: number;
+    seed: number;
+    startBeta: number;
+    cpuSeconds: number;
+    computedAt: string;
+  };
 }
 
 /**
@@ -189,8 +200,18 @@ export function multiColumnGames(infos: readonly { ruleset: string; kind: string
       ...(b
         ? {
             upperBound: b.bound,
-            upperBoundSource: `dicewise bound (${b.ruleset}.bound.json)`,
-            boundMethod: { method: b.method, steps: b.parameters.steps, games: b.parameters.games, seed: b.parameters.seed, cpuSeconds: b.cpuSeconds, computedAt: b.computedAt },
+            upperBoundSource: `dicewise bound --method ${methodOf(b)}, from ${(b.from ?? { method: 'roll-prices' }).method}, ${b.cpuSeconds.toFixed(0)} s CPU (${b.ruleset}.bound.json)`,
+            boundMethod: {
+              id: methodOf(b),
+              from: b.from ?? { method: 'roll-prices', prices: 'search' },
+              method: b.method,
+              steps: b.parameters.steps,
+              games: b.parameters.games,
+              seed: b.parameters.seed,
+              startBeta: b.parameters.startBeta,
+              cpuSeconds: b.cpuSeconds,
+              computedAt: b.computedAt,
+            },
           }
         : { upperBoundSource: 'dicewise bound, README "How far from optimal" (run it to compute it here)' }),
     });
