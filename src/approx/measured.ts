@@ -14,9 +14,10 @@ export interface GameValueFacts {
   games: number;
   seed: number;
   /**
-   * an upper bound on the optimal expected score: the least that `dicewise bound` (the
-   * Lagrangian relaxation of solver/column-bound.ts with roll prices, default steps) has proven,
-   * README "How far from optimal"; `tables info` shows a bound computed in the table folder instead
+   * an upper bound on the optimal expected score: the least that `dicewise bound` with its
+   * defaults has proven (Superpass: columns 1 and 2 coupled exactly, approx/coupled-bound.ts;
+   * the others: the Lagrangian relaxation of solver/column-bound.ts with roll prices), README
+   * "How far from optimal"; `tables info` shows a bound computed in the table folder instead
    */
   upperBound: number;
   /**
@@ -29,7 +30,8 @@ export interface GameValueFacts {
 /** Measured with `dicewise simulate --ruleset <id> --strategy best,decomposition,greedy,sequential --games 100000 --seed 1` (README). */
 export const GAME_VALUE_FACTS: Readonly<Record<ModelledRuleSetId, GameValueFacts>> = {
   'triple-yahtzee': { bestMean: 1870.4, bestHalfWidth: 2.3, games: 100_000, seed: 1, upperBound: 2234.3 },
-  superpass: { bestMean: 1167.8, bestHalfWidth: 0.4, games: 100_000, seed: 1, upperBound: 1363.1 },
+  // `node dist/src/cli/main.js bound --ruleset superpass --threads 2 --fresh` (--method coupled): 1342.147, 332 s CPU.
+  superpass: { bestMean: 1167.8, bestHalfWidth: 0.4, games: 100_000, seed: 1, upperBound: 1342.1 },
   // The sub-games: their exact optima (492.964 and 1035.610, the joint tables) are known; the bounds are `dicewise bound`'s (2,000 games, seed 1; 5 steps and 6).
   'superpass-ordered': { bestMean: 492.96, bestHalfWidth: 0.38, games: 100_000, seed: 1, upperBound: 629.2, lossToOptimal: { mean: 0.32, ci95: [0.15, 0.49] } },
   'triple-yahtzee-lower': { bestMean: 1010.07, bestHalfWidth: 1.34, games: 100_000, seed: 1, upperBound: 1215.1, lossToOptimal: { mean: 25.62, ci95: [24.97, 26.28] } },
