@@ -80,6 +80,9 @@ describe('dicewise bound', () => {
     const method = dicewise(['bound', '--ruleset', 'superpass', '--method', 'coupled-ish', '--tables', dir]);
     expect(method.code).toBe(2);
     expect(method.stderr).toMatch(/--method must be one of roll-prices, coupled, both, got "coupled-ish"/);
+    const stepless = dicewise(['bound', '--ruleset', 'superpass', '--steps', '3', '--tables', dir]);
+    expect(stepless.code).toBe(2);
+    expect(stepless.stderr).toMatch(/--steps sets the roll-price search, which --method coupled \(superpass's default\) does not run/);
     const uncoupled = dicewise(['bound', '--ruleset', 'triple-yahtzee', '--method', 'both', '--tables', dir]);
     expect(uncoupled.code).toBe(2);
     expect(uncoupled.stderr).toMatch(/--method both couples columns exactly, which triple-yahtzee does not afford/);

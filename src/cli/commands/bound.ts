@@ -79,6 +79,13 @@ export function registerBound(program: Command): void {
       }
       const method = parseBoundMethod(opts.method, id);
       const searches = method !== 'coupled';
+      for (const field of ['steps', 'games'] as const) {
+        if (!searches && opts[field] !== undefined) {
+          throw new DicewiseError('INVALID_OPTION', `--${field} sets the roll-price search, which --method coupled${opts.method ? '' : ` (${id}'s default)`} does not run: add --method roll-prices or both`, [
+            { field, message: 'only with --method roll-prices or both' },
+          ]);
+        }
+      }
       const steps = searches ? (parsePositiveInt(opts.steps, 'steps') ?? DEFAULT_STEPS[id] ?? 5) : 0;
       const games = searches ? (parsePositiveInt(opts.games, 'games') ?? DEFAULT_GAMES) : 0;
       const threads = parsePositiveInt(opts.threads, 'threads') ?? 2;
