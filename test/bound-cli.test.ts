@@ -91,10 +91,11 @@ describe('dicewise bound', () => {
   it('reuses a cached record only for the method and parameters asked (a record from before methods is the search\'s)', () => {
     const r = record();
     delete r.parameters.method;
-    expect(reusable(r, { method: 'roll-prices', steps: 2, games: 10 })).toBe(true);
-    expect(reusable(r, { method: 'coupled', steps: 0, games: 0 })).toBe(false);
-    expect(reusable(r, { method: 'both', steps: 2, games: 10 })).toBe(false);
-    expect(reusable(r, { method: 'roll-prices', steps: 3, games: 10 })).toBe(false);
+    expect(reusable(r, { method: 'roll-prices', steps: 2, games: 10, startBeta: 0 })).toBe(true);
+    expect(reusable(r, { method: 'coupled', steps: 0, games: 0, startBeta: 0 })).toBe(false);
+    expect(reusable(r, { method: 'both', steps: 2, games: 10, startBeta: 0 })).toBe(false);
+    expect(reusable(r, { method: 'roll-prices', steps: 2, games: 10, startBeta: -0.05 })).toBe(false);
+    expect(reusable(r, { method: 'roll-prices', steps: 3, games: 10, startBeta: 0 })).toBe(false);
   });
 
   it('with superpass-ordered coupled whole, the command path\'s coupled bound is the exact optimum, and says how it was found', async () => {
@@ -111,7 +112,7 @@ describe('dicewise bound', () => {
     expect(text).toMatch(/proven upper bound \(--method coupled; .*\), from columns 1, 2 coupled exactly at turn prices β 0\. Lagrangian relaxation .* columns 1, 2 coupled exactly/);
     expect(boundReport(r, GAME_VALUE_FACTS[id], 'f', false).upper).toMatchObject({ from: { method: 'coupled' }, parameters: { method: 'coupled', steps: 0 } });
     await writeBound(dir, r);
-    expect(reusable((await readBound(dir, id))!, { method: 'coupled', steps: 0, games: 0 })).toBe(true);
+    expect(reusable((await readBound(dir, id))!, { method: 'coupled', steps: 0, games: 0, startBeta: 0 })).toBe(true);
   });
 
   it("a worker thread solves and plays a relaxed column as this thread does", async () => {

@@ -22,8 +22,8 @@ export const DEFAULT_GAMES = 2000;
 export const START_BETA: Partial<Record<RuleSetId, number>> = { superpass: -0.05, 'triple-yahtzee': 0 };
 export const BOUND_METHODS: readonly BoundMethodId[] = ['roll-prices', 'coupled', 'both'];
 /**
- * Superpass: columns 1 and 2 coupled at the start slope's turn prices give 1342.1 in about 290 s
- * of CPU, where the 5-step search gives 1363.1 in 1,505 s, and coupling at the search's best
+ * Superpass: columns 1 and 2 coupled at the start slope's turn prices give 1342.1 in 332 s of
+ * CPU, where the 5-step search gives 1363.1 in 1,505 s, and coupling at the search's best
  * roll prices gives more than at turn prices (README). Elsewhere no group is coupled.
  */
 export const DEFAULT_METHOD: Partial<Record<RuleSetId, BoundMethodId>> = { superpass: 'coupled' };
@@ -92,7 +92,7 @@ export function registerBound(program: Command): void {
       const dir = tableDir(opts.tables);
       const log = opts.json ? undefined : (line: string) => process.stderr.write(`${line}\n`);
       let record = opts.fresh ? undefined : await readBound(dir, id);
-      if (record && !reusable(record, { method, steps, games })) {
+      if (record && !reusable(record, { method, steps, games, startBeta: START_BETA[id] ?? 0 })) {
         log?.(`${boundPath(dir, id)} holds a bound of other parameters (${describeParameters(record)}): computing this one (${describeParameters({ parameters: { method, steps, games } })})`);
         record = undefined;
       }
@@ -105,9 +105,10 @@ export function registerBound(program: Command): void {
     });
 }
 
-/** Whether a cached record was computed as asked: the same method and, where it searches, the same steps and games. */
-export function reusable(r: Pick<BoundRecord, 'parameters'>, asked: { method: BoundMethodId; steps: number; games: number }): boolean {
-  return methodOf(r) === asked.method && r.parameters.steps === asked.steps && r.parameters.games === asked.games;
+/** Whether a cached record was computed as asked: the same method and start slope and, where it searches, the same steps and games. */
+export function reusable(r: Pick<BoundRecord, 'parameters'>, asked: { method: BoundMethodId; steps: number; games: number; startBeta: number }): boolean {
+  const p = r.parameters;
+  return methodOf(r) === asked.method && p.startBeta === asked.startBeta && p.steps === asked.steps && p.games === asked.games;
 }
 
 function describeParameters(r: { parameters: { method?: BoundMethodId; steps: number; games: number } }): string {
