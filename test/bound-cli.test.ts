@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { gameValueLine, multiColumnGames } from '../src/cli/commands/tables.ts';
-import { boundReport, boundText, computeBound, reusable } from '../src/cli/commands/bound.ts';
+import { boundParameters, boundReport, boundText, computeBound, reusable } from '../src/cli/commands/bound.ts';
 import { GAME_VALUE_FACTS } from '../src/approx/measured.ts';
 import { solveJointTable } from '../src/approx/index.ts';
 import { loadColumnTables } from '../src/store/model-loader.ts';
@@ -80,12 +80,15 @@ describe('dicewise bound', () => {
     const method = dicewise(['bound', '--ruleset', 'superpass', '--method', 'coupled-ish', '--tables', dir]);
     expect(method.code).toBe(2);
     expect(method.stderr).toMatch(/--method must be one of roll-prices, coupled, both, got "coupled-ish"/);
-    const stepless = dicewise(['bound', '--ruleset', 'superpass', '--steps', '3', '--tables', dir]);
-    expect(stepless.code).toBe(2);
-    expect(stepless.stderr).toMatch(/--steps sets the roll-price search, which --method coupled \(superpass's default\) does not run/);
-    const uncoupled = dicewise(['bound', '--ruleset', 'triple-yahtzee', '--method', 'both', '--tables', dir]);
-    expect(uncoupled.code).toBe(2);
-    expect(uncoupled.stderr).toMatch(/--method both couples columns exactly, which triple-yahtzee does not afford/);
+  });
+
+  it('takes --method, and --steps and --games only where a search runs', () => {
+    expect(boundParameters('superpass', {})).toEqual({ method: 'coupled', steps: 0, games: 0 });
+    expect(boundParameters('superpass', { method: 'both' })).toEqual({ method: 'both', steps: 5, games: 2000 });
+    expect(boundParameters('triple-yahtzee', { steps: '2' })).toEqual({ method: 'roll-prices', steps: 2, games: 2000 });
+    expect(() => boundParameters('superpass', { steps: '3' })).toThrow(/--steps sets the roll-price search, which --method coupled \(superpass's default\) does not run/);
+    expect(() => boundParameters('triple-yahtzee', { method: 'both' })).toThrow(/--method both couples columns exactly, which triple-yahtzee does not afford/);
+    expect(() => boundParameters('superpass', { method: 'Coupled' })).toThrow(/--method must be one of roll-prices, coupled, both, got "Coupled"/);
   });
 
   it('reuses a cached record only for the method and parameters asked (a record from before methods is the search\'s)', () => {

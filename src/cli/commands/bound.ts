@@ -77,17 +77,7 @@ export function registerBound(program: Command): void {
           { field: 'ruleset', message: 'not a multi-column rule set' },
         ]);
       }
-      const method = parseBoundMethod(opts.method, id);
-      const searches = method !== 'coupled';
-      for (const field of ['steps', 'games'] as const) {
-        if (!searches && opts[field] !== undefined) {
-          throw new DicewiseError('INVALID_OPTION', `--${field} sets the roll-price search, which --method coupled${opts.method ? '' : ` (${id}'s default)`} does not run: add --method roll-prices or both`, [
-            { field, message: 'only with --method roll-prices or both' },
-          ]);
-        }
-      }
-      const steps = searches ? (parsePositiveInt(opts.steps, 'steps') ?? DEFAULT_STEPS[id] ?? 5) : 0;
-      const games = searches ? (parsePositiveInt(opts.games, 'games') ?? DEFAULT_GAMES) : 0;
+      const { method, steps, games } = boundParameters(id, opts);
       const threads = parsePositiveInt(opts.threads, 'threads') ?? 2;
       const dir = tableDir(opts.tables);
       const log = opts.json ? undefined : (line: string) => process.stderr.write(`${line}\n`);
@@ -103,6 +93,22 @@ export function registerBound(program: Command): void {
       const optimum = hasJointTable(RULESETS[id]) ? (await readTable(dir, RULESETS[id], JOINT_SUFFIX).catch(() => undefined))?.header.startValue : undefined;
       process.stdout.write(opts.json ? `${JSON.stringify(boundReport(record, facts, file, cached, optimum), null, 2)}\n` : boundText(record, facts, file, cached, optimum));
     });
+}
+
+/** --method, --steps and --games as the command runs them; steps and games are 0 where no search runs. */
+export function boundParameters(id: RuleSetId, opts: { method?: string; steps?: string; games?: string }): { method: BoundMethodId; steps: number; games: number } {
+  const method = parseBoundMethod(opts.method, id);
+  if (method === 'coupled') {
+    for (const field of ['steps', 'games'] as const) {
+      if (opts[field] !== undefined) {
+        throw new DicewiseError('INVALID_OPTION', `--${field} sets the roll-price search, which --method coupled${opts.method ? '' : ` (${id}'s default)`} does not run: add --method roll-prices or both`, [
+          { field, message: 'only with --method roll-prices or both' },
+        ]);
+      }
+    }
+    return { method, steps: 0, games: 0 };
+  }
+  return { method, steps: parsePositiveInt(opts.steps, 'steps') ?? DEFAULT_STEPS[id] ?? 5, games: parsePositiveInt(opts.games, 'games') ?? DEFAULT_GAMES };
 }
 
 /** Whether a cached record was computed as asked: the same method and start slope and, where it searches, the same steps and games. */
