@@ -8,6 +8,8 @@ import { encodeTable, SOLVER_VERSION, type BuiltTable } from '../src/solver/inde
 import { listTables, readTable, tablePath, writeTable } from '../src/store/table-store.ts';
 import { testModel } from './support/models.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
+import { TAIL_RULESET, tailReachTable } from './support/reach.ts';
+import { readReachTable, writeReachTable } from '../src/store/reach-store.ts';
 
 let dir: string;
 let built: BuiltTable;
@@ -53,6 +55,20 @@ describe('table files', () => {
     bytes[bytes.length - 3] ^= 0xff;
     await writeFile(file, bytes);
     await expectCode(readTable(dir, RULESETS['yahtzee-no-bonus']), 'TABLE_CORRUPT', /checksum/);
+  });
+
+  it('reads a reach table whose checksum is taken in slices, shared or not, and refuses a flipped byte in it', async () => {
+    const { table } = await tailReachTable();
+    const file = await writeReachTable(dir, await tailReachTable());
+    for (const shared of [false, true]) {
+      const read = await readReachTable(dir, RULESETS[TAIL_RULESET], 'reach', { shared });
+      expect(Array.from(read.table.values)).toEqual(Array.from(table.values));
+    }
+    const bytes = await readFile(file);
+    bytes[bytes.length - 5] ^= 0xff;
+    await writeFile(file, bytes);
+    for (const shared of [false, true]) await expectCode(readReachTable(dir, RULESETS[TAIL_RULESET], 'reach', { shared }), 'TABLE_CORRUPT', /checksum/);
+    await rm(file);
   });
 
   it('refuses garbage, a table of another rule set, another solver version and a changed rule set', async () => {

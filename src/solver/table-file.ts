@@ -141,7 +141,12 @@ export function decodeHeader(bytes: Uint8Array, file: string, fix: string): { he
  * Checks a table file against the rule set it should hold and returns its header and payload.
  * `fix` is the command that rebuilds it, quoted in every error so the user knows what to do.
  */
-export function decodeChecked(bytes: Uint8Array, rs: RuleSet, file: string, fix: string): { header: TableHeader; payload: Uint8Array } {
+/**
+ * Checks a table file's header against the rule set and its payload against the checksum.
+ * `digest`: the payload's SHA-256 as the reader already took it (in slices, between which a
+ * server answers requests); else it is taken here.
+ */
+export function decodeChecked(bytes: Uint8Array, rs: RuleSet, file: string, fix: string, digest?: string): { header: TableHeader; payload: Uint8Array } {
   const { header, payloadStart } = decodeHeader(bytes, file, fix);
   if (header.format !== TABLE_FORMAT) {
     throw new DicewiseError('TABLE_STALE', `${file}: table format ${header.format}, this Dicewise reads ${TABLE_FORMAT}. ${fix}`);
@@ -159,7 +164,7 @@ export function decodeChecked(bytes: Uint8Array, rs: RuleSet, file: string, fix:
     throw corrupt(file, `payload is ${bytes.byteLength - payloadStart} bytes, header says ${header.payloadBytes} (truncated?)`, fix);
   }
   const payload = bytes.subarray(payloadStart);
-  if (sha256(payload) !== header.checksum) throw corrupt(file, 'payload checksum mismatch', fix);
+  if ((digest ?? sha256(payload)) !== header.checksum) throw corrupt(file, 'payload checksum mismatch', fix);
   return { header, payload };
 }
 
