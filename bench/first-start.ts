@@ -8,9 +8,10 @@
  *     p50, p99 and the slowest,
  *   - the server's peak resident memory (VmHWM) once every goal table is loaded, and the folder's size.
  *
- *   npm run build && npx tsx bench/first-start.ts [--minutes 25] [--keep] [--goal-tables yahtzee,yahtsoos]
+ *   npm run build && npx tsx bench/first-start.ts [--minutes 25] [--keep] [--goal-tables yahtzee,yahtsoos] [--tables DIR]
  *
- * The folder is a new temporary one (removed afterwards unless --keep). `--goal-tables` is the
+ * The folder is a new temporary one (removed afterwards unless --keep); `--tables DIR` starts on
+ * a folder of tables built already, as a second start finds it (kept). `--goal-tables` is the
  * server's own option; `all` (what `npm start` builds) goes on to the other rule sets' tables,
  * and the peak then counts them too.
  */
@@ -23,10 +24,16 @@ import { freePort } from './support/free-port.ts';
 import { rssMiB, waitReady } from './support/server-process.ts';
 
 const { values: args } = parseArgs({
-  options: { minutes: { type: 'string', default: '25' }, keep: { type: 'boolean', default: false }, 'goal-tables': { type: 'string', default: 'yahtzee,yahtsoos' } },
+  options: {
+    minutes: { type: 'string', default: '25' },
+    keep: { type: 'boolean', default: false },
+    'goal-tables': { type: 'string', default: 'yahtzee,yahtsoos' },
+    tables: { type: 'string' },
+  },
 });
 const cli = new URL('../dist/src/cli/main.js', import.meta.url).pathname;
-const dir = mkdtempSync(join(tmpdir(), 'dicewise-first-start-'));
+// --tables: a folder with the tables built already (a second start): they are then loaded, not built.
+const dir = args.tables ?? mkdtempSync(join(tmpdir(), 'dicewise-first-start-'));
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const t0 = performance.now();
@@ -107,6 +114,6 @@ try {
   console.log(`table folder: ${(bytes / 2 ** 30).toFixed(2)} GiB (${readdirSync(dir).join(', ')})`);
 } finally {
   child.kill('SIGTERM');
-  if (!args.keep) rmSync(dir, { recursive: true, force: true });
+  if (!args.keep && !args.tables) rmSync(dir, { recursive: true, force: true });
   else console.log(`tables kept in ${dir}`);
 }
