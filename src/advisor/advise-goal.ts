@@ -14,6 +14,7 @@ import {
   reachGoalModel,
   reachNeedLimit,
   shareCurve,
+  snapProbability,
   winGoalModel,
   openBoxes,
   type EndGameModel,
@@ -114,34 +115,16 @@ export function adviseWin(tables: GoalTables, position: Position, calibration: W
     const { model, te } = winTurn(rs, tables.reach);
     model.score = position.score;
     model.curve = curve;
-    advice = adviseProbability(model, position, evaluateState(te, position.state));
-    // null: the estimate as it is (what bench/win-calibration.ts fits the calibration to).
-    if (calibration) advice = calibrateWinAdvice(advice, openBoxes(rs, position.state), calibration);
+    // The estimate's chances shown as what the advice's own play took from them (win-calibration.ts),
+    // where the rule set has a calibration for this many boxes open; null: the estimate as it is
+    // (what bench/win-calibration.ts fits the calibration to).
+    const open = openBoxes(rs, position.state);
+    const fit = calibration?.byOpen[String(open)];
+    const chance = calibration && fit ? (v: number) => calibrateWinChance(rs.id, open, snapProbability(v), calibration) : undefined;
+    advice = adviseProbability(model, position, evaluateState(te, position.state), chance);
+    if (calibration && fit) advice.calibration = { games: calibration.games, seed: calibration.seed, boxesOpen: open, turns: fit.turns };
   }
   advice.opponents = finals.map((f) => ({ expectedFinalScore: meanTotal(f) }));
-  return advice;
-}
-
-/**
- * The estimate's chances mapped to what the advice's own play took from them (win-calibration.ts),
- * where the rule set has a calibration for that many boxes open: the options keep their order,
- * their losses are between calibrated chances, and `calibration` says where the map comes from.
- */
-export function calibrateWinAdvice(advice: ProbabilityAdvice, open: number, c: WinCalibration): ProbabilityAdvice {
-  const fit = c.byOpen[String(open)];
-  if (!fit) return advice;
-  const map = (p: number) => calibrateWinChance(advice.ruleset, open, p, c);
-  const top = advice.options.length ? map(advice.options[0].probability) : 0;
-  for (const o of advice.options) {
-    o.probability = map(o.probability);
-    o.loss = Math.max(0, top - o.probability);
-    o.nearTie = o.loss < NEAR_TIE_PROBABILITY;
-  }
-  const [first, second] = advice.options;
-  if (first) first.nearTie = second !== undefined && second.loss < NEAR_TIE_PROBABILITY;
-  advice.probabilityBefore = map(advice.probabilityBefore);
-  advice.probability = first ? first.probability : advice.probabilityBefore;
-  advice.calibration = { games: c.games, seed: c.seed, boxesOpen: open, turns: fit.turns };
   return advice;
 }
 

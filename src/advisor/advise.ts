@@ -180,13 +180,17 @@ function finalScoreSd(model: GameModel, position: Position, roll: number): numbe
  * Advice for a probability goal (reach a target): the same engine run on a model whose values
  * are chances (reach-model.ts), so the options, their order and the ties come from `advise`.
  */
-export function adviseProbability(model: GameModel, position: Position, te?: TurnEval): ProbabilityAdvice {
+/**
+ * `chance`: what a value is shown as (default: as the tables keep it, snapProbability); a map that
+ * rises with the value, such as the win estimate's calibration, keeps the options' order, and
+ * losses are taken between shown chances.
+ */
+export function adviseProbability(model: GameModel, position: Position, te?: TurnEval, chance: (value: number) => number = snapProbability): ProbabilityAdvice {
   if (model.valueKind !== 'probability') throw new Error('adviseProbability needs a probability model');
   const a = rankOptions(model, position, te);
-  // Chances as the tables keep them (snapProbability), losses from those.
-  const top = a.options.length ? snapProbability(a.options[0].ev) : 0;
+  const top = a.options.length ? chance(a.options[0].ev) : 0;
   const options: ProbabilityOption[] = a.options.map(({ ev, ...o }) => {
-    const probability = snapProbability(ev);
+    const probability = chance(ev);
     const loss = Math.max(0, top - probability);
     const nearTie = loss < NEAR_TIE_PROBABILITY;
     return o.bonus !== undefined
@@ -201,9 +205,9 @@ export function adviseProbability(model: GameModel, position: Position, te?: Tur
     exact: a.exact,
     goal: position.goal,
     score: a.score,
-    probabilityBefore: snapProbability(a.stateValue),
+    probabilityBefore: chance(a.stateValue),
     // The best option's own value: score + ev − score would differ from it by rounding.
-    probability: options.length ? options[0].probability : snapProbability(a.stateValue),
+    probability: options.length ? options[0].probability : chance(a.stateValue),
     dice: a.dice,
     rollsLeft: a.rollsLeft,
     options,

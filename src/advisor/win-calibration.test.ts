@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../dice/index.ts';
-import { END_GAME_BOXES } from '../solver/index.ts';
-import { calibrateWinAdvice } from './advise-goal.ts';
-import type { ProbabilityAdvice } from './types.ts';
+import { parsePosition } from '../position/index.ts';
+import { RULESETS } from '../rules/index.ts';
+import { buildReachTable, END_GAME_BOXES, reachGoalModel, snapProbability } from '../solver/index.ts';
+import { adviseProbability } from './advise.ts';
 import { calibrateWinChance, fitWinCalibration, type WinCalibration } from './win-calibration.ts';
 
 const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
@@ -42,28 +43,27 @@ describe('win chance calibration', () => {
     }
   });
 
-  it('maps an advice: chances, losses between calibrated chances, the best first, and says so', () => {
-    const option = (p: number) => ({ action: { hold: [] as number[] }, probability: p, loss: 0, nearTie: false });
-    const advice = (): ProbabilityAdvice => ({
-      ruleset: 'yahtzee',
-      exact: false,
-      goal: { type: 'win', opponents: [] },
-      score: 100,
-      probabilityBefore: 0.58,
-      probability: 0.6,
-      rollsLeft: 2,
-      options: [option(0.6), option(0.55), option(0.2)],
+  it('advice shown through the map: mapped chances in the same order, losses between mapped chances', async () => {
+    // A real probability model (reach, last two turns): adviseProbability with the map against without.
+    const rs = RULESETS['yahtzee-no-bonus'];
+    const { table } = await buildReachTable(rs, { cap: 120, levels: 2 });
+    const card = Object.fromEntries(rs.boxes.filter((b) => b.id !== 'chance' && b.id !== 'yahtzee').map((b) => [b.id, 0]));
+    const parsed = parsePosition({ ruleset: rs.id, scorecard: { ...card, sixes: 18 }, dice: [6, 6, 6, 2, 3], rollsLeft: 1 });
+    if (!parsed.ok) throw new Error('position');
+    const model = reachGoalModel(rs, table, 30);
+    const map = (v: number) => calibrateWinChance('yahtzee', 7, snapProbability(v), calibration);
+    const raw = adviseProbability(model, parsed.position);
+    const shown = adviseProbability(model, parsed.position, undefined, map);
+    expect(raw.options.length).toBeGreaterThan(3);
+    expect(shown.options.map((o) => o.action)).toEqual(raw.options.map((o) => o.action));
+    shown.options.forEach((o, i) => {
+      expect(o.probability).toBe(calibrateWinChance('yahtzee', 7, raw.options[i].probability, calibration));
+      expect(o.loss).toBeCloseTo(shown.options[0].probability - o.probability, 15);
     });
-    const a = calibrateWinAdvice(advice(), 7, calibration);
-    const map = (p: number) => calibrateWinChance('yahtzee', 7, p, calibration);
-    expect(a.options.map((o) => o.probability)).toEqual([map(0.6), map(0.55), map(0.2)]);
-    expect(a.options[1].loss).toBeCloseTo(map(0.6) - map(0.55), 15);
-    expect(a.probability).toBe(a.options[0].probability);
-    expect(a.probabilityBefore).toBe(map(0.58));
-    expect(a.calibration).toEqual({ games: 10_000, seed: 1, boxesOpen: 7, turns: 10_000 });
-    // No fit for that many boxes open: as it was, no label.
-    const b = calibrateWinAdvice(advice(), 6, calibration);
-    expect(b.options[0].probability).toBe(0.6);
-    expect(b.calibration).toBeUndefined();
+    expect(shown.probabilityBefore).toBe(calibrateWinChance('yahtzee', 7, raw.probabilityBefore, calibration));
+    // The map moves a chance strictly between 0 and 1.
+    const inside = raw.options.find((o) => o.probability > 0.01 && o.probability < 0.99);
+    expect(inside).toBeDefined();
+    expect(shown.options[raw.options.indexOf(inside!)].probability).not.toBe(inside!.probability);
   });
 });
