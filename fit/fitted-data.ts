@@ -1,12 +1,14 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
+export type DataName = 'spreads' | 'corrections' | 'neural';
+
 /**
  * The fitted data files the approximate models read (src/approx/data/), written only by the fit
  * scripts beside this one. One rule set's record per entry and one table row per line, so a refit
  * shows in a diff row by row; numbers as JSON writes them, which read back bit for bit.
  */
-export function dataFile(name: 'spreads' | 'corrections'): string {
+export function dataFile(name: DataName): string {
   return fileURLToPath(new URL(`../src/approx/data/${name}.json`, import.meta.url));
 }
 
@@ -20,7 +22,7 @@ function render(value: unknown, indent: string): string {
   return JSON.stringify(value);
 }
 
-export async function writeDataFile(name: 'spreads' | 'corrections', data: unknown): Promise<string> {
+export async function writeDataFile(name: DataName, data: unknown): Promise<string> {
   const file = dataFile(name);
   await writeFile(file, `${render(data, '')}\n`);
   return file;

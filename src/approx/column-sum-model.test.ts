@@ -5,7 +5,7 @@ import { mulberry32, randomStates } from '../../test/support/random-positions.ts
 import { testColumnTables } from '../../test/support/models.ts';
 import { columnSumModel, decompositionModel } from './column-sum-model.ts';
 import { featureCount, linearCorrection } from './features.ts';
-import { correctedModel, greedyModel } from './multi-column-models.ts';
+import { bestModel, correctedModel, greedyModel } from './multi-column-models.ts';
 
 type MultiId = 'triple-yahtzee' | 'superpass';
 
@@ -45,6 +45,11 @@ describe.each(['triple-yahtzee', 'superpass'] as MultiId[])('%s column-sum model
   it('the served model (fitted correction, corrections.ts) scores now as its option list does', async () => {
     const model = correctedModel(rs, await testColumnTables(id));
     expectSameScoreNow(model, randomStates(rs, mulberry32(14), 25));
+  });
+
+  it('the best model (the neural correction of neural-data.ts) scores now as its option list does', async () => {
+    const model = bestModel(rs, await testColumnTables(id));
+    expectSameScoreNow(model, randomStates(rs, mulberry32(15), 25));
   });
 
   it('greedy: value 0 everywhere, score-now is the best multiplier-weighted gain', () => {

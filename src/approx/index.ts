@@ -16,6 +16,7 @@
 export * from './column-parts.ts';
 export * from './column-sum-model.ts';
 export * from './features.ts';
+export * from './neural-correction.ts';
 export * from './goal-model.ts';
 export * from './multi-column-models.ts';
 export * from './self-play.ts';

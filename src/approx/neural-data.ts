@@ -1,0 +1,54 @@
+import type { ModelledRuleSetId, RuleSet } from '../rules/index.ts';
+import fitted from './data/neural.json' with { type: 'json' };
+import { featureCount } from './features.ts';
+import { neuralInputCount, type NeuralLevel } from './neural-correction.ts';
+
+/**
+ * Fitted neural corrections (neural-correction.ts), per rule set: one level per boxes filled,
+ * each its weights as little-endian float32 in base64 (linear, w1, b1, w2, b2), so that a fit of
+ * some 100,000 weights stays a file of a few hundred kilobytes; a level of zeros (no correction:
+ * the last level, or one no game passes) is ''. Written by `npx tsx fit/neural.ts`
+ * (see there for the options recorded here); do not edit by hand.
+ */
+export interface FittedNeural {
+  games: number;
+  successors: number;
+  rounds: number;
+  hidden: number;
+  epochs: number;
+  seed: number;
+  levels: readonly string[];
+}
+
+export const NEURAL: Readonly<Partial<Record<ModelledRuleSetId, FittedNeural>>> = fitted;
+
+export function encodeNeuralLevel(L: NeuralLevel): string {
+  if ([L.linear, L.w1, L.b1, L.w2].every((a) => a.every((x) => x === 0)) && L.b2 === 0) return '';
+  const all = new Float32Array(L.linear.length + L.w1.length + L.b1.length + L.w2.length + 1);
+  let o = 0;
+  for (const part of [L.linear, L.w1, L.b1, L.w2]) {
+    all.set(part, o);
+    o += part.length;
+  }
+  all[o] = L.b2;
+  return Buffer.from(all.buffer).toString('base64');
+}
+
+export function decodeNeuralLevel(rs: RuleSet, hidden: number, text: string): NeuralLevel | undefined {
+  if (text === '') return undefined;
+  const bytes = Buffer.from(text, 'base64');
+  const all = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  const nf = featureCount(rs);
+  const ni = neuralInputCount(rs);
+  const want = nf + hidden * ni + 2 * hidden + 1;
+  if (all.length !== want) throw new Error(`${rs.id}: a neural level has ${all.length} weights, expected ${want}`);
+  let o = 0;
+  const take = (n: number): Float64Array => Float64Array.from(all.subarray(o, (o += n)));
+  return { linear: take(nf), hidden, w1: take(hidden * ni), b1: take(hidden), w2: take(hidden), b2: all[o] };
+}
+
+/** The fitted levels of a rule set, decoded; undefined where none is fitted. */
+export function neuralLevels(rs: RuleSet): (NeuralLevel | undefined)[] | undefined {
+  const fit = NEURAL[rs.id as ModelledRuleSetId];
+  return fit ? fit.levels.map((t) => decodeNeuralLevel(rs, fit.hidden, t)) : undefined;
+}
