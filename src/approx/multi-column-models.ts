@@ -6,6 +6,8 @@ import type { ColumnTables } from './column-parts.ts';
 import { columnSumModel, type Correction } from './column-sum-model.ts';
 import { CORRECTIONS } from './corrections.ts';
 import { linearCorrection } from './features.ts';
+import { neuralCorrection } from './neural-correction.ts';
+import { neuralLevels } from './neural-data.ts';
 import { thresholdGoalModel } from './goal-model.ts';
 import { SPREADS } from './spreads.ts';
 import { GOAL_HORIZONS } from './goal-horizons.ts';
@@ -27,13 +29,18 @@ function fittedCorrection(rs: RuleSet): Correction | undefined {
   return fit ? linearCorrection(rs, `${rs.id} correction`, fit.weights) : undefined;
 }
 
+/** The decomposition plus the fitted neural correction of neural-data.ts; undefined where none is fitted. */
+export function neuralModel(rs: RuleSet, tables: ColumnTables): GameModel | undefined {
+  const levels = neuralLevels(rs);
+  return levels ? columnSumModel(rs, tables, neuralCorrection(rs, tables, `${rs.id} neural correction`, levels)) : undefined;
+}
+
 /**
- * Dicewise's best model of a multi-column rule set: the corrected one. Over 10,000 self-played
- * games on common dice (bench/multi-column.ts) it beat the decomposition by 25.3 ± 3.3 points in
- * Triple Yahtzee and 21.6 ± 1.4 in Superpass.
+ * Dicewise's best model of a multi-column rule set: the neural correction where one is fitted
+ * (see the README's sub-game and full-game measurements), else the linear one.
  */
 export function bestModel(rs: RuleSet, tables: ColumnTables): GameModel {
-  return correctedModel(rs, tables);
+  return neuralModel(rs, tables) ?? correctedModel(rs, tables);
 }
 
 /**

@@ -34,7 +34,8 @@ export const GOAL_PLAYS: readonly GoalPlay[] = [reachPlay, winPlay];
  * `sequential` play the exact table (there is one column: all four are `optimal` under their own
  * names). On Triple Yahtzee and Superpass (no exact table: `optimal` is refused):
  * - best: the model `loadModel` serves (approx/multi-column-models.ts bestModel);
- * - linear: the decomposition with its fitted linear correction (today that is `best`);
+ * - linear: the decomposition with its fitted linear correction (`best` where no neural
+ *   correction is fitted);
  * - decomposition: the plain column-sum model Σ m_c V_c;
  * - greedy: the column-sum model over zero tables (each turn maximises multiplier-weighted points);
  * - sequential: columns one after another, each optimally (sequential.ts);
