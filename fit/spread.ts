@@ -5,12 +5,13 @@
  *   npx tsx fit/spread.ts [--ruleset triple-yahtzee|superpass] [--games 30000] [--seed 7]
  *                         [--tables dir] [--dry-run]
  *
- * Best play (the corrected model) plays `games` games on common dice from `seed`; each level's
- * variance is the mean squared error of best play's value at that level's turn starts
+ * The linear model (the decomposition with its linear correction: the values the goal models read,
+ * multi-column-models.ts goalModel) plays `games` games on common dice from `seed`; each level's
+ * variance is the mean squared error of its value at that level's turn starts
  * (src/approx/fit/spread-fit.ts). Deterministic for given options.
  */
 import { parseArgs } from 'node:util';
-import { bestModel } from '../src/approx/index.ts';
+import { correctedModel } from '../src/approx/index.ts';
 import { fitSpread } from '../src/approx/fit/spread-fit.ts';
 import { SPREADS, type FittedSpread } from '../src/approx/spreads.ts';
 import { isModelledRuleSetId, MODELLED_RULESET_IDS, RULESETS, type ModelledRuleSetId, type RuleSetId } from '../src/rules/index.ts';
@@ -39,7 +40,7 @@ for (const id of ids) {
   await ensureModel(args.tables, id, { onBuild: (_, why) => console.log(`building tables for ${id}: ${why}`) });
   const tables = await loadColumnTables(args.tables, rs);
   const cpu = process.cpuUsage();
-  const fit = fitSpread(rs, tables, bestModel(rs, tables), games, seed, QUANTILES);
+  const fit = fitSpread(rs, tables, correctedModel(rs, tables), games, seed, QUANTILES);
   const used = process.cpuUsage(cpu);
   console.log(`${id}: best play's mean ${fit.mean.toFixed(2)} over ${games} games, ${((used.user + used.system) / 1e6).toFixed(1)} s CPU`);
   for (let level = 0; level < fit.variance.length; level += 8) {

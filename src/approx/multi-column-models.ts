@@ -44,9 +44,10 @@ export function bestModel(rs: RuleSet, tables: ColumnTables): GameModel {
 }
 
 /**
- * A goal model (reach, win) of a multi-column rule set: its best model's values with the spread
- * measured for it (spreads.ts; goal-model.ts), steering within the horizons measured for it
- * (goal-horizons.ts). Each player needs its own: it holds the points it
+ * A goal model (reach, win) of a multi-column rule set: its linear model's values with the spread
+ * measured for that model (spreads.ts; goal-model.ts), steering within the horizons measured for it
+ * (goal-horizons.ts). The neural correction of `best` has no measured spread yet, so goals still
+ * read the linear values. Each player needs its own: it holds the points it
  * needs.
  */
 export function goalModel(rs: RuleSet, tables: ColumnTables): ThresholdModel {
