@@ -5,6 +5,8 @@ import { featureCount } from './features.ts';
 import { GOAL_HORIZONS } from './goal-horizons.ts';
 import { GAME_VALUE_FACTS } from './measured.ts';
 import { SPREADS } from './spreads.ts';
+import { neuralInputCount } from './neural-correction.ts';
+import { NEURAL, neuralLevels } from './neural-data.ts';
 
 // Each record is keyed by ModelledRuleSetId (a type error where one is missing); this holds the
 // same where the data is read from files, and refuses entries for rule sets solved exactly.
@@ -17,6 +19,14 @@ describe.each(MODELLED_RULESET_IDS)('fitted data of %s', (id) => {
     for (const row of CORRECTIONS[id].weights) expect(row.length).toBe(featureCount(rs));
   });
 
+  it('has a neural correction with a level per box count, most of them fitted, each of the right shape', () => {
+    const fit = NEURAL[id]!;
+    expect(fit.levels.length).toBe(levels);
+    const decoded = neuralLevels(rs)!;
+    expect(decoded.every((L) => L === undefined || (L.hidden === fit.hidden && L.w1.length === fit.hidden * neuralInputCount(rs)))).toBe(true);
+    expect(decoded.filter((L) => L !== undefined).length).toBeGreaterThan(levels / 2);
+  });
+
   it('has a spread per level, horizons and measured facts', () => {
     expect(SPREADS[id].bias.length).toBe(SPREADS[id].variance.length);
     expect(SPREADS[id].bias.length).toBeGreaterThanOrEqual(levels);
@@ -27,5 +37,5 @@ describe.each(MODELLED_RULESET_IDS)('fitted data of %s', (id) => {
 });
 
 it('holds fitted data for the modelled rule sets only', () => {
-  for (const data of [CORRECTIONS, SPREADS, GOAL_HORIZONS, GAME_VALUE_FACTS]) expect(Object.keys(data).sort()).toEqual([...MODELLED_RULESET_IDS].sort());
+  for (const data of [CORRECTIONS, NEURAL, SPREADS, GOAL_HORIZONS, GAME_VALUE_FACTS]) expect(Object.keys(data).sort()).toEqual([...MODELLED_RULESET_IDS].sort());
 });
