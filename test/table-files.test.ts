@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DicewiseError } from '../src/errors.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { encodeTable, SOLVER_VERSION, type BuiltTable } from '../src/solver/index.ts';
-import { listTables, readTable, tablePath, writeTable } from '../src/store/table-store.ts';
+import { checkTable, listTables, readTable, sharedTableReader, tablePath, writeTable } from '../src/store/table-store.ts';
 import { testModel } from './support/models.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 import { TAIL_RULESET, tailReachTable } from './support/reach.ts';
@@ -55,6 +55,31 @@ describe('table files', () => {
     bytes[bytes.length - 3] ^= 0xff;
     await writeFile(file, bytes);
     await expectCode(readTable(dir, RULESETS['yahtzee-no-bonus']), 'TABLE_CORRUPT', /checksum/);
+  });
+
+  it('checks a table from its header alone: a truncated file or another rule set fails, a flipped payload byte only once read', async () => {
+    const file = await writeTable(dir, built);
+    await expect(checkTable(dir, RULESETS['yahtzee-no-bonus'])).resolves.toBeUndefined();
+    await expectCode(checkTable(dir, RULESETS.yahtzee), 'TABLE_MISSING', /no table for yahtzee/);
+    const bytes = await readFile(file);
+    bytes[bytes.length - 3] ^= 0xff;
+    await writeFile(file, bytes);
+    await expect(checkTable(dir, RULESETS['yahtzee-no-bonus'])).resolves.toBeUndefined();
+    await expectCode(readTable(dir, RULESETS['yahtzee-no-bonus']), 'TABLE_CORRUPT', /checksum/);
+    await truncate(file, bytes.length - 8);
+    await expectCode(checkTable(dir, RULESETS['yahtzee-no-bonus']), 'TABLE_CORRUPT', /truncated/);
+  });
+
+  it('a shared reader gives one copy of a file until the file is replaced', async () => {
+    await writeTable(dir, built);
+    const read = sharedTableReader();
+    const [a, b] = await Promise.all([read(dir, RULESETS['yahtzee-no-bonus']), read(dir, RULESETS['yahtzee-no-bonus'])]);
+    expect(b.values).toBe(a.values);
+    const bytes = (v: Float64Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+    expect(bytes(a.values).equals(bytes(built.values))).toBe(true);
+    await writeTable(dir, built);
+    const c = await read(dir, RULESETS['yahtzee-no-bonus']);
+    expect(c.values).not.toBe(a.values);
   });
 
   it('reads a reach table whose checksum is taken in slices, shared or not, and refuses a flipped byte in it', async () => {
