@@ -32,7 +32,7 @@ export function inlineBatchWork(registry: TableRegistry): BatchWork {
     concurrency: 1,
     simulate: createInlineRunner({ model: async (id) => registry.get(id) }),
     analyse: (task) => analyseRequest(task, async (id: RuleSetId) => registry.get(id), laneFor, multiplayerFor),
-    hint: (task) => hintRequest(task, async (id: RuleSetId) => registry.get(id)),
+    hint: (task) => hintRequest(task, async (id: RuleSetId) => registry.complete(id)),
     destroy: async () => {},
   };
 }

@@ -68,7 +68,7 @@ export const registerHintRoute: RouteModule = (app, deps) => {
       body =
         effort.effort > 0
           ? ((await deps.admission.run(() => deps.batch.hint({ position: raw, effort: effort.effort, format }), c.req.raw.signal)) as string | Uint8Array<ArrayBuffer>)
-          : encodeData(advise(model, position, deps.turns.get(model, position.state)), format);
+          : encodeData(advise(await deps.registry.complete(model.rs.id), position, deps.turns.get(model, position.state)), format);
       deps.hints.set(model, position, format, body, effort.effort);
     }
     return sendEncoded(c, body, format);
