@@ -4,7 +4,7 @@
  * missing), driven by autocannon (50 connections, 10 s) with positions from random games; then
  * the pure advise() cost per hint, measured by tinybench.
  *
- *   npx tsx bench/hint-server.ts [--duration 10] [--connections 50] [--rulesets default] [--compiled]
+ *   npx tsx bench/hint-server.ts [--duration 10] [--connections 50] [--rulesets default] [--compiled] [--entry path/to/main.js]
  *
  * `--rulesets default` serves every rule set served by default (their tables built first where
  * missing) with no goal tables, as issue-style throughput figures are taken; `--compiled` runs
@@ -40,6 +40,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     rulesets: { type: 'string', default: 'yahtzee' },
     compiled: { type: 'boolean', default: false },
+    // another build of the server to run instead (e.g. a copy of an older dist/), for side-by-side runs
+    entry: { type: 'string' },
   },
 });
 const DURATION = Number(args.duration);
@@ -90,7 +92,7 @@ async function serverRuns(runs: Record<string, Run>) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Request logs go to /dev/null: the server still formats and writes every line, as in production.
-  const entry = args.compiled ? ['dist/src/cli/main.js'] : ['--import', 'tsx', 'src/cli/main.ts'];
+  const entry = args.entry ? [args.entry] : args.compiled ? ['dist/src/cli/main.js'] : ['--import', 'tsx', 'src/cli/main.ts'];
   const served = args.rulesets === 'default' ? ['--goal-tables', 'none'] : ['--rulesets', args.rulesets, '--goal-tables', 'none'];
   const child = spawn(process.execPath, [...entry, 'serve', '--host', '127.0.0.1', '--port', String(port), '--tables', TABLES, ...served], {
     cwd: ROOT,
