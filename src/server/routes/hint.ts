@@ -45,6 +45,8 @@ export const hintRoute = createRoute({
   },
 });
 
+const UTF8 = new TextEncoder();
+
 export const registerHintRoute: RouteModule = (app, deps) => {
   mountBodyRoute(app, hintRoute, { maxBytes: deps.limits.hintBodyBytes }, async (c) => {
     const inFormat = requestFormat(c);
@@ -80,6 +82,8 @@ export const registerHintRoute: RouteModule = (app, deps) => {
         effort.effort > 0
           ? ((await deps.admission.run(() => deps.batch.hint({ position: raw, effort: effort.effort, format }), c.req.raw.signal)) as string | Uint8Array<ArrayBuffer>)
           : encodeData(advise(await deps.registry.complete(model.rs.id), position, deps.turns.get(model, position.state)), format);
+      // Kept as bytes: a cached body is then sent as it is, not measured and encoded to UTF-8 again for each response.
+      if (typeof body === 'string') body = UTF8.encode(body) as Uint8Array<ArrayBuffer>;
     }
     deps.hints.set(model, position, format, body, effort.effort, request);
     return sendEncoded(c, body, format);
