@@ -16,7 +16,8 @@
  * mostly miss the TurnEval cache too: the full cost of a hint.
  * Each connection asks its own slice of the mix, so connections do not ask in lockstep.
  * autocannon runs on the same machine and takes its share of the CPU, so alongside hints/s the
- * bench reports the server's own CPU time per hint (from /proc), which is what capacity is.
+ * bench reports the server's own CPU time per hint (from /proc), which is what capacity is, and
+ * autocannon's (this process's), which is what the client takes of the same cores.
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -106,8 +107,10 @@ async function serverRuns(runs: Record<string, Run>) {
     await load(url, Object.values(runs)[0].mix, 2);
     for (const [name, { mix, rate }] of Object.entries(runs)) {
       const cpu0 = cpuSeconds(child.pid!);
+      const client0 = process.cpuUsage();
       const r = await load(url, mix, DURATION, rate);
       const cpu = cpuSeconds(child.pid!) - cpu0;
+      const client = process.cpuUsage(client0);
       const hints = r['2xx'];
       rows[name] = {
         positions: mix.length,
@@ -117,6 +120,7 @@ async function serverRuns(runs: Record<string, Run>) {
         'p99 ms': r.latency.p99,
         'max ms': r.latency.max,
         'server CPU µs/hint': Math.round((cpu * 1e6) / hints),
+        'client CPU µs/hint': Math.round((client.user + client.system) / hints),
         'non-2xx + errors': r.non2xx + r.errors,
         'server RSS MiB': Math.round(rssMiB(child.pid!)),
       };
