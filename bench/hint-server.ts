@@ -4,7 +4,7 @@
  * missing), driven by autocannon (50 connections, 10 s) with positions from random games; then
  * the pure advise() cost per hint, measured by tinybench.
  *
- *   npx tsx bench/hint-server.ts [--duration 10] [--connections 50] [--rulesets default] [--compiled]
+ *   npx tsx bench/hint-server.ts [--duration 10] [--connections 50] [--rulesets default] [--compiled] [--entry path/to/main.js]
  *
  * `--rulesets default` serves every rule set served by default (their tables built first where
  * missing) with no goal tables, as issue-style throughput figures are taken; `--compiled` runs
@@ -16,7 +16,8 @@
  * mostly miss the TurnEval cache too: the full cost of a hint.
  * Each connection asks its own slice of the mix, so connections do not ask in lockstep.
  * autocannon runs on the same machine and takes its share of the CPU, so alongside hints/s the
- * bench reports the server's own CPU time per hint (from /proc), which is what capacity is.
+ * bench reports the server's own CPU time per hint (from /proc), which is what capacity is, and
+ * autocannon's (this process's), which is what the client takes of the same cores.
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -40,6 +41,8 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '50' },
     rulesets: { type: 'string', default: 'yahtzee' },
     compiled: { type: 'boolean', default: false },
+    // another build of the server to run instead (e.g. a copy of an older dist/), for side-by-side runs
+    entry: { type: 'string' },
   },
 });
 const DURATION = Number(args.duration);
@@ -90,7 +93,7 @@ async function serverRuns(runs: Record<string, Run>) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Request logs go to /dev/null: the server still formats and writes every line, as in production.
-  const entry = args.compiled ? ['dist/src/cli/main.js'] : ['--import', 'tsx', 'src/cli/main.ts'];
+  const entry = args.entry ? [args.entry] : args.compiled ? ['dist/src/cli/main.js'] : ['--import', 'tsx', 'src/cli/main.ts'];
   const served = args.rulesets === 'default' ? ['--goal-tables', 'none'] : ['--rulesets', args.rulesets, '--goal-tables', 'none'];
   const child = spawn(process.execPath, [...entry, 'serve', '--host', '127.0.0.1', '--port', String(port), '--tables', TABLES, ...served], {
     cwd: ROOT,
@@ -104,8 +107,10 @@ async function serverRuns(runs: Record<string, Run>) {
     await load(url, Object.values(runs)[0].mix, 2);
     for (const [name, { mix, rate }] of Object.entries(runs)) {
       const cpu0 = cpuSeconds(child.pid!);
+      const client0 = process.cpuUsage();
       const r = await load(url, mix, DURATION, rate);
       const cpu = cpuSeconds(child.pid!) - cpu0;
+      const client = process.cpuUsage(client0);
       const hints = r['2xx'];
       rows[name] = {
         positions: mix.length,
@@ -115,6 +120,7 @@ async function serverRuns(runs: Record<string, Run>) {
         'p99 ms': r.latency.p99,
         'max ms': r.latency.max,
         'server CPU µs/hint': Math.round((cpu * 1e6) / hints),
+        'client CPU µs/hint': Math.round((client.user + client.system) / hints),
         'non-2xx + errors': r.non2xx + r.errors,
         'server RSS MiB': Math.round(rssMiB(child.pid!)),
       };

@@ -1,11 +1,11 @@
-import { mkdtemp, readFile, readdir, rm, truncate, writeFile } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, readdir, rename, rm, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DicewiseError } from '../src/errors.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { encodeTable, SOLVER_VERSION, type BuiltTable } from '../src/solver/index.ts';
-import { listTables, readTable, tablePath, writeTable } from '../src/store/table-store.ts';
+import { checkTable, listTables, readTable, sharedTableReader, tablePath, writeTable } from '../src/store/table-store.ts';
 import { testModel } from './support/models.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 import { TAIL_RULESET, tailReachTable } from './support/reach.ts';
@@ -36,7 +36,8 @@ describe('table files', () => {
   it('round-trips header and values exactly, leaving no temporary file', async () => {
     const file = await writeTable(dir, built);
     const back = await readTable(dir, RULESETS['yahtzee-no-bonus']);
-    expect(back.values).toEqual(built.values);
+    // Byte for byte (toEqual walks the 524,288 floats one by one: seconds of CPU).
+    expect(Buffer.from(back.values.buffer, back.values.byteOffset, back.values.byteLength).equals(Buffer.from(built.values.buffer, built.values.byteOffset, built.values.byteLength))).toBe(true);
     expect(back.header.startValue).toBe(built.header.startValue);
     expect(back.header.solverVersion).toBe(SOLVER_VERSION);
     expect(file).toBe(tablePath(dir, 'yahtzee-no-bonus'));
@@ -55,6 +56,35 @@ describe('table files', () => {
     bytes[bytes.length - 3] ^= 0xff;
     await writeFile(file, bytes);
     await expectCode(readTable(dir, RULESETS['yahtzee-no-bonus']), 'TABLE_CORRUPT', /checksum/);
+  });
+
+  it('checks a table from its header alone: a truncated file or another rule set fails, a flipped payload byte only once read', async () => {
+    const file = tablePath(dir, 'yahtzee-no-bonus');
+    await copyFile(tablePath(TEST_TABLE_DIR, 'yahtzee-no-bonus'), file);
+    await expect(checkTable(dir, RULESETS['yahtzee-no-bonus'])).resolves.toBeUndefined();
+    await expectCode(checkTable(dir, RULESETS.yahtzee), 'TABLE_MISSING', /no table for yahtzee/);
+    const bytes = await readFile(file);
+    bytes[bytes.length - 3] ^= 0xff;
+    await writeFile(file, bytes);
+    await expect(checkTable(dir, RULESETS['yahtzee-no-bonus'])).resolves.toBeUndefined();
+    await expectCode(readTable(dir, RULESETS['yahtzee-no-bonus']), 'TABLE_CORRUPT', /checksum/);
+    await truncate(file, bytes.length - 8);
+    await expectCode(checkTable(dir, RULESETS['yahtzee-no-bonus']), 'TABLE_CORRUPT', /truncated/);
+  });
+
+  it('a shared reader gives one copy of a file until the file is replaced', async () => {
+    const file = tablePath(dir, 'yahtzee-no-bonus');
+    await copyFile(tablePath(TEST_TABLE_DIR, 'yahtzee-no-bonus'), file);
+    const read = sharedTableReader();
+    const [a, b] = await Promise.all([read(dir, RULESETS['yahtzee-no-bonus']), read(dir, RULESETS['yahtzee-no-bonus'])]);
+    expect(b.values).toBe(a.values);
+    const bytes = (v: Float64Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+    expect(bytes(a.values).equals(bytes(built.values))).toBe(true);
+    // A table is replaced as a build writes it: a new file renamed over the old one.
+    await copyFile(file, `${file}.next`);
+    await rename(`${file}.next`, file);
+    // (Identity compared by hand: not.toBe diffs two 4 MiB arrays, seconds of CPU.)
+    expect((await read(dir, RULESETS['yahtzee-no-bonus'])).values === a.values).toBe(false);
   });
 
   it('reads a reach table whose checksum is taken in slices, shared or not, and refuses a flipped byte in it', async () => {

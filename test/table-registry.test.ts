@@ -3,7 +3,11 @@ import { DicewiseError } from '../src/errors.ts';
 import { EXACT_RULESETS, PLAYABLE_RULESETS, RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { memoryLogger } from '../src/server/logger.ts';
 import { RetryLaterError } from '../src/errors.ts';
-import { createTableRegistry, parseGoalTables, type NotReadyError } from '../src/server/table-registry.ts';
+import { advise } from '../src/advisor/index.ts';
+import { parsePosition } from '../src/position/index.ts';
+import { createTableRegistry, diskSources, parseGoalTables, type NotReadyError } from '../src/server/table-registry.ts';
+import { loadModel } from '../src/store/model-loader.ts';
+import { TEST_TABLE_DIR } from './support/paths.ts';
 import type { GameModel, ReachTable } from '../src/solver/index.ts';
 import { loadedSource, manualSources, tick } from './support/table-sources.ts';
 
@@ -158,6 +162,27 @@ describe('table registry: goal tables built ahead', () => {
     expect(r.state('yatzy', 'distribution')).toEqual({ status: 'absent' });
     builds[0].finish(fakeLane());
     await vi.waitFor(() => expect(builds.map((b) => `${b.id} ${b.kind}`)).toEqual(['yahtzee reach', 'yatzy reach']));
+  });
+});
+
+describe('table registry: tables on disk', () => {
+  it("reads an exact model's moments table on first use, and its advice is then the one loaded whole", async () => {
+    const r = createTableRegistry({ sources: diskSources(TEST_TABLE_DIR), rulesets: ['yahtzee'] });
+    await r.start();
+    const model = r.get('yahtzee');
+    expect(model.moments).toBeUndefined();
+    const completing = r.complete('yahtzee');
+    expect(r.complete('yahtzee')).toBe(completing);
+    expect(await completing).toBe(model);
+    expect(r.complete('yahtzee')).toBe(model);
+    const whole = await loadModel(TEST_TABLE_DIR, 'yahtzee');
+    const bytes = (a: Float64Array | undefined) => Buffer.from(a!.buffer, a!.byteOffset, a!.byteLength);
+    expect(bytes(model.moments).equals(bytes(whole.moments))).toBe(true);
+    const parsed = parsePosition({ ruleset: 'yahtzee', scorecard: { ones: 3, sixes: 24 }, dice: [2, 2, 5, 5, 5], rollsLeft: 1 });
+    if (!parsed.ok) throw new Error('bad position');
+    const advice = advise(model, parsed.position);
+    expect(advice.finalScoreSd).toBeGreaterThan(0);
+    expect(advice).toEqual(advise(whole, parsed.position));
   });
 });
 

@@ -24,6 +24,12 @@ export interface PoolOptions {
    * streamed review) keeps a process's memory flat with a cap. Default: V8's own.
    */
   heapMb?: number;
+  /**
+   * Start threads on demand and stop each after this long without a task (a server's batch
+   * threads: their heap and tables are given back between bursts). Default: all threads start
+   * with the pool and live as long as it.
+   */
+  idleMs?: number;
 }
 
 export interface PoolStats {
@@ -60,9 +66,9 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
   const pool = new Piscina({
     filename: entries.solve.filename,
     execArgv: entries.solve.execArgv,
-    minThreads: threads,
+    minThreads: options.idleMs === undefined ? threads : 0,
     maxThreads: threads,
-    idleTimeout: 1000,
+    idleTimeout: options.idleMs ?? 1000,
     resourceLimits: options.heapMb === undefined ? undefined : { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: Math.max(2, Math.round(options.heapMb / 12)) },
     workerData: { tables: options.tables ?? 'tables' },
   });

@@ -32,7 +32,7 @@ export interface AppDeps {
   logger?: Logger;
   /** evaluated turns shared by requests (the solver's turn caches); default SERVER_TURN_CACHE_ENTRIES per model */
   turns?: TurnCaches;
-  /** finished hint responses; default a new LRU of DEFAULT_HINT_CACHE_SIZE (createHintCache(0) turns it off) */
+  /** finished hint responses; default a new LRU of DEFAULT_HINT_CACHE_SIZE entries and DEFAULT_HINT_CACHE_BYTES (createHintCache(0) turns it off) */
   hints?: HintCache;
   limits?: Partial<AppLimits>;
   /** where analyse and simulate run; default inline over the registry (tests) */

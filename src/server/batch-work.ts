@@ -32,17 +32,25 @@ export function inlineBatchWork(registry: TableRegistry): BatchWork {
     concurrency: 1,
     simulate: createInlineRunner({ model: async (id) => registry.get(id) }),
     analyse: (task) => analyseRequest(task, async (id: RuleSetId) => registry.get(id), laneFor, multiplayerFor),
-    hint: (task) => hintRequest(task, async (id: RuleSetId) => registry.get(id)),
+    hint: (task) => hintRequest(task, async (id: RuleSetId) => registry.complete(id)),
     destroy: async () => {},
   };
 }
 
 /**
+ * A batch thread with no work for this long stops, and gives back its heap and the tables it
+ * loaded; the next batch request starts one again (a few hundred milliseconds, its tables read
+ * once more).
+ */
+export const BATCH_IDLE_MS = 60_000;
+
+/**
  * A worker pool of `threads` that load their tables from `tables`, each once. A worker's table
- * error names the file; clients get it without the folder.
+ * error names the file; clients get it without the folder. Threads start with the first batch
+ * request, not with the server.
  */
 export function poolBatchWork(tables: string, threads: number): BatchWork {
-  const pool = createWorkerPool({ threads, tables });
+  const pool = createWorkerPool({ threads, tables, idleMs: BATCH_IDLE_MS });
   const run = simulateRunner(pool);
   const hidePaths = (e: unknown): never => {
     throw withoutPaths(e, tables);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { getAbsoluteFSPath } from 'swagger-ui-dist';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { problemCatalogue } from './problem.ts';
 
 /**
@@ -19,13 +19,19 @@ const INIT = `window.ui = SwaggerUIBundle({ url: '/api/v1/openapi.json', dom_id:
 
 const assets = new Map<string, Buffer | string>();
 
+/**
+ * Where the package's files are, found without loading it: its main module evaluates the whole
+ * Swagger UI bundle (3.9 MB of script kept in the heap), which only browsers run.
+ */
+const swaggerDir = () => dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+
 /** An asset's bytes, read from the package once. */
 export function docsAsset(name: string): { body: Buffer | string; type: string } | undefined {
   const type = DOCS_ASSETS[name];
   if (!type) return undefined;
   let body = assets.get(name);
   if (body === undefined) {
-    body = name === 'docs-init.js' ? INIT : readFileSync(join(getAbsoluteFSPath(), name));
+    body = name === 'docs-init.js' ? INIT : readFileSync(join(swaggerDir(), name));
     assets.set(name, body);
   }
   return { body, type };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parsePosition, type PositionInput } from '../position/index.ts';
 import type { GameModel } from '../solver/index.ts';
-import { createHintCache } from './hint-cache.ts';
+import { createHintCache, MAX_REQUEST_KEY_BYTES, requestKey } from './hint-cache.ts';
 
 function position(input: PositionInput) {
   const r = parsePosition(input);
@@ -44,5 +44,23 @@ describe('HintCache', () => {
     off.set(model, a, 'json', 'a');
     expect([off.get(model, a, 'json'), off.size]).toEqual([undefined, 0]);
     expect(() => createHintCache(-1)).toThrow(/non-negative integer, got -1/);
+  });
+
+  it('finds a body by the request bytes and both formats, and holds at most maxBytes of bodies', () => {
+    const cache = createHintCache(16, 10_000);
+    const p = position({ dice: [1, 1, 1, 1, 1] });
+    const bytes = new TextEncoder().encode('{"dice":[1,1,1,1,1]}');
+    const key = requestKey(bytes, 'json', 'json')!;
+    cache.set(model, p, 'json', 'A', 0, key);
+    expect(cache.getRequest(key)).toEqual({ model, body: 'A' });
+    expect(cache.getRequest(requestKey(bytes, 'json', 'msgpack')!)).toBeUndefined();
+    expect(cache.getRequest(requestKey(new TextEncoder().encode('{"dice":[1,1,1,1,1] }'), 'json', 'json')!)).toBeUndefined();
+    // Every byte value is its own character: bodies differing in one byte never share a key.
+    expect(requestKey(Uint8Array.of(0xc3, 0xa9), 'msgpack', 'json')).not.toBe(requestKey(Uint8Array.of(0xc3, 0xa8), 'msgpack', 'json'));
+    expect(requestKey(new Uint8Array(MAX_REQUEST_KEY_BYTES + 1), 'json', 'json')).toBeUndefined();
+    const big = 'x'.repeat(4000);
+    for (const d of [2, 3, 4]) cache.set(model, position({ dice: [d, d, d, d, d] }), 'json', big);
+    expect(cache.size).toBe(2);
+    expect(cache.get(model, p, 'json')).toBeUndefined();
   });
 });

@@ -7,13 +7,25 @@ import type { Format } from './body.ts';
  * Finished hint responses (the encoded body) by position. A hint is a pure function of the model
  * and the position, and positions come back: every game opens in the same state, and clients ask
  * again after a reload or a retry. A hit skips the engine and the encoder, which together are
- * most of a hint's own CPU time; every request is still decoded and validated in full first.
- * Bodies are 2-4 KB, so the default 4096 entries hold at most about 16 MB.
+ * most of a hint's own CPU time.
+ *
+ * A client asking again mostly sends the same bytes, so the responses are also found by the
+ * request itself (its body, byte for byte, and both formats): a request seen before, and answered
+ * 200 then, is answered the same without decoding and validating the body again, since the same
+ * bytes decode and validate the same way. Every other request is decoded and validated in full.
+ *
+ * Bounded in entries and in bytes (bodies are 1.5-4 KB, so the bytes bind first).
  */
 export interface HintCache {
   /** `effort`: multi-column hints' effort (approx/rollout.ts), 0 by default */
   get(model: GameModel, position: Position, format: Format, effort?: number): string | Uint8Array<ArrayBuffer> | undefined;
-  set(model: GameModel, position: Position, format: Format, body: string | Uint8Array<ArrayBuffer>, effort?: number): void;
+  /** `request`: the request's key (requestKey), when it has one, to find this body by */
+  set(model: GameModel, position: Position, format: Format, body: string | Uint8Array<ArrayBuffer>, effort?: number, request?: string): void;
+  /** The response stored for a request seen before, byte for byte, and the model it came from. */
+  getRequest(request: string): Entry | undefined;
+  /** Counts a hit found by getRequest whose model is still the one served. */
+  hit(): void;
+  /** responses held by position */
   readonly size: number;
   hits: number;
   misses: number;
@@ -21,20 +33,44 @@ export interface HintCache {
 
 export const DEFAULT_HINT_CACHE_SIZE = 4096;
 
+/** Bytes of response bodies (and keys) held by position; the request keys of those bodies are bounded apart, their bodies shared. */
+export const DEFAULT_HINT_CACHE_BYTES = 8 * 1024 * 1024;
+
+/** Bodies longer than this are not looked up by their bytes (a position is well under it). */
+export const MAX_REQUEST_KEY_BYTES = 1024;
+
 /** Everything the advice depends on: the state (the solver's one state key), the points on the sheet (score), the dice and rerolls left, the effort. */
 function keyOf(position: Position, format: Format, effort = 0): string {
   return `${format}|${position.rs.id}|${position.score}|${position.rollsLeft}|${position.dice ?? ''}|${stateKey(position.state)}|${effort}`;
 }
 
-interface Entry {
+/**
+ * A request's key: the body's bytes (one character each: Latin-1 maps bytes to characters one to
+ * one) with the format it is in and the format asked for; undefined for a body too long to key by.
+ */
+export function requestKey(bytes: Uint8Array, format: Format, answer: Format): string | undefined {
+  if (bytes.byteLength > MAX_REQUEST_KEY_BYTES) return undefined;
+  return `${format}>${answer}|${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')}`;
+}
+
+export interface Entry {
   model: GameModel;
   body: string | Uint8Array<ArrayBuffer>;
 }
 
-/** `capacity` 0 turns caching off. */
-export function createHintCache(capacity = DEFAULT_HINT_CACHE_SIZE): HintCache {
+/** What an entry costs, roughly: its key's characters, its body's bytes, and the objects around them. */
+const ENTRY_OVERHEAD = 100;
+const bodyBytes = (body: string | Uint8Array) => (typeof body === 'string' ? body.length : body.byteLength);
+
+/** `capacity` 0 turns caching off; `maxBytes` bounds the bodies and keys held by position. */
+export function createHintCache(capacity = DEFAULT_HINT_CACHE_SIZE, maxBytes = DEFAULT_HINT_CACHE_BYTES): HintCache {
   if (!Number.isInteger(capacity) || capacity < 0) throw new Error(`hint cache capacity must be a non-negative integer, got ${capacity}`);
-  const entries = capacity > 0 ? new LRUCache<string, Entry>({ max: capacity }) : undefined;
+  if (!Number.isInteger(maxBytes) || maxBytes < 1) throw new Error(`hint cache maxBytes must be a positive integer, got ${maxBytes}`);
+  const entries =
+    capacity > 0 ? new LRUCache<string, Entry>({ max: capacity, maxSize: maxBytes, sizeCalculation: (e, key) => key.length + bodyBytes(e.body) + ENTRY_OVERHEAD }) : undefined;
+  // Keyed by request bytes: the bodies are those held above (shared, not copied), so only the keys count.
+  const requests =
+    capacity > 0 ? new LRUCache<string, Entry>({ max: capacity, maxSize: Math.max(1, maxBytes >> 2), sizeCalculation: (_e, key) => key.length + ENTRY_OVERHEAD }) : undefined;
   const cache: HintCache = {
     hits: 0,
     misses: 0,
@@ -50,8 +86,14 @@ export function createHintCache(capacity = DEFAULT_HINT_CACHE_SIZE): HintCache {
       cache.misses++;
       return undefined;
     },
-    set(model, position, format, body, effort) {
-      entries?.set(keyOf(position, format, effort), { model, body });
+    set(model, position, format, body, effort, request) {
+      const entry = { model, body };
+      entries?.set(keyOf(position, format, effort), entry);
+      if (request !== undefined) requests?.set(request, entry);
+    },
+    getRequest: (request) => requests?.get(request),
+    hit() {
+      cache.hits++;
     },
   };
   return cache;

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DicewiseError, isDicewiseError, RetryLaterError } from '../errors.ts';
-import { EXACT_RULESETS, DEFAULT_SERVED_RULESETS, RULESETS, type RuleSetId } from '../rules/index.ts';
+import { EXACT_RULESETS, DEFAULT_SERVED_RULESETS, RULESETS, supportsTable, type RuleSetId } from '../rules/index.ts';
 import {
   buildEstimate,
   describeEstimate,
@@ -15,7 +15,7 @@ import {
 } from '../solver/index.ts';
 import { ensureModel, lacksMoments, loadModel } from '../store/model-loader.ts';
 import { readReachTable } from '../store/reach-store.ts';
-import { needsBuild } from '../store/table-store.ts';
+import { checkTable, MOMENTS_SUFFIX, needsBuild, sharedTableReader } from '../store/table-store.ts';
 import { solverThreads } from '../../workers/pool.ts';
 import { buildReachInWorker } from '../../workers/reach-build.ts';
 import { silentLogger, type Logger } from './logger.ts';
@@ -97,6 +97,11 @@ export interface TableSource<T> {
   read(id: RuleSetId): Promise<{ table: T } | { rebuild: string }>;
   /** Builds (and writes) it, then reads it back. */
   build(id: RuleSetId, hooks: BuildHooks): Promise<T>;
+  /**
+   * Reads what `read` checked but left for first use (an exact model's moments table, which only
+   * advice reads): a server asked about one rule set then holds that one's alone.
+   */
+  finish?(id: RuleSetId, table: T): Promise<void>;
 }
 
 export type TableSources = { [K in TableKind]?: TableSource<TableOf[K]> };
@@ -124,6 +129,11 @@ export interface TableRegistry {
   readonly primary: RuleSetId;
   /** A served rule set's model, or a DicewiseError: NOT_READY (soon), TABLE_MISSING (not served), or why loading failed. */
   get(id: RuleSetId): GameModel;
+  /**
+   * The same model with every table its advice reads (get's model may still lack its moments
+   * table, read on the first call here): at once when it has them, else once they are read.
+   */
+  complete(id: RuleSetId): GameModel | Promise<GameModel>;
   /** Any table; a goal table not loaded yet starts loading, or moves to the front of the build queue. */
   table<K extends TableKind>(kind: K, id: RuleSetId): TableOf[K];
   /** The goal tables one request needs, all moved to the front of the queue (in this order) until each is there. */
@@ -164,6 +174,9 @@ interface Entry {
   retryAt?: number;
   /** served model or planned goal table: retried by itself after a failure */
   wanted: boolean;
+  /** values: the model once its source has finished it (TableSource.finish), and that read while it runs */
+  finished?: unknown;
+  finishing?: Promise<unknown>;
   /** settles once the table is read, or its build queued */
   read: Promise<void>;
   done: Promise<void>;
@@ -240,6 +253,8 @@ export function createTableRegistry(opts: RegistryOptions): TableRegistry {
 
   const ready = (e: Entry, table: unknown) => {
     e.table = table;
+    e.finished = undefined;
+    e.finishing = undefined;
     e.status = 'ready';
     e.retryAt = undefined;
     const ms = Math.round(now() - e.startedAt);
@@ -373,6 +388,26 @@ export function createTableRegistry(opts: RegistryOptions): TableRegistry {
     served,
     primary: served[0],
     get: (id) => tableOf('values', id) as GameModel,
+    complete(id) {
+      const model = tableOf('values', id) as GameModel;
+      const finish = opts.sources.values?.finish;
+      const e = entries.get(keyOf('values', id))!;
+      if (!finish || e.finished === model) return model;
+      if (!e.finishing) {
+        const startedAt = now();
+        const p = finish(id, model).then(() => {
+          if (e.table === model) e.finished = model;
+          log.info('model completed', { ruleset: id, ms: Math.round(now() - startedAt) });
+          return model;
+        });
+        // A failed read is tried again by the next request.
+        p.catch(() => {
+          if (e.finishing === p) e.finishing = undefined;
+        });
+        e.finishing = p;
+      }
+      return e.finishing as Promise<GameModel>;
+    },
     table: <K extends TableKind>(kind: K, id: RuleSetId) => tableOf(kind, id) as TableOf[K],
     tables<K extends LaneKind>(id: RuleSetId, kinds: readonly K[]) {
       // Promoted last to first, so that the first needed ends up at the very front.
@@ -490,15 +525,31 @@ export function diskSources(dir: string, opts: DiskSourceOptions = {}): Required
   const hidePaths = (e: unknown): never => {
     throw withoutPaths(e, dir);
   };
+  // One copy of each table file, whichever models read it (yahtzee and Triple Yahtzee's columns).
+  const read = sharedTableReader();
   const values: TableSource<GameModel> = {
     async read(id) {
       try {
-        const model = await loadModel(dir, id);
-        return lacksMoments(model, { moments: true }) ? { rebuild: `no moments table for ${id}` } : { table: model };
+        // The moments table (twice the value table) is only checked here, and read on first use.
+        const model = await loadModel(dir, id, { read, moments: false });
+        if (supportsTable(model.rs, 'moments')) {
+          try {
+            await checkTable(dir, model.rs, MOMENTS_SUFFIX);
+          } catch (e) {
+            if (isDicewiseError(e)) return { rebuild: `no moments table for ${id}` };
+            throw e;
+          }
+        }
+        return { table: model };
       } catch (e) {
         if (needsBuild(e)) return { rebuild: (e as Error).message };
         return hidePaths(e);
       }
+    },
+    async finish(id, model) {
+      if (!lacksMoments(model, { moments: true })) return;
+      const { values } = await read(dir, model.rs, MOMENTS_SUFFIX).catch(hidePaths);
+      model.moments = values;
     },
     // ensureModel looks again under the folder's build lock: another process may have built it meanwhile.
     build: (id, hooks) =>

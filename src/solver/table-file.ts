@@ -127,7 +127,9 @@ export function decodeHeader(bytes: Uint8Array, file: string, fix: string): { he
   if (8 + headLen > bytes.byteLength) throw corrupt(file, 'truncated header', fix);
   let header: TableHeader;
   try {
-    header = unpack(bytes.subarray(8, 8 + headLen)) as TableHeader;
+    // A copy: msgpackr keeps the last buffer it decoded, and a view would keep the whole file
+    // (up to hundreds of MiB) alive after its table has been copied out.
+    header = unpack(Uint8Array.prototype.slice.call(bytes, 8, 8 + headLen)) as TableHeader;
   } catch {
     throw corrupt(file, 'unreadable header', fix);
   }
@@ -138,16 +140,12 @@ export function decodeHeader(bytes: Uint8Array, file: string, fix: string): { he
 }
 
 /**
- * Checks a table file against the rule set it should hold and returns its header and payload.
+ * Checks a table file's header against the rule set and the file's size (`fileBytes`); `head`
+ * holds at least the file's first bytes up to the end of its header. Where the payload starts.
  * `fix` is the command that rebuilds it, quoted in every error so the user knows what to do.
  */
-/**
- * Checks a table file's header against the rule set and its payload against the checksum.
- * `digest`: the payload's SHA-256 as the reader already took it (in slices, between which a
- * server answers requests); else it is taken here.
- */
-export function decodeChecked(bytes: Uint8Array, rs: RuleSet, file: string, fix: string, digest?: string): { header: TableHeader; payload: Uint8Array } {
-  const { header, payloadStart } = decodeHeader(bytes, file, fix);
+export function checkHeader(head: Uint8Array, fileBytes: number, rs: RuleSet, file: string, fix: string): { header: TableHeader; payloadStart: number } {
+  const { header, payloadStart } = decodeHeader(head, file, fix);
   if (header.format !== TABLE_FORMAT) {
     throw new DicewiseError('TABLE_STALE', `${file}: table format ${header.format}, this Dicewise reads ${TABLE_FORMAT}. ${fix}`);
   }
@@ -160,21 +158,42 @@ export function decodeChecked(bytes: Uint8Array, rs: RuleSet, file: string, fix:
   if (header.solverVersion !== SOLVER_VERSION) {
     throw new DicewiseError('TABLE_STALE', `${file}: built by solver version ${header.solverVersion}, this is ${SOLVER_VERSION}. ${fix}`);
   }
-  if (bytes.byteLength - payloadStart !== header.payloadBytes) {
-    throw corrupt(file, `payload is ${bytes.byteLength - payloadStart} bytes, header says ${header.payloadBytes} (truncated?)`, fix);
+  if (fileBytes - payloadStart !== header.payloadBytes) {
+    throw corrupt(file, `payload is ${fileBytes - payloadStart} bytes, header says ${header.payloadBytes} (truncated?)`, fix);
   }
+  return { header, payloadStart };
+}
+
+/**
+ * Checks a table file's header against the rule set and its payload against the checksum.
+ * `digest`: the payload's SHA-256 as the reader already took it (in slices, between which a
+ * server answers requests); else it is taken here.
+ */
+export function decodeChecked(bytes: Uint8Array, rs: RuleSet, file: string, fix: string, digest?: string): { header: TableHeader; payload: Uint8Array } {
+  const { header, payloadStart } = checkHeader(bytes, bytes.byteLength, rs, file, fix);
   const payload = bytes.subarray(payloadStart);
   if ((digest ?? sha256(payload)) !== header.checksum) throw corrupt(file, 'payload checksum mismatch', fix);
   return { header, payload };
 }
 
-/** Decodes and checks a value table (expected-score values, one float64 per state slot). */
-export function decodeTable(bytes: Uint8Array, rs: RuleSet, file: string, fix: string): ValueTable {
-  const { header, payload } = decodeChecked(bytes, rs, file, fix);
+/** Checks that a header describes a value table (one float64 per state slot of its layout). */
+export function checkValueLayout(header: TableHeader, file: string, fix: string): void {
   if (header.layout.kind === 'reach' || header.layout.kind === 'distribution') throw corrupt(file, `holds a ${header.layout.kind} table, not values`, fix);
+  if (header.payloadBytes / 8 !== header.layout.entries) throw corrupt(file, 'payload size does not match its layout', fix);
+}
+
+/**
+ * Decodes and checks a value table (expected-score values, one float64 per state slot). `own`:
+ * `bytes` is the caller's to give away, so aligned values are a view of it rather than a copy.
+ */
+export function decodeTable(bytes: Uint8Array, rs: RuleSet, file: string, fix: string, own = false): ValueTable {
+  const { header, payload } = decodeChecked(bytes, rs, file, fix);
+  checkValueLayout(header, file, fix);
+  if (own && payload.byteOffset % 8 === 0 && payload.buffer instanceof ArrayBuffer) {
+    return { header, values: new Float64Array(payload.buffer, payload.byteOffset, header.payloadBytes / 8) };
+  }
   // Copy into an aligned buffer: a Buffer from the file system may start at any offset.
   const values = new Float64Array(header.payloadBytes / 8);
   new Uint8Array(values.buffer).set(payload);
-  if (values.length !== header.layout.entries) throw corrupt(file, 'payload size does not match its layout', fix);
   return { header, values };
 }

@@ -20,7 +20,7 @@ import {
 import { availableParallelism } from 'node:os';
 import { inlineReachRunner, inlineRunner, type ReachTaskRunner, type TaskRunner } from '../solver/index.ts';
 import { withBuildLock, type ReportProgress } from './build-lock.ts';
-import { JOINT_SUFFIX, MOMENTS_SUFFIX, needsBuild, readTable, rebuildHint, writeTable } from './table-store.ts';
+import { JOINT_SUFFIX, MOMENTS_SUFFIX, needsBuild, readTable, rebuildHint, writeTable, type TableReader } from './table-store.ts';
 import { readReachTable, writeReachTable } from './reach-store.ts';
 
 /** Solver threads for one build, started by the caller (workers/pool.ts): store only uses them. */
@@ -202,13 +202,13 @@ async function isCurrent(dir: string, id: RuleSetId, suffix = ''): Promise<boole
 }
 
 /** The value tables of every column type of a multi-column rule set, read from `dir`. */
-export async function loadColumnTables(dir: string, rs: RuleSet): Promise<ColumnTables> {
+export async function loadColumnTables(dir: string, rs: RuleSet, read: TableReader = readTable): Promise<ColumnTables> {
   const tables = new Map<string, Float64Array>();
   for (const t of columnTypes(rs)) {
-    if (t.sameAs) tables.set(t.key, (await readTable(dir, RULESETS[t.sameAs])).values);
+    if (t.sameAs) tables.set(t.key, (await read(dir, RULESETS[t.sameAs])).values);
   }
   if (ownColumnTypes(rs).length > 0) {
-    const own = await readTable(dir, rs);
+    const own = await read(dir, rs);
     for (const [key, values] of splitColumnTypeTables(rs, own.header, own.values, rebuildHint(rs.id))) tables.set(key, values);
   }
   return tables;
@@ -217,17 +217,19 @@ export async function loadColumnTables(dir: string, rs: RuleSet): Promise<Column
 /**
  * The model of a rule set from its tables in `dir`: the exact model of a single-column rule set,
  * Dicewise's best approximate model of a multi-column one (see approx/). `moments: false` skips
- * the moments table (twice the value table's size) for callers that only play.
+ * the moments table (twice the value table's size) for callers that only play. `read`: how the
+ * tables are read (a server shares one copy of a table between the models that read it).
  */
-export async function loadModel(dir: string, id: RuleSetId, opts: { moments?: boolean } = {}): Promise<GameModel> {
+export async function loadModel(dir: string, id: RuleSetId, opts: { moments?: boolean; read?: TableReader } = {}): Promise<GameModel> {
   const rs = RULESETS[id];
-  if (isSolvedByModel(rs)) return bestModel(rs, await loadColumnTables(dir, rs));
+  const read = opts.read ?? readTable;
+  if (isSolvedByModel(rs)) return bestModel(rs, await loadColumnTables(dir, rs, read));
   if (!isSolvedExactly(rs)) throw new DicewiseError('NOT_SOLVED', `${id} has no exact table`);
-  const table = await readTable(dir, rs);
+  const table = await read(dir, rs);
   const model = exactColumnModel(rs, table.values);
   if (opts.moments === false) return model;
   // Without its moments table a model still plays; its advice just has no standard deviation.
-  const moments = await readTable(dir, rs, MOMENTS_SUFFIX).catch((e: unknown) => {
+  const moments = await read(dir, rs, MOMENTS_SUFFIX).catch((e: unknown) => {
     if (isDicewiseError(e)) return null;
     throw e;
   });

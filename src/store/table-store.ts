@@ -1,11 +1,11 @@
-import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, stat, type FileHandle } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DicewiseError, isDicewiseError } from '../errors.ts';
 import { writeFileAtomic } from './write-atomic.ts';
 import { decodeReachTable, DISTRIBUTION_SUFFIX, REACH_SUFFIX } from './reach-store.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { isRuleSetId, RULESETS, ruleSetFingerprint } from '../rules/index.ts';
-import { decodeHeader, decodeTable, encodeTableParts, SOLVER_VERSION, TABLE_FORMAT, type BuiltTable, type TableHeader, type ValueTable } from '../solver/index.ts';
+import { checkHeader, checkValueLayout, decodeHeader, decodeTable, encodeTableParts, SOLVER_VERSION, TABLE_FORMAT, type BuiltTable, type TableHeader, type ValueTable } from '../solver/index.ts';
 
 /** Table files on disk: one `<ruleset>.dwt` per rule set in a folder (default `tables/`). */
 export const TABLE_EXTENSION = '.dwt';
@@ -39,16 +39,92 @@ export function needsBuild(e: unknown): boolean {
 
 export async function readTable(dir: string, rs: RuleSet, suffix = ''): Promise<ValueTable> {
   const file = tablePath(dir, rs.id, suffix);
-  let bytes: Buffer;
+  let bytes: Uint8Array;
   try {
-    bytes = await readFile(file);
+    bytes = await readAligned(file);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
-      throw new DicewiseError('TABLE_MISSING', `${file}: no table for ${rs.id}. Build it with: dicewise tables build --ruleset ${rs.id}`);
-    }
-    throw e;
+    throw missingOr(e, file, rs);
   }
-  return decodeTable(bytes, rs, file, rebuildHint(rs.id));
+  return decodeTable(bytes, rs, file, rebuildHint(rs.id), true);
+}
+
+/**
+ * A whole file in a buffer of its own that starts 8-byte aligned, so that a table's values are
+ * used where they were read: no copy, and no second buffer of the file's size freed at once
+ * (which the allocator keeps as resident memory).
+ */
+async function readAligned(file: string): Promise<Uint8Array> {
+  const handle = await open(file, 'r');
+  try {
+    const size = (await handle.stat()).size;
+    const bytes = new Uint8Array(new ArrayBuffer(Math.ceil(size / 8) * 8), 0, size);
+    let at = 0;
+    while (at < size) {
+      const { bytesRead } = await handle.read(bytes, at, size - at, at);
+      if (bytesRead === 0) break;
+      at += bytesRead;
+    }
+    return bytes.subarray(0, at);
+  } finally {
+    await handle.close();
+  }
+}
+
+function missingOr(e: unknown, file: string, rs: RuleSet): unknown {
+  if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return e;
+  return new DicewiseError('TABLE_MISSING', `${file}: no table for ${rs.id}. Build it with: dicewise tables build --ruleset ${rs.id}`);
+}
+
+/**
+ * Checks a value table file as readTable does, from its header alone (the payload is neither read
+ * nor checksummed): for a table read later, on first use. Throws what readTable would.
+ */
+export async function checkTable(dir: string, rs: RuleSet, suffix = ''): Promise<void> {
+  const file = tablePath(dir, rs.id, suffix);
+  const fix = rebuildHint(rs.id);
+  let handle: FileHandle;
+  try {
+    handle = await open(file, 'r');
+  } catch (e) {
+    throw missingOr(e, file, rs);
+  }
+  try {
+    const size = (await handle.stat()).size;
+    const start = Buffer.alloc(Math.min(size, 8));
+    await handle.read(start, 0, start.length, 0);
+    const head = start.length < 8 ? start : Buffer.alloc(Math.min(size, 8 + start.readUInt32LE(4)));
+    if (head !== start) await handle.read(head, 0, head.length, 0);
+    checkValueLayout(checkHeader(head, size, rs, file, fix).header, file, fix);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** How a loader reads a table: readTable, or a reader that shares what it has read (sharedTableReader). */
+export type TableReader = (dir: string, rs: RuleSet, suffix?: string) => Promise<ValueTable>;
+
+/**
+ * readTable, except that a file read before (same path, inode, size and modification time) gives
+ * the same table again: a server's yahtzee model and Triple Yahtzee's columns are then one copy of
+ * yahtzee.dwt, not two. A rebuilt file is a new inode, so it is read afresh. The tables it returns
+ * are shared: callers never write into them (models copy a table before changing it).
+ */
+export function sharedTableReader(): TableReader {
+  const seen = new Map<string, { stamp: string; table: Promise<ValueTable> }>();
+  return async (dir, rs, suffix = '') => {
+    const file = tablePath(dir, rs.id, suffix);
+    const s = await stat(file).catch(() => undefined);
+    if (!s) return readTable(dir, rs, suffix);
+    const stamp = `${s.ino}:${s.size}:${s.mtimeMs}`;
+    const hit = seen.get(file);
+    if (hit?.stamp === stamp) return hit.table;
+    const table = readTable(dir, rs, suffix);
+    seen.set(file, { stamp, table });
+    table.catch(() => {
+      if (seen.get(file)?.table === table) seen.delete(file);
+    });
+    return table;
+  };
 }
 
 export type TableStatus = 'ok' | 'stale' | 'corrupt';

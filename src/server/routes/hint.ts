@@ -6,7 +6,10 @@ import type { LaneKind } from '../../solver/index.ts';
 import { invalidInput } from '../../errors.ts';
 import { parsePosition, positionError } from '../../position/index.ts';
 import type { RouteModule } from '../app-deps.ts';
-import { checkBody, decodeBody, encodeData, mountBodyRoute, MSGPACK, responseFormat, sendData, sendEncoded } from '../body.ts';
+import { DEFAULT_INPUT_LIMITS } from '../../codec/input-limits.ts';
+import { decodePlain } from '../../codec/plain-data.ts';
+import { checkBody, encodeData, mountBodyRoute, MSGPACK, requestFormat, responseFormat, sendData, sendEncoded } from '../body.ts';
+import { requestKey } from '../hint-cache.ts';
 import { AdviceSchema, PositionSchema, ProbabilityAdviceSchema, problemContent } from '../schemas.ts';
 
 const HintResponseSchema = z.union([AdviceSchema, ProbabilityAdviceSchema]);
@@ -42,9 +45,20 @@ export const hintRoute = createRoute({
   },
 });
 
+const UTF8 = new TextEncoder();
+
 export const registerHintRoute: RouteModule = (app, deps) => {
   mountBodyRoute(app, hintRoute, { maxBytes: deps.limits.hintBodyBytes }, async (c) => {
-    const raw = await decodeBody(c);
+    const inFormat = requestFormat(c);
+    const format = responseFormat(c);
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    const request = requestKey(bytes, inFormat, format);
+    const seen = request === undefined ? undefined : deps.hints.getRequest(request);
+    if (seen && deps.registry.get(seen.model.rs.id) === seen.model) {
+      deps.hints.hit();
+      return sendEncoded(c, seen.body, format);
+    }
+    const raw = decodePlain(bytes, inFormat, DEFAULT_INPUT_LIMITS);
     // The position's checks first, worded as the CLI's; then what no position has (a misspelt field).
     const parsed = parsePosition(raw);
     if (!parsed.ok) throw positionError(parsed);
@@ -60,7 +74,6 @@ export const registerHintRoute: RouteModule = (app, deps) => {
       const tables = await goalTables(position, model, (kind) => lanes[kind]);
       return sendData(c, adviseGoal(model, tables, position));
     }
-    const format = responseFormat(c);
     let body = deps.hints.get(model, position, format, effort.effort);
     if (body === undefined) {
       // A hint with effort costs up to a quarter second of rollouts: it runs where batch work runs,
@@ -68,9 +81,11 @@ export const registerHintRoute: RouteModule = (app, deps) => {
       body =
         effort.effort > 0
           ? ((await deps.admission.run(() => deps.batch.hint({ position: raw, effort: effort.effort, format }), c.req.raw.signal)) as string | Uint8Array<ArrayBuffer>)
-          : encodeData(advise(model, position, deps.turns.get(model, position.state)), format);
-      deps.hints.set(model, position, format, body, effort.effort);
+          : encodeData(advise(await deps.registry.complete(model.rs.id), position, deps.turns.get(model, position.state)), format);
+      // Kept as bytes: a cached body is then sent as it is, not measured and encoded to UTF-8 again for each response.
+      if (typeof body === 'string') body = UTF8.encode(body) as Uint8Array<ArrayBuffer>;
     }
+    deps.hints.set(model, position, format, body, effort.effort, request);
     return sendEncoded(c, body, format);
   });
 };
