@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { correctedModel } from '../src/approx/index.ts';
+import { bestModel } from '../src/approx/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { createApp } from '../src/server/app.ts';
 import { poolBatchWork, type BatchWork } from '../src/server/batch-work.ts';
@@ -25,7 +25,7 @@ describe('hints with effort run where batch work runs, behind the admission poli
         return pool.hint(task);
       },
     };
-    const models = [correctedModel(RULESETS.superpass, await testColumnTables('superpass')), await testModel('yahtzee')];
+    const models = [bestModel(RULESETS.superpass, await testColumnTables('superpass')), await testModel('yahtzee')];
     const app = createApp({ registry: await staticRegistry(models), batch, admission: { maxRunning: 1, maxQueued: 0 } });
     const inline = createApp({ registry: await staticRegistry(models) });
     const one = { ruleset: 'superpass', dice: [1, 2, 3, 4, 6, 6], rollsLeft: 2, effort: 1 };
