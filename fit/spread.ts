@@ -5,18 +5,19 @@
  *   npx tsx fit/spread.ts [--ruleset triple-yahtzee|superpass] [--games 30000] [--seed 7]
  *                         [--tables dir] [--dry-run]
  *
- * The linear model (the decomposition with its linear correction: the values the goal models read,
+ * Best play (the neural correction where fitted: the values the goal models read,
  * multi-column-models.ts goalModel) plays `games` games on common dice from `seed`; each level's
  * variance is the mean squared error of its value at that level's turn starts
  * (src/approx/fit/spread-fit.ts). Deterministic for given options.
  */
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { correctedModel } from '../src/approx/index.ts';
+import { bestModel } from '../src/approx/index.ts';
 import { fitSpread } from '../src/approx/fit/spread-fit.ts';
 import { SPREADS, type FittedSpread } from '../src/approx/spreads.ts';
 import { isModelledRuleSetId, MODELLED_RULESET_IDS, RULESETS, type ModelledRuleSetId, type RuleSetId } from '../src/rules/index.ts';
 import { ensureModel, loadColumnTables } from '../src/store/model-loader.ts';
-import { writeDataFile } from './fitted-data.ts';
+import { dataFile, writeDataFile } from './fitted-data.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -33,14 +34,14 @@ const seed = Number(args.seed);
 // Quantiles of each level's standardized errors: 1% apart, enough for targets a few SD out.
 const QUANTILES = 100;
 
-const fitted: Record<ModelledRuleSetId, FittedSpread> = { ...SPREADS };
+const fitted: Partial<Record<ModelledRuleSetId, FittedSpread>> = {};
 for (const id of ids) {
   const rs = RULESETS[id];
   if (!isModelledRuleSetId(id)) throw new Error(`${id} is solved exactly: it has no fitted data`);
   await ensureModel(args.tables, id, { onBuild: (_, why) => console.log(`building tables for ${id}: ${why}`) });
   const tables = await loadColumnTables(args.tables, rs);
   const cpu = process.cpuUsage();
-  const fit = fitSpread(rs, tables, correctedModel(rs, tables), games, seed, QUANTILES);
+  const fit = fitSpread(rs, tables, bestModel(rs, tables), games, seed, QUANTILES);
   const used = process.cpuUsage(cpu);
   console.log(`${id}: best play's mean ${fit.mean.toFixed(2)} over ${games} games, ${((used.user + used.system) / 1e6).toFixed(1)} s CPU`);
   for (let level = 0; level < fit.variance.length; level += 8) {
@@ -58,4 +59,8 @@ for (const id of ids) {
 }
 
 if (args['dry-run']) console.log('dry run: spreads.json not written');
-else console.log(`wrote ${await writeDataFile('spreads', fitted)}`);
+else {
+  // Read again now: fits of other rule sets may have been written since this one started.
+  const current = JSON.parse(await readFile(dataFile('spreads'), 'utf8')) as typeof SPREADS;
+  console.log(`wrote ${await writeDataFile('spreads', { ...current, ...fitted })}`);
+}

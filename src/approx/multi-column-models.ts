@@ -29,10 +29,15 @@ function fittedCorrection(rs: RuleSet): Correction | undefined {
   return fit ? linearCorrection(rs, `${rs.id} correction`, fit.weights) : undefined;
 }
 
-/** The decomposition plus the fitted neural correction of neural-data.ts; undefined where none is fitted. */
-export function neuralModel(rs: RuleSet, tables: ColumnTables): GameModel | undefined {
+/** The fitted neural correction of neural-data.ts, where one is fitted. */
+function neuralFit(rs: RuleSet, tables: ColumnTables): Correction | undefined {
   const levels = neuralLevels(rs);
-  return levels ? columnSumModel(rs, tables, neuralCorrection(rs, tables, `${rs.id} neural correction`, levels)) : undefined;
+  return levels ? neuralCorrection(rs, tables, `${rs.id} neural correction`, levels) : undefined;
+}
+
+/** The correction `bestModel` plays: the neural one where fitted, else the linear one. */
+function bestCorrection(rs: RuleSet, tables: ColumnTables): Correction | undefined {
+  return neuralFit(rs, tables) ?? fittedCorrection(rs);
 }
 
 /**
@@ -40,19 +45,18 @@ export function neuralModel(rs: RuleSet, tables: ColumnTables): GameModel | unde
  * (see the README's sub-game and full-game measurements), else the linear one.
  */
 export function bestModel(rs: RuleSet, tables: ColumnTables): GameModel {
-  return neuralModel(rs, tables) ?? correctedModel(rs, tables);
+  return columnSumModel(rs, tables, bestCorrection(rs, tables));
 }
 
 /**
- * A goal model (reach, win) of a multi-column rule set: its linear model's values with the spread
- * measured for that model (spreads.ts; goal-model.ts), steering within the horizons measured for it
- * (goal-horizons.ts). The neural correction of `best` has no measured spread yet, so goals still
- * read the linear values. Each player needs its own: it holds the points it
+ * A goal model (reach, win) of a multi-column rule set: its best model's values with the spread
+ * measured for that model (spreads.ts, fitted by fit/spread.ts on best play's own games;
+ * goal-model.ts), steering within the horizons measured for it (goal-horizons.ts). Each player needs its own: it holds the points it
  * needs.
  */
 export function goalModel(rs: RuleSet, tables: ColumnTables): ThresholdModel {
   if (!isModelledRuleSetId(rs.id)) throw new DicewiseError('NOT_SOLVED', `${rs.id} has no measured goal spread: only points are advised`);
-  return thresholdGoalModel(rs, tables, fittedCorrection(rs), SPREADS[rs.id], GOAL_HORIZONS[rs.id]);
+  return thresholdGoalModel(rs, tables, bestCorrection(rs, tables), SPREADS[rs.id], GOAL_HORIZONS[rs.id]);
 }
 
 const served = new WeakMap<GameModel, ThresholdModel>();
