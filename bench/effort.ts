@@ -5,12 +5,15 @@
  * in self-play: games played at that effort against the model alone (`best`) on the same dice
  * (common random numbers), the paired difference with its 95% confidence interval.
  *
- *   npx tsx bench/effort.ts --ruleset superpass [--games 500] [--efforts 1,2] [--seed 11] [--positions 300] [--tables dir]
+ *   npx tsx bench/effort.ts --ruleset superpass [--games 500] [--efforts 1,2] [--seed 11] [--positions 300] [--model best|linear] [--tables dir]
+ *
+ * `--model` is the model the hints read: `best` (the served one, the neural correction) by default,
+ * `linear` the linear correction (what the README's effort figures were measured with).
  *
  * Without --games only the latency is measured: a game at effort 1 or 2 takes about 1 to 9 s. Times are wall clock of this process on a shared machine.
  */
 import { parseArgs } from 'node:util';
-import { commonDice, correctedModel, createEffortPlayer, EFFORT_PLANS, effortRefiner, firstRoll, playEffortGame, playModelGame } from '../src/approx/index.ts';
+import { bestModel, commonDice, correctedModel, createEffortPlayer, EFFORT_PLANS, effortRefiner, firstRoll, playEffortGame, playModelGame } from '../src/approx/index.ts';
 import { advise } from '../src/advisor/index.ts';
 import { keepFaceCounts } from '../src/dice/index.ts';
 import type { Position } from '../src/position/index.ts';
@@ -25,6 +28,7 @@ const { values: args } = parseArgs({
     efforts: { type: 'string' },
     seed: { type: 'string', default: '11' },
     positions: { type: 'string', default: '300' },
+    model: { type: 'string', default: 'best' },
     tables: { type: 'string', default: process.env.DICEWISE_TABLES ?? 'tables' },
   },
 });
@@ -35,7 +39,8 @@ const SEED = Number(args.seed);
 const efforts = args.efforts ? args.efforts.split(',').map(Number) : EFFORT_PLANS.map((_, e) => e);
 
 await ensureModel(args.tables, id, { onBuild: (_, why) => console.log(`building tables for ${id}: ${why}`) });
-const model = correctedModel(rs, await loadColumnTables(args.tables, rs));
+if (args.model !== 'best' && args.model !== 'linear') throw new Error(`--model: best or linear, not ${args.model}`);
+const model = (args.model === 'best' ? bestModel : correctedModel)(rs, await loadColumnTables(args.tables, rs));
 
 /** Positions a player meets: each turn start of every 7th game of best play, with that turn's first roll. */
 function positions(m: GameModel, count: number): Position[] {
