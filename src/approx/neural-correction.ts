@@ -2,7 +2,7 @@ import type { RuleSet } from '../rules/index.ts';
 import { boxCount, stateIndex } from '../solver/index.ts';
 import { columnParts, type ColumnPart, type ColumnTables } from './column-parts.ts';
 import type { CanonicalColumns, Correction } from './column-sum-model.ts';
-import { featureCount, writeFeatures } from './features.ts';
+import { columnFeatureCount, featureCount } from './features.ts';
 
 /**
  * The neural correction: per level (boxes filled), K = w·φ + b2 + Σ_j w2_j max(0, a_j), with φ
@@ -81,26 +81,31 @@ export function neuralCorrection(rs: RuleSet, tables: ColumnTables, name: string
   checkNeuralLevels(rs, name, levels);
   const parts = columnParts(rs, tables, false);
   const C = parts.length;
+  const B = rs.boxes.length;
+  const T = rs.upperBonus.threshold;
   const n = columnInputCount(rs);
-  const phi = new Float64Array(featureCount(rs));
-  const psi = new Float64Array(n);
-  // Per column, its last state's first-layer term, keyed by (level, mask, upper, flag); sized
-  // when a level is first met, since a fit fills the levels in after this is made.
+  const F = columnFeatureCount(rs);
+  const stride = C * n;
+  // Per column, its last state's share of the first layer and of the linear part, in two parts:
+  // what the open boxes and the 50 flag give (the same for every upper total of a fill), and
+  // what the upper total adds (live, need, the column's value). Sized when a level is first met,
+  // since a fit fills the levels in after this is made.
+  const bits = Array.from({ length: C }, () => new Float64Array(0));
   const term = Array.from({ length: C }, () => new Float64Array(0));
-  const key = Array.from({ length: C }, () => ({ level: -1, mask: -1, upper: -1, flag: -1, net: undefined as NeuralLevel | undefined }));
+  const bitsLinear = new Float64Array(C);
+  const linear = new Float64Array(C);
+  const key = Array.from({ length: C }, () => ({ net: undefined as NeuralLevel | undefined, level: -1, mask: -1, flag: -1, upper: -1 }));
   return {
     name,
     value(cols, filled) {
       const L = levels[filled];
       if (!L) return 0;
-      writeFeatures(rs, cols, phi);
-      let v = L.b2;
-      const w = L.linear;
-      for (let k = 0; k < w.length; k++) v += w[k] * phi[k];
       const H = L.hidden;
-      const stride = C * n;
+      const w1 = L.w1;
+      const w = L.linear;
       if (term[0].length < H) {
         for (let c = 0; c < C; c++) {
+          bits[c] = new Float64Array(H);
           term[c] = new Float64Array(H);
           key[c].net = undefined;
         }
@@ -110,22 +115,45 @@ export function neuralCorrection(rs: RuleSet, tables: ColumnTables, name: string
         const mask = cols.mask[c];
         const upper = cols.upper[c];
         const flag = cols.flag[c];
-        if (k.net === L && k.level === filled && k.mask === mask && k.upper === upper && k.flag === flag) continue;
+        const sameBits = k.net === L && k.level === filled && k.mask === mask && k.flag === flag;
+        if (sameBits && k.upper === upper) continue;
+        const o = c * n;
+        const lo = c * F;
+        const bt = bits[c];
+        if (!sameBits) {
+          let open = 0;
+          let lin = w[lo + B + 2] * flag;
+          for (let b = 0; b < B; b++) {
+            if ((mask >> b) & 1) continue;
+            open++;
+            lin += w[lo + b];
+          }
+          bitsLinear[c] = lin;
+          for (let j = 0; j < H; j++) {
+            const row = j * stride + o;
+            let sum = w1[row + B + 2] * flag + (w1[row + B + 4] * open) / B;
+            for (let b = 0; b < B; b++) if (!((mask >> b) & 1)) sum += w1[row + b];
+            bt[j] = sum;
+          }
+        }
         k.net = L;
         k.level = filled;
         k.mask = mask;
-        k.upper = upper;
         k.flag = flag;
-        writeColumnInputs(rs, parts[c], mask, upper, flag, psi, 0);
+        k.upper = upper;
+        const p = parts[c];
+        const live = upper < T ? 1 : 0;
+        const need = (live * (T - upper)) / T;
+        const value = p.pristine[stateIndex(p.c.layout, mask, upper, flag)] / 100;
+        linear[c] = bitsLinear[c] + w[lo + B] * live + w[lo + B + 1] * need;
         const t = term[c];
-        const w1 = L.w1;
         for (let j = 0; j < H; j++) {
-          let s = 0;
-          const row = j * stride + c * n;
-          for (let i = 0; i < n; i++) if (psi[i] !== 0) s += w1[row + i] * psi[i];
-          t[j] = s;
+          const row = j * stride + o;
+          t[j] = bt[j] + w1[row + B] * live + w1[row + B + 1] * need + w1[row + B + 3] * value;
         }
       }
+      let v = L.b2 + w[C * F];
+      for (let c = 0; c < C; c++) v += linear[c];
       const b1 = L.b1;
       const w2 = L.w2;
       for (let j = 0; j < H; j++) {
