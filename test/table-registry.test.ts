@@ -166,6 +166,28 @@ describe('table registry: goal tables built ahead', () => {
 });
 
 describe('table registry: tables on disk', () => {
+  it('a moments table that cannot be read on first use leaves the advice without its SD, and is read again next time', async () => {
+    const disk = diskSources(TEST_TABLE_DIR);
+    let tries = 0;
+    const finish = async (): Promise<void> => {
+      tries++;
+      throw new Error('moments file damaged');
+    };
+    const values = { ...disk.values, finish };
+    const r = createTableRegistry({ sources: { ...disk, values }, rulesets: ['yahtzee'] });
+    await r.start();
+    const model = await r.complete('yahtzee');
+    expect(model).toBe(r.get('yahtzee'));
+    expect(model.moments).toBeUndefined();
+    const parsed = parsePosition({ ruleset: 'yahtzee', dice: [2, 2, 5, 5, 5], rollsLeft: 1 });
+    if (!parsed.ok) throw new Error('bad position');
+    const advice = advise(model, parsed.position);
+    expect(advice.finalScoreSd).toBeUndefined();
+    expect(advice.best).toBeDefined();
+    await r.complete('yahtzee');
+    expect(tries).toBe(2);
+  });
+
   it("reads an exact model's moments table on first use, and its advice is then the one loaded whole", async () => {
     const r = createTableRegistry({ sources: diskSources(TEST_TABLE_DIR), rulesets: ['yahtzee'] });
     await r.start();

@@ -395,15 +395,20 @@ export function createTableRegistry(opts: RegistryOptions): TableRegistry {
       if (!finish || e.finished === model) return model;
       if (!e.finishing) {
         const startedAt = now();
-        const p = finish(id, model).then(() => {
-          if (e.table === model) e.finished = model;
-          log.info('model completed', { ruleset: id, ms: Math.round(now() - startedAt) });
-          return model;
-        });
-        // A failed read is tried again by the next request.
-        p.catch(() => {
-          if (e.finishing === p) e.finishing = undefined;
-        });
+        // A failed read (the moments file gone or damaged since start) still answers, without the
+        // final score's SD, and is tried again by the next request.
+        const p: Promise<GameModel> = finish(id, model).then(
+          () => {
+            if (e.table === model) e.finished = model;
+            log.info('model completed', { ruleset: id, ms: Math.round(now() - startedAt) });
+            return model;
+          },
+          (err: unknown) => {
+            if (e.finishing === p) e.finishing = undefined;
+            log.warn('model not completed: its advice goes without what the missing table gives', { ruleset: id, error: err instanceof Error ? err.message : String(err) });
+            return model;
+          },
+        );
         e.finishing = p;
       }
       return e.finishing as Promise<GameModel>;
