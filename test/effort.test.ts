@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commonDice, correctedModel, createEffortPlayer, createRollouts, EFFORT_PLANS, firstRoll, MAX_EFFORT, modelOptions, playEffortGame, playModelGame, rolloutStats } from '../src/approx/index.ts';
+import { bestModel, commonDice, correctedModel, createEffortPlayer, createRollouts, EFFORT_PLANS, firstRoll, MAX_EFFORT, modelOptions, playEffortGame, playModelGame, rolloutStats } from '../src/approx/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { createApp } from '../src/server/app.ts';
 import { staticRegistry } from '../src/server/table-registry.ts';
@@ -18,6 +18,8 @@ interface Hint {
 }
 
 const superpass = async () => correctedModel(RULESETS.superpass, await testColumnTables('superpass'));
+/** The model the CLI and the server play: best (the neural correction). */
+const servedSuperpass = async () => bestModel(RULESETS.superpass, await testColumnTables('superpass'));
 
 describe('rollouts (approx/rollout.ts)', () => {
   it('at horizon 0 a box is worth its gain plus the model value, and holds agree with the engine within the paired error', async () => {
@@ -102,7 +104,7 @@ describe('dicewise hint --effort', () => {
   it('--json prints the API body at that effort; an effort out of bounds exits 2 naming it', async () => {
     const r = dicewise(['hint', '--ruleset', 'superpass', '--dice', '1,2,3,4,6,6', '--effort', '1', '--json', '--tables', TEST_TABLE_DIR]);
     expect(r.stderr).toBe('');
-    const api = await postJson(createApp({ registry: await staticRegistry([await superpass()]) }), '/api/v1/hint', { ruleset: 'superpass', dice: [1, 2, 3, 4, 6, 6], effort: 1 });
+    const api = await postJson(createApp({ registry: await staticRegistry([await servedSuperpass()]) }), '/api/v1/hint', { ruleset: 'superpass', dice: [1, 2, 3, 4, 6, 6], effort: 1 });
     expect(r.stdout).toBe(`${await api.text()}\n`);
     const bad = dicewise(['hint', '--ruleset', 'superpass', '--effort', String(MAX_EFFORT + 1), '--tables', TEST_TABLE_DIR]);
     expect(bad.code).toBe(2);
