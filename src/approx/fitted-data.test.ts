@@ -25,6 +25,8 @@ describe.each(MODELLED_RULESET_IDS)('fitted data of %s', (id) => {
     const decoded = neuralLevels(rs)!;
     expect(decoded.every((L) => L === undefined || (L.hidden === fit.hidden && L.w1.length === fit.hidden * neuralInputCount(rs)))).toBe(true);
     expect(decoded.filter((L) => L !== undefined).length).toBeGreaterThan(levels / 2);
+    // Decoded once: every model of the rule set reads the same levels.
+    expect(neuralLevels(rs)).toBe(decoded);
   });
 
   it('has a spread per level, horizons and measured facts', () => {

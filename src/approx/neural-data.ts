@@ -47,8 +47,16 @@ export function decodeNeuralLevel(rs: RuleSet, hidden: number, text: string): Ne
   return { linear: take(nf), hidden, w1: take(hidden * ni), b1: take(hidden), w2: take(hidden), b2: all[o] };
 }
 
-/** The fitted levels of a rule set, decoded; undefined where none is fitted. */
-export function neuralLevels(rs: RuleSet): (NeuralLevel | undefined)[] | undefined {
+const decoded = new Map<string, readonly (NeuralLevel | undefined)[]>();
+
+/**
+ * The fitted levels of a rule set, decoded once (every model and goal model of the rule set reads
+ * the same ones; a correction keeps its own scratch); undefined where none is fitted.
+ */
+export function neuralLevels(rs: RuleSet): readonly (NeuralLevel | undefined)[] | undefined {
   const fit = NEURAL[rs.id as ModelledRuleSetId];
-  return fit ? fit.levels.map((t) => decodeNeuralLevel(rs, fit.hidden, t)) : undefined;
+  if (!fit) return undefined;
+  let levels = decoded.get(rs.id);
+  if (!levels) decoded.set(rs.id, (levels = fit.levels.map((t) => decodeNeuralLevel(rs, fit.hidden, t))));
+  return levels;
 }
