@@ -51,8 +51,8 @@ export function bestModel(rs: RuleSet, tables: ColumnTables): GameModel {
 /**
  * A goal model (reach, win) of a multi-column rule set: its best model's values with the spread
  * measured for that model (spreads.ts, fitted by fit/spread.ts on best play's own games;
- * goal-model.ts), steering within the horizons measured for it (goal-horizons.ts). Each player needs its own: it holds the points it
- * needs.
+ * goal-model.ts), steering within the horizons of goal-horizons.ts (chosen when `linear` was
+ * best, and not chosen again since). Each player needs its own: it holds the points it needs.
  */
 export function goalModel(rs: RuleSet, tables: ColumnTables): ThresholdModel {
   if (!isModelledRuleSetId(rs.id)) throw new DicewiseError('NOT_SOLVED', `${rs.id} has no measured goal spread: only points are advised`);
