@@ -70,8 +70,12 @@ export function requestFormat(c: Context): Format {
  * without validating its shape.
  */
 export async function decodeBody(c: Context, limits: InputLimits = DEFAULT_INPUT_LIMITS): Promise<unknown> {
-  const format = requestFormat(c);
-  return decodePlain(new Uint8Array(await c.req.arrayBuffer()), format, limits);
+  return decodeBytes(c, new Uint8Array(await c.req.arrayBuffer()), limits);
+}
+
+/** Decodes a body already read (a route that looks at its bytes first), in the request's format. */
+export function decodeBytes(c: Context, bytes: Uint8Array, limits: InputLimits = DEFAULT_INPUT_LIMITS): unknown {
+  return decodePlain(bytes, requestFormat(c), limits);
 }
 
 /** Decodes and validates a body; the schema's output on success. */

@@ -6,9 +6,7 @@ import type { LaneKind } from '../../solver/index.ts';
 import { invalidInput } from '../../errors.ts';
 import { parsePosition, positionError } from '../../position/index.ts';
 import type { RouteModule } from '../app-deps.ts';
-import { DEFAULT_INPUT_LIMITS } from '../../codec/input-limits.ts';
-import { decodePlain } from '../../codec/plain-data.ts';
-import { checkBody, encodeData, mountBodyRoute, MSGPACK, requestFormat, responseFormat, sendData, sendEncoded } from '../body.ts';
+import { checkBody, decodeBytes, encodeData, mountBodyRoute, MSGPACK, requestFormat, responseFormat, sendData, sendEncoded } from '../body.ts';
 import { requestKey } from '../hint-cache.ts';
 import { AdviceSchema, PositionSchema, ProbabilityAdviceSchema, problemContent } from '../schemas.ts';
 
@@ -58,7 +56,7 @@ export const registerHintRoute: RouteModule = (app, deps) => {
       deps.hints.hit();
       return sendEncoded(c, seen.body, format);
     }
-    const raw = decodePlain(bytes, inFormat, DEFAULT_INPUT_LIMITS);
+    const raw = decodeBytes(c, bytes);
     // The position's checks first, worded as the CLI's; then what no position has (a misspelt field).
     const parsed = parsePosition(raw);
     if (!parsed.ok) throw positionError(parsed);
