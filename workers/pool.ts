@@ -3,7 +3,7 @@ import { Piscina } from 'piscina';
 import type { ChunkReview, ReviewChunk } from '../src/analysis/index.ts';
 import { positiveInteger } from '../src/errors.ts';
 import type { ChunkRunner } from '../src/simulate/index.ts';
-import type { SolverFactory } from '../src/store/model-loader.ts';
+import type { SolverFactory, SolverThreads } from '../src/store/model-loader.ts';
 import type { ColumnJobRunner } from '../src/solver/index.ts';
 import { unwrapReply, type WorkerKind, type WorkerReply, type WorkerResults, type WorkerTasks } from './messages.ts';
 import { workerEntry } from './worker-url.ts';
@@ -30,6 +30,8 @@ export interface PoolOptions {
    * with the pool and live as long as it.
    */
   idleMs?: number;
+  /** each thread lowers itself to the lowest CPU priority (a server's builds: requests come first) */
+  background?: boolean;
 }
 
 export interface PoolStats {
@@ -70,7 +72,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     maxThreads: threads,
     idleTimeout: options.idleMs ?? 1000,
     resourceLimits: options.heapMb === undefined ? undefined : { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: Math.max(2, Math.round(options.heapMb / 12)) },
-    workerData: { tables: options.tables ?? 'tables' },
+    workerData: { tables: options.tables ?? 'tables', background: options.background ?? false },
   });
   return {
     threads,
@@ -84,16 +86,21 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
   };
 }
 
-/** Solver threads for store's table builds: a pool that lives as long as one build. */
-export const solverThreads: SolverFactory = async (threads) => {
-  const pool = createWorkerPool({ threads });
+function solverPool(threads: number, background: boolean): SolverThreads {
+  const pool = createWorkerPool({ threads, background });
   return {
     run: async (task) => void (await pool.run('solve', task)),
     runReach: async (task) => void (await pool.run('reach', task)),
     runJoint: async (task) => void (await pool.run('joint', task)),
     destroy: () => pool.destroy(),
   };
-};
+}
+
+/** Solver threads for store's table builds: a pool that lives as long as one build. */
+export const solverThreads: SolverFactory = async (threads) => solverPool(threads, false);
+
+/** The same at the lowest CPU priority: a server's builds, while it answers requests. */
+export const backgroundSolverThreads: SolverFactory = async (threads) => solverPool(threads, true);
 
 /** A runner for the bound's price search (src/solver/price-search.ts): each relaxed column to a worker. */
 export function boundRunner(pool: WorkerPool): ColumnJobRunner {

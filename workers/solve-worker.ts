@@ -15,7 +15,11 @@ import {
   type StateSolver,
 } from '../src/solver/index.ts';
 import { solveJointTask, type JointSolver, type JointTask } from '../src/approx/index.ts';
+import { Piscina } from 'piscina';
 import { replyOf, type WorkerReply } from './messages.ts';
+import { lowerThisThread } from './thread-priority.ts';
+
+if ((Piscina.workerData as { background?: boolean } | undefined)?.background) lowerThisThread();
 
 // One solver per rule set (or column type) per thread: compiling tables and workspaces once, not per task.
 const solvers = new Map<string, StateSolver>();

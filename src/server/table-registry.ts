@@ -16,7 +16,7 @@ import {
 import { ensureModel, lacksMoments, loadModel } from '../store/model-loader.ts';
 import { readReachTable } from '../store/reach-store.ts';
 import { checkTable, MOMENTS_SUFFIX, needsBuild, sharedTableReader } from '../store/table-store.ts';
-import { solverThreads } from '../../workers/pool.ts';
+import { backgroundSolverThreads, solverThreads } from '../../workers/pool.ts';
 import { buildReachInWorker } from '../../workers/reach-build.ts';
 import { silentLogger, type Logger } from './logger.ts';
 
@@ -508,7 +508,7 @@ export type GoalBuild = (dir: string, id: RuleSetId, opts: { cap: number; thread
 export interface DiskSourceOptions {
   /** threads for the primary's value table; default all cores */
   threads?: number;
-  /** threads for every later build, while requests are served; default one core fewer */
+  /** threads for every later build, while requests are served, at the lowest CPU priority; default all cores */
   backgroundThreads?: number;
   /** a goal table is (re)built unless it answers every need up to this; default REACH_CAP_DEFAULT */
   cap?: number;
@@ -524,7 +524,7 @@ export interface DiskSourceOptions {
 export function diskSources(dir: string, opts: DiskSourceOptions = {}): Required<TableSources> {
   const cores = availableParallelism();
   const threads = opts.threads ?? cores;
-  const backgroundThreads = opts.backgroundThreads ?? opts.threads ?? Math.max(1, cores - 1);
+  const backgroundThreads = opts.backgroundThreads ?? opts.threads ?? cores;
   const cap = resolveReachCap(opts.cap);
   const build = opts.build ?? buildReachInWorker;
   const hidePaths = (e: unknown): never => {
@@ -558,7 +558,12 @@ export function diskSources(dir: string, opts: DiskSourceOptions = {}): Required
     },
     // ensureModel looks again under the folder's build lock: another process may have built it meanwhile.
     build: (id, hooks) =>
-      ensureModel(dir, id, { threads: hooks.background ? backgroundThreads : threads, solver: solverThreads, moments: true, onProgress: hooks.onProgress }).catch(hidePaths),
+      ensureModel(dir, id, {
+        threads: hooks.background ? backgroundThreads : threads,
+        solver: hooks.background ? backgroundSolverThreads : solverThreads,
+        moments: true,
+        onProgress: hooks.onProgress,
+      }).catch(hidePaths),
   };
   const lane = (kind: LaneKind): TableSource<ReachTable> => ({
     async read(id) {
