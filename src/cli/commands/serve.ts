@@ -16,7 +16,7 @@ export function registerServe(program: Command): void {
       '--goal-tables <list>',
       `all, none, or comma-separated rule sets whose reach and points distribution tables are built after the models, in the background, one at a time (default $DICEWISE_GOAL_TABLES or all: ${EXACT_RULESETS.join(',')}); others are built on their first goal request`,
     )
-    .option('--threads <n>', 'worker threads for building missing tables (default: all cores; reach tables: one fewer)')
+    .option('--threads <n>', 'worker threads for building missing tables (default: all cores; builds after the first run at the lowest CPU priority)')
     .option('--reach-cap <n>', `reach tables built by the server answer targets up to this many points still needed (default $DICEWISE_REACH_CAP or ${REACH_CAP_DEFAULT}); a file with a smaller cap is rebuilt`)
     .action(async (flags: ServeFlags) => {
       await runServer(resolveServeOptions(flags));
