@@ -191,8 +191,18 @@ export async function buildReachTable(
   const lo = new Uint16Array(size);
   const count = new Uint16Array(size);
   const precision = options.float64 ? Float64Array : Float32Array;
-  const kept: (Float32Array | Float64Array)[] = [];
-  const keptAt: number[] = [];
+  // The kept values go straight into the table's own array, each state at a provisional place
+  // (its untrimmed lanes, in state order) and closed up once every level is trimmed: kept per
+  // state and packed afterwards, they were held twice at the end (half a gigabyte more for yahtzee).
+  const provisional = new Float64Array(size);
+  let provisionalTotal = 0;
+  for (const states of [statesAtLevel(c.layout, rs.boxes.length), ...levels]) for (const s of states) provisional[s] = lanesOf(kind, width[s]);
+  for (let s = 0; s < size; s++) {
+    const n = provisional[s];
+    provisional[s] = provisionalTotal;
+    provisionalTotal += n;
+  }
+  const store = new precision(Math.max(1, provisionalTotal));
   // Finished states (every box filled) have width 0: P = 1 for n <= 0, else 0; no points to come.
   let nextStates: Int32Array = statesAtLevel(c.layout, rs.boxes.length);
   let next: Float64Array = new Float64Array(new SharedArrayBuffer(Math.max(8, nextStates.length * 8)));
@@ -200,15 +210,22 @@ export async function buildReachTable(
     offset[s] = i;
     if (kind === 'distribution') next[i] = 1;
   });
+  // Two level buffers, each level written into the one its next level is not read from. A new
+  // buffer per level was freed only once every worker thread had collected its garbage, which
+  // they seldom do: the yahtzee reach build held most of its levels at once (2.4 GB at its peak).
+  const totals = levels.map((states) => states.reduce((n, s) => n + lanesOf(kind, width[s]), 0));
+  const largest = Math.max(1, ...totals);
+  const buffers = [new SharedArrayBuffer(largest * 8), new SharedArrayBuffer(largest * 8)];
   let done = 0;
   let level = rs.boxes.length - 1;
-  for (const states of levels) {
+  for (const [i, states] of levels.entries()) {
     let total = 0;
     for (const s of states) {
       offset[s] = total;
       total += lanesOf(kind, width[s]);
     }
-    const lanes = new Float64Array(new SharedArrayBuffer(Math.max(8, total * 8)));
+    // Every lane of the level's states is written before any is read: the buffer needs no clearing.
+    const lanes = new Float64Array(buffers[i % 2], 0, Math.max(1, total));
     const chunks = Math.min(states.length, opts.concurrency * 8);
     const step = Math.ceil(states.length / chunks);
     const work: Promise<void>[] = [];
@@ -223,7 +240,7 @@ export async function buildReachTable(
     }
     await Promise.all(work);
     // The next level is no longer read: keep only its trimmed lanes.
-    trimLevel(kind, nextStates, width, offset, next, lo, count, kept, keptAt, precision);
+    trimLevel(kind, nextStates, width, offset, next, lo, count, store, provisional);
     next = lanes;
     nextStates = states;
     level--;
@@ -234,8 +251,8 @@ export async function buildReachTable(
     if (kind === 'distribution') start[n] = n <= width[top] ? next[offset[top] + n] : 0;
     else start[n] = n === 0 ? 1 : n <= width[top] ? next[offset[top] + n - 1] : 0;
   }
-  trimLevel(kind, nextStates, width, offset, next, lo, count, kept, keptAt, precision);
-  const table = packReachTable(cap, lo, count, kept, keptAt, precision);
+  trimLevel(kind, nextStates, width, offset, next, lo, count, store, provisional);
+  const table = closeUp(cap, lo, count, store, provisional);
   const seconds = (performance.now() - started) / 1000;
   return {
     table,
@@ -257,6 +274,7 @@ export async function buildReachTable(
 /**
  * Keeps the stretch of each state's lanes strictly between 0 and 1 (to REACH_TRIM): for reach,
  * lanes n = 1..w with P = 1 below the stretch; for a distribution, lanes k = 0..w with 0 outside.
+ * Written into `store` at the state's provisional place.
  */
 function trimLevel(
   kind: LaneKind,
@@ -266,9 +284,8 @@ function trimLevel(
   lanes: Float64Array,
   lo: Uint16Array,
   count: Uint16Array,
-  kept: (Float32Array | Float64Array)[],
-  keptAt: number[],
-  precision: typeof Float32Array | typeof Float64Array,
+  store: Float32Array | Float64Array,
+  provisional: Float64Array,
 ): void {
   const low = kind === 'reach' ? 1 : 0;
   for (const s of states) {
@@ -280,23 +297,15 @@ function trimLevel(
     while (last >= first && lanes[o + last] <= REACH_TRIM) last--;
     lo[s] = first;
     count[s] = last - first + 1;
-    if (count[s] > 0) {
-      kept.push(precision.from(lanes.subarray(o + first, o + last + 1)));
-      keptAt.push(s);
-    }
+    if (count[s] > 0) store.set(lanes.subarray(o + first, o + last + 1), provisional[s]);
   }
 }
 
-function packReachTable(
-  cap: number,
-  lo: Uint16Array,
-  count: Uint16Array,
-  kept: (Float32Array | Float64Array)[],
-  keptAt: number[],
-  precision: typeof Float32Array | typeof Float64Array,
-): ReachTable {
+/** Closes up the kept stretches in state order (each moves to a place no later than its own) into the table's values. */
+function closeUp(cap: number, lo: Uint16Array, count: Uint16Array, store: Float32Array | Float64Array, provisional: Float64Array): ReachTable {
   const { offset, total } = reachOffsets(count);
-  const values = new precision(total);
-  for (let i = 0; i < kept.length; i++) values.set(kept[i], offset[keptAt[i]]);
-  return { cap, lo, count, offset, values };
+  for (let s = 0; s < count.length; s++) {
+    if (count[s] > 0 && offset[s] !== provisional[s]) store.copyWithin(offset[s], provisional[s], provisional[s] + count[s]);
+  }
+  return { cap, lo, count, offset, values: store.subarray(0, total) };
 }
