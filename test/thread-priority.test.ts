@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { SolveTask } from '../src/solver/index.ts';
 import { createWorkerPool } from '../workers/pool.ts';
-import { BACKGROUND_NICE } from '../workers/thread-priority.ts';
+import { BACKGROUND_NICE, threadsLowerable } from '../workers/thread-priority.ts';
 
 /** Each thread of this process: its id and nice value (field 19 of /proc/…/stat). */
 function threadNices(): Map<number, number> {
@@ -25,6 +25,7 @@ async function nicedThreads(want: number): Promise<number> {
 
 describe.skipIf(process.platform !== 'linux')('background solver threads', () => {
   it('lower their own threads only: the thread that answers requests keeps its priority', async () => {
+    expect(threadsLowerable()).toBe(true);
     const before = [...threadNices().values()].filter((v) => v === BACKGROUND_NICE).length;
     const pool = createWorkerPool({ threads: 2, background: true });
     try {

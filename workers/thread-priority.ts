@@ -1,4 +1,4 @@
-import { readlinkSync } from 'node:fs';
+import { existsSync, readlinkSync } from 'node:fs';
 import { setPriority } from 'node:os';
 
 /**
@@ -26,4 +26,9 @@ export function lowerThisThread(nice = BACKGROUND_NICE): boolean {
   } catch {
     return false;
   }
+}
+
+/** Whether this platform lets a thread lower itself alone (Linux); elsewhere a build at full priority would compete with requests. */
+export function threadsLowerable(): boolean {
+  return existsSync('/proc/thread-self');
 }

@@ -18,6 +18,7 @@ import { readReachTable } from '../store/reach-store.ts';
 import { checkTable, MOMENTS_SUFFIX, needsBuild, sharedTableReader } from '../store/table-store.ts';
 import { backgroundSolverThreads, solverThreads } from '../../workers/pool.ts';
 import { buildReachInWorker } from '../../workers/reach-build.ts';
+import { threadsLowerable } from '../../workers/thread-priority.ts';
 import { silentLogger, type Logger } from './logger.ts';
 
 /**
@@ -508,7 +509,10 @@ export type GoalBuild = (dir: string, id: RuleSetId, opts: { cap: number; thread
 export interface DiskSourceOptions {
   /** threads for the primary's value table; default all cores */
   threads?: number;
-  /** threads for every later build, while requests are served, at the lowest CPU priority; default all cores */
+  /**
+   * threads for every later build, while requests are served, at the lowest CPU priority; default
+   * all cores, or one fewer where a thread cannot lower itself alone (not Linux)
+   */
   backgroundThreads?: number;
   /** a goal table is (re)built unless it answers every need up to this; default REACH_CAP_DEFAULT */
   cap?: number;
@@ -524,7 +528,7 @@ export interface DiskSourceOptions {
 export function diskSources(dir: string, opts: DiskSourceOptions = {}): Required<TableSources> {
   const cores = availableParallelism();
   const threads = opts.threads ?? cores;
-  const backgroundThreads = opts.backgroundThreads ?? opts.threads ?? cores;
+  const backgroundThreads = opts.backgroundThreads ?? opts.threads ?? (threadsLowerable() ? cores : Math.max(1, cores - 1));
   const cap = resolveReachCap(opts.cap);
   const build = opts.build ?? buildReachInWorker;
   const hidePaths = (e: unknown): never => {
