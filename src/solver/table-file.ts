@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { pack, unpack } from 'msgpackr';
+import { pack } from 'msgpackr/pack';
+import { unpack } from 'msgpackr/unpack';
 import { DicewiseError } from '../errors.ts';
 import type { RuleSet } from '../rules/index.ts';
 import { ruleSetFingerprint } from '../rules/index.ts';
