@@ -8,9 +8,10 @@ import { readReachTable } from '../src/store/reach-store.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { reviewGoal } from '../src/goals/index.ts';
 import { analyseRequest, type AnalyseRequestTask } from './analyse-request.ts';
+import { poolData } from './pool-data.ts';
 import { replyOf, type WorkerReply, type WorkerTasks } from './messages.ts';
 
-const { tables } = (Piscina.workerData ?? { tables: 'tables' }) as { tables: string };
+const { tables } = poolData;
 
 // One model per rule set per thread: a table is read once, not once per chunk. The analysis
 // keeps its turn cache per model, so it lives as long as the thread too.

@@ -1,11 +1,11 @@
-import { Piscina } from 'piscina';
 import type { RuleSetId } from '../src/rules/index.ts';
 import type { GameModel } from '../src/solver/index.ts';
 import { loadModel } from '../src/store/model-loader.ts';
 import { hintRequest, type HintTask } from './hint-request.ts';
+import { poolData } from './pool-data.ts';
 import { replyOf, type WorkerReply } from './messages.ts';
 
-const { tables } = (Piscina.workerData ?? { tables: 'tables' }) as { tables: string };
+const { tables } = poolData;
 
 // One model per rule set per thread, as the server's registry serves it; its rollouts' caches live as long as the thread.
 const models = new Map<RuleSetId, Promise<GameModel>>();

@@ -6,6 +6,7 @@ import type { ChunkRunner } from '../src/simulate/index.ts';
 import type { SolverFactory, SolverThreads } from '../src/store/model-loader.ts';
 import type { ColumnJobRunner } from '../src/solver/index.ts';
 import { unwrapReply, type WorkerKind, type WorkerReply, type WorkerResults, type WorkerTasks } from './messages.ts';
+import type { PoolData } from './pool-data.ts';
 import { workerEntry } from './worker-url.ts';
 
 /**
@@ -72,7 +73,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     maxThreads: threads,
     idleTimeout: options.idleMs ?? 1000,
     resourceLimits: options.heapMb === undefined ? undefined : { maxOldGenerationSizeMb: options.heapMb, maxYoungGenerationSizeMb: Math.max(2, Math.round(options.heapMb / 12)) },
-    workerData: { tables: options.tables ?? 'tables', background: options.background ?? false },
+    workerData: { tables: options.tables ?? 'tables', background: options.background ?? false } satisfies PoolData,
   });
   return {
     threads,

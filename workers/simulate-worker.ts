@@ -1,15 +1,15 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Piscina } from 'piscina';
 import { createInlineRunner, type SharedLanes, type SimulateTask, type TaskResult } from '../src/simulate/index.ts';
 import { goalModel } from '../src/approx/index.ts';
 import { loadApproxModel, loadModel } from '../src/store/model-loader.ts';
 import { readReachTable } from '../src/store/reach-store.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
+import { poolData } from './pool-data.ts';
 import { replyOf, type WorkerReply } from './messages.ts';
 
 // One runner per thread: the table is loaded once, strategies and their caches live across tasks.
-const { tables } = (Piscina.workerData ?? { tables: 'tables' }) as { tables: string };
+const { tables } = poolData;
 // Goal tables the sending process shares (SharedArrayBuffers): used as they are, never read again here.
 const sharedLanes = new Map<RuleSetId, SharedLanes>();
 const runner = createInlineRunner({

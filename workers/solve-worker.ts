@@ -15,12 +15,11 @@ import {
   type StateSolver,
 } from '../src/solver/index.ts';
 import { solveJointTask, type JointSolver, type JointTask } from '../src/approx/joint-exact.ts';
-import { workerData } from 'node:worker_threads';
 import { replyOf, type WorkerReply } from './messages.ts';
+import { poolData } from './pool-data.ts';
 import { lowerThisThread } from './thread-priority.ts';
 
-// The pool's workerData (workers/pool.ts) as piscina hands it on; read here without loading piscina's own module.
-if ((workerData as { background?: boolean } | undefined)?.background) lowerThisThread();
+if (poolData.background) lowerThisThread();
 
 // One solver per rule set (or column type) per thread: compiling tables and workspaces once, not per task.
 const solvers = new Map<string, StateSolver>();
