@@ -119,25 +119,37 @@ function corrupt(file: string, why: string, fix: string): DicewiseError {
   return new DicewiseError('TABLE_CORRUPT', `${file}: ${why}. ${fix}`);
 }
 
+/** Bytes before a table file's header: its magic and the header's length. */
+export const TABLE_PREFIX_BYTES = 8;
+
+/**
+ * How many of a file's first bytes hold its header, read from its first TABLE_PREFIX_BYTES (a
+ * reader that wants the header alone reads that many); the prefix's own length where it is shorter.
+ */
+export function headerEnd(prefix: Uint8Array): number {
+  if (prefix.byteLength < TABLE_PREFIX_BYTES) return prefix.byteLength;
+  return TABLE_PREFIX_BYTES + new DataView(prefix.buffer, prefix.byteOffset, prefix.byteLength).getUint32(4, true);
+}
+
 /** Reads only the header (for listings); throws TABLE_CORRUPT when it cannot be read. */
 export function decodeHeader(bytes: Uint8Array, file: string, fix: string): { header: TableHeader; payloadStart: number } {
-  if (bytes.byteLength < 8 || Buffer.from(bytes.subarray(0, 4)).toString('ascii') !== MAGIC) {
+  if (bytes.byteLength < TABLE_PREFIX_BYTES || Buffer.from(bytes.subarray(0, 4)).toString('ascii') !== MAGIC) {
     throw corrupt(file, 'not a Dicewise table file (bad magic)', fix);
   }
-  const headLen = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(4, true);
-  if (8 + headLen > bytes.byteLength) throw corrupt(file, 'truncated header', fix);
+  const end = headerEnd(bytes);
+  if (end > bytes.byteLength) throw corrupt(file, 'truncated header', fix);
   let header: TableHeader;
   try {
     // A copy: msgpackr keeps the last buffer it decoded, and a view would keep the whole file
     // (up to hundreds of MiB) alive after its table has been copied out.
-    header = unpack(Uint8Array.prototype.slice.call(bytes, 8, 8 + headLen)) as TableHeader;
+    header = unpack(Uint8Array.prototype.slice.call(bytes, TABLE_PREFIX_BYTES, end)) as TableHeader;
   } catch {
     throw corrupt(file, 'unreadable header', fix);
   }
   if (typeof header !== 'object' || header === null || typeof header.payloadBytes !== 'number') {
     throw corrupt(file, 'malformed header', fix);
   }
-  return { header, payloadStart: Math.ceil((8 + headLen) / 8) * 8 };
+  return { header, payloadStart: Math.ceil(end / 8) * 8 };
 }
 
 /**

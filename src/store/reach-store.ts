@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { open, readFile } from 'node:fs/promises';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DicewiseError } from '../errors.ts';
@@ -15,6 +14,7 @@ import {
   type ReachTable,
   type TableHeader,
 } from '../solver/index.ts';
+import { readWholeFile } from './read-table-bytes.ts';
 import { writeFileAtomic } from './write-atomic.ts';
 
 /**
@@ -34,26 +34,6 @@ export function reachTablePath(dir: string, id: RuleSetId, kind: LaneKind = 'rea
 
 export function reachRebuildHint(id: RuleSetId, kind: LaneKind = 'reach'): string {
   return `Rebuild it with: dicewise tables build --ruleset ${id} ${FLAG[kind]}`;
-}
-
-/**
- * A whole file read into one SharedArrayBuffer: the table's arrays are then views over it, with
- * no file buffer left behind for the garbage collector (hundreds of megabytes it may keep a while).
- */
-async function readShared(file: string): Promise<Uint8Array> {
-  const handle = await open(file, 'r');
-  try {
-    const { size } = await handle.stat();
-    const bytes = new Uint8Array(new SharedArrayBuffer(size));
-    for (let at = 0; at < size; ) {
-      const { bytesRead } = await handle.read(bytes, at, Math.min(size - at, 1 << 26), at);
-      if (bytesRead === 0) break;
-      at += bytesRead;
-    }
-    return bytes;
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Bytes hashed between two turns of the event loop: a few milliseconds. */
@@ -109,7 +89,7 @@ export async function readReachTable(dir: string, rs: RuleSet, kind: LaneKind = 
   const file = reachTablePath(dir, rs.id, kind);
   let bytes: Uint8Array;
   try {
-    bytes = opts.shared ? await readShared(file) : await readFile(file);
+    bytes = await readWholeFile(file, opts.shared);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
       throw new DicewiseError('TABLE_MISSING', `${file}: no ${NAME[kind]} for ${rs.id}. Build it with: dicewise tables build --ruleset ${rs.id} ${FLAG[kind]}`);

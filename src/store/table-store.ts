@@ -1,6 +1,7 @@
-import { mkdir, open, readdir, readFile, stat, type FileHandle } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { DicewiseError, isDicewiseError } from '../errors.ts';
+import { readTableHead, readWholeFile } from './read-table-bytes.ts';
 import { writeFileAtomic } from './write-atomic.ts';
 import { decodeReachTable, DISTRIBUTION_SUFFIX, REACH_SUFFIX } from './reach-store.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
@@ -41,33 +42,11 @@ export async function readTable(dir: string, rs: RuleSet, suffix = ''): Promise<
   const file = tablePath(dir, rs.id, suffix);
   let bytes: Uint8Array;
   try {
-    bytes = await readAligned(file);
+    bytes = await readWholeFile(file);
   } catch (e) {
     throw missingOr(e, file, rs);
   }
   return decodeTable(bytes, rs, file, rebuildHint(rs.id), true);
-}
-
-/**
- * A whole file in a buffer of its own that starts 8-byte aligned, so that a table's values are
- * used where they were read: no copy, and no second buffer of the file's size freed at once
- * (which the allocator keeps as resident memory).
- */
-async function readAligned(file: string): Promise<Uint8Array> {
-  const handle = await open(file, 'r');
-  try {
-    const size = (await handle.stat()).size;
-    const bytes = new Uint8Array(new ArrayBuffer(Math.ceil(size / 8) * 8), 0, size);
-    let at = 0;
-    while (at < size) {
-      const { bytesRead } = await handle.read(bytes, at, size - at, at);
-      if (bytesRead === 0) break;
-      at += bytesRead;
-    }
-    return bytes.subarray(0, at);
-  } finally {
-    await handle.close();
-  }
 }
 
 function missingOr(e: unknown, file: string, rs: RuleSet): unknown {
@@ -82,22 +61,10 @@ function missingOr(e: unknown, file: string, rs: RuleSet): unknown {
 export async function checkTable(dir: string, rs: RuleSet, suffix = ''): Promise<void> {
   const file = tablePath(dir, rs.id, suffix);
   const fix = rebuildHint(rs.id);
-  let handle: FileHandle;
-  try {
-    handle = await open(file, 'r');
-  } catch (e) {
+  const { head, size } = await readTableHead(file).catch((e: unknown) => {
     throw missingOr(e, file, rs);
-  }
-  try {
-    const size = (await handle.stat()).size;
-    const start = Buffer.alloc(Math.min(size, 8));
-    await handle.read(start, 0, start.length, 0);
-    const head = start.length < 8 ? start : Buffer.alloc(Math.min(size, 8 + start.readUInt32LE(4)));
-    if (head !== start) await handle.read(head, 0, head.length, 0);
-    checkValueLayout(checkHeader(head, size, rs, file, fix).header, file, fix);
-  } finally {
-    await handle.close();
-  }
+  });
+  checkValueLayout(checkHeader(head, size, rs, file, fix).header, file, fix);
 }
 
 /** How a loader reads a table: readTable, or a reader that shares what it has read (sharedTableReader). */
