@@ -194,9 +194,10 @@ export async function buildReachTable(
   // The kept values go straight into the table's own array, each state at a provisional place
   // (its untrimmed lanes, in state order) and closed up once every level is trimmed: kept per
   // state and packed afterwards, they were held twice at the end (half a gigabyte more for yahtzee).
+  const finished = statesAtLevel(c.layout, rs.boxes.length);
   const provisional = new Float64Array(size);
   let provisionalTotal = 0;
-  for (const states of [statesAtLevel(c.layout, rs.boxes.length), ...levels]) for (const s of states) provisional[s] = lanesOf(kind, width[s]);
+  for (const states of [finished, ...levels]) for (const s of states) provisional[s] = lanesOf(kind, width[s]);
   for (let s = 0; s < size; s++) {
     const n = provisional[s];
     provisional[s] = provisionalTotal;
@@ -204,7 +205,7 @@ export async function buildReachTable(
   }
   const store = new precision(Math.max(1, provisionalTotal));
   // Finished states (every box filled) have width 0: P = 1 for n <= 0, else 0; no points to come.
-  let nextStates: Int32Array = statesAtLevel(c.layout, rs.boxes.length);
+  let nextStates: Int32Array = finished;
   let next: Float64Array = new Float64Array(new SharedArrayBuffer(Math.max(8, nextStates.length * 8)));
   nextStates.forEach((s, i) => {
     offset[s] = i;

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { DicewiseError } from '../../errors.ts';
 import { GAME_VALUE_FACTS, type GameValueFacts } from '../../approx/measured.ts';
-import { columnTypeOf, hasJointTable, isModelledRuleSetId, MODELLED_RULESET_IDS, ruleSetFingerprint, RULESETS, type ModelledRuleSetId, type RuleSetId } from '../../rules/index.ts';
+import { columnTypeOf, hasJointTable, isModelledRuleSetId, MODELLED_RULESET_IDS, ruleSetFingerprint, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import { compileRules, initialState, linearPrices, rollPricesOfTurns, searchRollPrices, SOLVER_VERSION, turnCount, type ColumnJobRunner, type PriceSearchStep, type RollPrices } from '../../solver/index.ts';
 import { COUPLED_GROUPS, coupledBoundWith, type ColumnTables, type CoupledGroup } from '../../approx/index.ts';
 import { boundPath, encodePrices, methodOf, readBound, writeBound, type BoundMethodId, type BoundRecord, type CoupledBoundRun } from '../../store/bound-store.ts';
@@ -28,12 +28,6 @@ export const BOUND_METHODS: readonly BoundMethodId[] = ['roll-prices', 'coupled'
  */
 export const DEFAULT_METHOD: Partial<Record<RuleSetId, BoundMethodId>> = { superpass: 'coupled' };
 const SEED = 1;
-/**
- * Polyak's target, a value the bound cannot go below: the mean of linear play (100,000 games,
- * seed 1), with which the bounds in the README were searched. Best play now scores more, and a
- * target nearer the optimum would step differently; it stays fixed so that those runs repeat.
- */
-const POLYAK_TARGET: Readonly<Record<ModelledRuleSetId, number>> = { 'triple-yahtzee': 1870.4, superpass: 1167.8, 'superpass-ordered': 492.96, 'triple-yahtzee-lower': 1010.07 };
 const THETA = 0.5;
 const FLOOR = 0.001;
 
@@ -156,7 +150,7 @@ export async function computeBound(id: RuleSetId, facts: GameValueFacts, o: Boun
   const cpu0 = cpu();
   try {
     const startBeta = START_BETA[id] ?? 0;
-    const parameters = { method: o.method, steps: o.steps, games: o.games, seed: SEED, theta: THETA, floor: FLOOR, target: isModelledRuleSetId(id) ? POLYAK_TARGET[id] : facts.bestMean, startBeta };
+    const parameters = { method: o.method, steps: o.steps, games: o.games, seed: SEED, theta: THETA, floor: FLOOR, target: facts.linearMean, startBeta };
     const turns = turnCount(rs);
     const rolls = compileRules(columnTypeOf(rs, 0).rs).dice.rollCount;
     const start = rollPricesOfTurns(linearPrices(turns, startBeta), rolls);
