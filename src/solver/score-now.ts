@@ -26,7 +26,7 @@ export function createScoreScratch(c: CompiledRules): ScoreScratch {
 }
 
 /** Value of the canonical state (mask, upper, flag) in a value table. */
-function valueAt(c: CompiledRules, values: Float64Array, mask: number, upper: number, flag: number): number {
+export function valueAt(c: CompiledRules, values: Float64Array, mask: number, upper: number, flag: number): number {
   const L = c.layout;
   return values[(mask * UPPER_SLOTS + L.canonUpper[(mask & 63) * UPPER_SLOTS + upper]) * L.flags + flag];
 }

@@ -1,15 +1,18 @@
 import type { CompiledRules } from './compiled-rules.ts';
 import { decodeState } from './column-layout.ts';
 import { createScoreScratch, scoreNow, type ScoreScratch } from './score-now.ts';
+import { createLaneScoreScratch, scoreNowLanes, type LaneScoreScratch } from './score-now-lanes.ts';
 import { columnScoreNow, createRuleScratch, needsRulePath, scoreNowRules, type RuleScratch } from './score-now-rules.ts';
 import { createTurnWorkspace, evaluateTurn, type TurnWorkspace } from './turn-engine.ts';
 
 /**
  * States solved side by side in the lanes of one engine run (`solveStates`). Each lane of the
  * engine in `max` mode is a value vector of its own, so BATCH states share the index work of
- * every loop and the SIMD kernel takes two at a time; each state's value has the same bits as
- * alone (the same sums in the same order; maxima of non-negative values, in any order). The
- * `yahtzee` table: 2.1 s on one thread one state at a time, 1.2 s 32 at a time (16: 1.3 s, 64: no gain).
+ * every loop and the SIMD kernel takes two at a time; score-now of the batch runs in the lanes
+ * too (score-now-lanes.ts). Each state's value has the same bits as alone (the same sums in the
+ * same order; maxima of non-negative values, in any order). The `yahtzee` table on one thread,
+ * warm: 2.1 s one state at a time, 1.2 s 32 at a time (16: 1.3 s, 64: no gain), 0.70 s with
+ * score-now in the lanes (1.32 s the same hour without).
  */
 export const BATCH = 32;
 
@@ -21,7 +24,7 @@ export interface StateSolver {
   /** set for columns with a fill rule or the zero rule (score-now-rules.ts) */
   rules: { scratch: RuleScratch; first: Float64Array; later: Float64Array } | null;
   /** BATCH lanes, one state each; score-now of each state goes to its own lane */
-  batch: { turn: TurnWorkspace; score: ScoreScratch } | null;
+  batch: LaneScoreScratch | null;
 }
 
 /** Score-now buffers for the rule path; one array where first and later rolls score alike. */
@@ -37,7 +40,7 @@ export function createStateSolver(c: CompiledRules): StateSolver {
   const score = createScoreScratch(c);
   // Score-now is written straight into the engine's input: no copy per state.
   score.best = turn.scoreLater;
-  const batch = rules ? null : { turn: createTurnWorkspace(c.dice, BATCH), score: createScoreScratch(c) };
+  const batch = rules ? null : createLaneScoreScratch(c, BATCH);
   return { c, score, turn, rules, batch };
 }
 
@@ -67,23 +70,15 @@ export function solveStates(
 ): void {
   let i = from;
   if (s.batch) {
-    for (; i + BATCH <= to; i += BATCH) solveBatch(s, s.batch, values, states, i);
+    for (; i + BATCH <= to; i += BATCH) solveBatch(s.batch, s.c, values, states, i);
   }
   for (; i < to; i++) values[states[i]] = solveState(s, values, states[i]);
 }
 
 /** States states[at..at + BATCH), one per lane of the batch workspace. */
-function solveBatch(s: StateSolver, b: { turn: TurnWorkspace; score: ScoreScratch }, values: Float64Array, states: Int32Array, at: number): void {
-  const { c } = s;
-  const R = c.dice.rollCount;
-  const later = b.turn.scoreLater;
-  const best = b.score.best;
-  for (let j = 0; j < BATCH; j++) {
-    const { mask, upper, flag } = decodeState(c.layout, states[at + j]);
-    scoreNow(c, values, mask, upper, flag, b.score);
-    for (let r = 0, o = j; r < R; r++, o += BATCH) later[o] = best[r];
-  }
-  b.turn.evaluate(false);
-  const v = b.turn.value;
+function solveBatch(b: LaneScoreScratch, c: CompiledRules, values: Float64Array, states: Int32Array, at: number): void {
+  scoreNowLanes(c, values, states, at, b);
+  b.ws.evaluate(false);
+  const v = b.ws.value;
   for (let j = 0; j < BATCH; j++) values[states[at + j]] = v[j];
 }
