@@ -92,6 +92,29 @@ describe('architecture', () => {
     expect(cycles).toEqual([]);
   });
 
+  // A table build starts its solver threads first and waits for them: each loads only what it runs,
+  // no package (the table file's MessagePack codec, the turn cache's LRU) and no engine index.
+  it('the solver thread loads no package and no index module', () => {
+    /** What a module loads when it runs: type-only imports are erased. */
+    const loads = (src: string): string[] =>
+      [...src.matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?from '([^']+)'|^import '([^']+)'/gm)].map((m) => m[1] ?? m[2]);
+    const seen = new Set<string>();
+    const packages: string[] = [];
+    const visit = (rel: string): void => {
+      if (seen.has(rel)) return;
+      seen.add(rel);
+      for (const spec of loads(readFileSync(join(root, rel), 'utf8'))) {
+        if (spec.startsWith('.')) visit(relative(root, join(root, rel, '..', spec)));
+        else if (!spec.startsWith('node:')) packages.push(`${rel}: ${spec}`);
+      }
+    };
+    visit('workers/solve-worker.ts');
+    expect(seen.size).toBeGreaterThan(10);
+    expect(packages).toEqual([]);
+    // The rules' and the dice's indexes are small; the solver's would load all of it.
+    expect([...seen].filter((m) => m.endsWith('/index.ts') && m !== 'src/rules/index.ts' && m !== 'src/dice/index.ts')).toEqual([]);
+  });
+
   const page = files(join(root, 'src/web'), '.js').map((f) => relative(root, f));
   // Besides its own modules, the page imports the engine's browser-clean modules the server serves
   // under /web/lib/; its JSDoc types (`import('…')`, never loaded) may name any module of those folders.

@@ -1,22 +1,12 @@
 import { DicewiseError } from '../errors.ts';
 import type { RuleSet } from '../rules/index.ts';
 import { columnTypeOf } from '../rules/index.ts';
-import {
-  compileRules,
-  createRuleScratch,
-  createScoreScratch,
-  needsRulePath,
-  scoreNow,
-  scoreNowRules,
-  scoreOptions,
-  columnStateIndex,
-  stateIndex,
-  UPPER_SLOTS,
-  type ColumnState,
-  type CompiledRules,
-  type RuleScratch,
-  type ScoreScratch,
-} from '../solver/index.ts';
+import type { ColumnState, CompiledRules, RuleScratch, ScoreScratch } from '../solver/index.ts';
+import { columnStateIndex, stateIndex, UPPER_SLOTS } from '../solver/column-layout.ts';
+import { compileRules } from '../solver/compiled-rules.ts';
+import { scoreOptions } from '../solver/game-state.ts';
+import { createScoreScratch, scoreNow } from '../solver/score-now.ts';
+import { createRuleScratch, needsRulePath, scoreNowRules } from '../solver/score-now-rules.ts';
 
 /** Value tables of a rule set's column types, keyed by type key (`superpass#col3`, see rules/column-types.ts). */
 export type ColumnTables = ReadonlyMap<string, Float64Array>;

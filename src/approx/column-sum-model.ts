@@ -1,5 +1,7 @@
 import type { RuleSet } from '../rules/index.ts';
-import { compileRules, filledCount, type GameModel, type GameState } from '../solver/index.ts';
+import type { GameModel, GameState } from '../solver/index.ts';
+import { compileRules } from '../solver/compiled-rules.ts';
+import { filledCount } from '../solver/game-state.ts';
 import { canonicalUpper, columnParts, flagOf, forEachNextState, partIndex, partScoreNow, type ColumnPart, type ColumnTables } from './column-parts.ts';
 
 /** The columns of a game state in canonical form: canonical upper totals, the 50 flag as 0/1. */

@@ -1,21 +1,14 @@
 import { positiveInteger } from '../errors.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { ruleSetFingerprint, RULESETS } from '../rules/index.ts';
-import {
-  SOLVER_VERSION,
-  type BuiltTable,
-  compileRules,
-  createTurnWorkspace,
-  evaluateTurn,
-  inLevelChunks,
-  jointIndexOfColumns,
-  jointLayout,
-  jointState,
-  jointStatesAtLevel,
-  stateIndex,
-  type GameModel,
-  type JointLayout,
-} from '../solver/index.ts';
+// The solver's modules one by one, not its index: solver threads load this module (solve-worker.ts).
+import type { BuiltTable, GameModel, JointLayout } from '../solver/index.ts';
+import { inLevelChunks } from '../solver/build-table.ts';
+import { stateIndex } from '../solver/column-layout.ts';
+import { compileRules } from '../solver/compiled-rules.ts';
+import { jointIndexOfColumns, jointLayout, jointState, jointStatesAtLevel } from '../solver/joint-layout.ts';
+import { SOLVER_VERSION } from '../solver/solver-version.ts';
+import { createTurnWorkspace, evaluateTurn } from '../solver/turn-engine.ts';
 import type { ColumnTables } from './column-parts.ts';
 import { columnParts } from './column-parts.ts';
 import { columnSumModel, type Correction } from './column-sum-model.ts';

@@ -5,7 +5,8 @@ import { columnStateIndex, UPPER_SLOTS } from './column-layout.ts';
 import { initialState } from './game-state.ts';
 import { compileRules } from './compiled-rules.ts';
 import { countStates, levelStates, resolveBuildOptions, solveLevels, type BuildOptions, type BuiltTable } from './build-table.ts';
-import { SOLVER_VERSION, type ColumnTypesLayout, type TableHeader } from './table-file.ts';
+import type { ColumnTypesLayout, TableHeader } from './table-file.ts';
+import { SOLVER_VERSION } from './solver-version.ts';
 
 /**
  * Exact tables of a multi-column rule set's column types, each column played on its own (see

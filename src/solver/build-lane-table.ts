@@ -8,7 +8,8 @@ import { createDistributionSolver, solveDistributionStates } from './points-dist
 import { countStates, levelStates, resolveBuildOptions, type BuildOptions } from './build-table.ts';
 import { createReachScratch, reachScoreNow, type ReachScratch, type ReachSource } from './reach-score-now.ts';
 import { REACH_TRIM, reachOffsets, type ReachTable } from './reach-table.ts';
-import { SOLVER_VERSION, type TableHeader } from './table-file.ts';
+import type { TableHeader } from './table-file.ts';
+import { SOLVER_VERSION } from './solver-version.ts';
 import { evaluateTurnValue, type TurnWorkspace } from './turn-engine.ts';
 import { lanesOf, type LaneKind, type ReachTask } from './lane-task.ts';
 

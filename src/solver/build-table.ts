@@ -5,7 +5,8 @@ import { statesAtLevel, UPPER_SLOTS } from './column-layout.ts';
 import { compileRules } from './compiled-rules.ts';
 import { createStateSolver, solveStates } from './solve-states.ts';
 import { createMomentsSolver, momentsSd, solveMomentsStates } from './moments.ts';
-import { SOLVER_VERSION, type TableHeader } from './table-file.ts';
+import type { TableHeader } from './table-file.ts';
+import { SOLVER_VERSION } from './solver-version.ts';
 
 /** One unit of parallel work: solve these states of one level into the shared value table. */
 export interface SolveTask {

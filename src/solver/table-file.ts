@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import { pack } from 'msgpackr/pack';
 import { unpack } from 'msgpackr/unpack';
 import { DicewiseError } from '../errors.ts';
+import { SOLVER_VERSION } from './solver-version.ts';
 import type { RuleSet } from '../rules/index.ts';
 import { ruleSetFingerprint } from '../rules/index.ts';
+
+export { SOLVER_VERSION };
 
 /**
  * A strategy table file:
@@ -14,8 +17,6 @@ import { ruleSetFingerprint } from '../rules/index.ts';
  * and carries a SHA-256 of the payload, so a stale or damaged file is refused, never misread.
  */
 export const TABLE_FORMAT = 1;
-/** Bump when a change to the solver changes the values it writes or their layout. */
-export const SOLVER_VERSION = 1;
 const MAGIC = 'DWT1';
 
 /** One single-column table (column-layout.ts). */
