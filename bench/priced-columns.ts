@@ -45,7 +45,7 @@ const relaxed = rs.columns.map((def, c) => solveRelaxedColumn(columnTypeOf(rs, c
 const paid = paybacks(dice, prices, T);
 const payFrom = new Float64Array(T + 1);
 for (let t = T - 1; t >= 0; t--) payFrom[t] = payFrom[t + 1] + paid[t];
-const parts = columnParts(rs, tables, false);
+const parts = columnParts(rs, tables);
 const full = (1 << rs.boxes.length) - 1;
 // K = Σ_c m_c (W_c(x_c, passes left) − V_c(x_c)) + the paybacks to come: the column-sum model then values W, not V.
 const priced: Correction = {

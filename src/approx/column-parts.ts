@@ -13,8 +13,9 @@ export type ColumnTables = ReadonlyMap<string, Float64Array>;
 
 /**
  * One column of a multi-column game, with the exact table of its column type and the scratch of
- * its score-now step. `table` is the model's own copy when a correction patches it (see
- * column-sum-model.ts); `pristine` is the loaded table, never written.
+ * its score-now step. `pristine` is the loaded table, never written; `table` is what score-now
+ * reads: the pristine table, until a correction first patches it (column-sum-model.ts), which
+ * gives the part its own copy (`ownTable`).
  */
 export interface ColumnPart {
   column: number;
@@ -28,8 +29,7 @@ export interface ColumnPart {
   firstRollOnly: boolean;
 }
 
-export function columnParts(rs: RuleSet, tables: ColumnTables, ownCopy: boolean): ColumnPart[] {
-  const copies = new Map<Float64Array, Float64Array>();
+export function columnParts(rs: RuleSet, tables: ColumnTables): ColumnPart[] {
   return rs.columns.map((def, column) => {
     const type = columnTypeOf(rs, column);
     const pristine = tables.get(type.key);
@@ -37,23 +37,28 @@ export function columnParts(rs: RuleSet, tables: ColumnTables, ownCopy: boolean)
     if (!pristine || pristine.length !== c.layout.size) {
       throw new DicewiseError('TABLE_STALE', `${type.key}: value table has ${pristine?.length ?? 'no'} entries, expected ${c.layout.size}`);
     }
-    let table = pristine;
-    if (ownCopy) {
-      table = copies.get(pristine) ?? Float64Array.from(pristine);
-      copies.set(pristine, table);
-    }
     const rulePath = needsRulePath(c);
     return {
       column,
       multiplier: def.multiplier,
       c,
       pristine,
-      table,
+      table: pristine,
       plain: rulePath ? null : createScoreScratch(c),
       rules: rulePath ? createRuleScratch(c) : null,
       firstRollOnly: def.fill === 'first-roll-only',
     };
   });
+}
+
+/**
+ * A copy of p's table for a correction to patch, made when it first does: a server's model of a
+ * rule set nobody has asked about holds none (Triple Yahtzee's is 8 MiB). Columns of one type
+ * share the copy, as they share the table.
+ */
+export function ownTable(parts: readonly ColumnPart[], p: ColumnPart): void {
+  const copy = Float64Array.from(p.pristine);
+  for (const q of parts) if (q.pristine === p.pristine) q.table = copy;
 }
 
 /** Canonical upper total of a column state (see column-layout.ts). */

@@ -2,7 +2,7 @@ import type { RuleSet } from '../rules/index.ts';
 import type { GameModel, GameState } from '../solver/index.ts';
 import { compileRules } from '../solver/compiled-rules.ts';
 import { filledCount } from '../solver/game-state.ts';
-import { canonicalUpper, columnParts, flagOf, forEachNextState, partIndex, partScoreNow, type ColumnPart, type ColumnTables } from './column-parts.ts';
+import { canonicalUpper, columnParts, flagOf, forEachNextState, ownTable, partIndex, partScoreNow, type ColumnPart, type ColumnTables } from './column-parts.ts';
 
 /** The columns of a game state in canonical form: canonical upper totals, the 50 flag as 0/1. */
 export interface CanonicalColumns {
@@ -38,7 +38,7 @@ export interface Correction {
  */
 export function columnSumModel(rs: RuleSet, tables: ColumnTables, correction?: Correction): GameModel {
   const c = compileRules(rs);
-  const parts = columnParts(rs, tables, correction !== undefined);
+  const parts = columnParts(rs, tables);
   const zeroRule = rs.zeroOnlyWhenNothingScores;
   const R = c.dice.rollCount;
   const anchor = new Float64Array(parts.length);
@@ -49,6 +49,11 @@ export function columnSumModel(rs: RuleSet, tables: ColumnTables, correction?: C
 
   /** Writes V_c(x) + K(s with column c at x, t) / m_c over the next-state entries x of p.table, or restores them. */
   const patch = (p: ColumnPart, s: GameState, filled: number, on: boolean): void => {
+    if (p.table === p.pristine) {
+      // Nothing patched yet: no copy to restore, or the first patch, which makes the copy.
+      if (!on) return;
+      ownTable(parts, p);
+    }
     const k = p.column;
     const [mask0, upper0, flag0] = [cols.mask[k], cols.upper[k], cols.flag[k]];
     forEachNextState(p, s.columns[k], (i, mask, upper, flag) => {

@@ -68,7 +68,7 @@ export function spreadClassifier(rs: RuleSet): (cols: CanonicalColumns) => numbe
  */
 export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction: Correction | undefined, spread: ClassSpread, horizon?: { reach: number; win: number }): ThresholdModel {
   const c = compileRules(rs);
-  const parts = columnParts(rs, tables, false);
+  const parts = columnParts(rs, tables);
   const C = parts.length;
   const B = rs.boxes.length;
   const full = (1 << B) - 1;

@@ -41,7 +41,7 @@ export function createJointSolver(rs: RuleSet, tables: ColumnTables, layout: Joi
     if (t.length !== layout.size) throw new Error(`${rs.id}: joint table has ${t.length} entries, expected ${layout.size}`);
   };
   size(joint);
-  const parts = columnParts(rs, tables, false);
+  const parts = columnParts(rs, tables);
   const index = new Int32Array(parts.length);
   // The table the residual reads: the one being solved, set per task.
   const at = { table: joint };

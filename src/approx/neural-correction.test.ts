@@ -35,7 +35,7 @@ describe.each(['triple-yahtzee', 'superpass'] as const)('%s neural correction', 
     const filling: (NeuralLevel | undefined)[] = levels.map(() => undefined);
     const k = neuralCorrection(rs, tables, 'random', filling);
     levels.forEach((L, i) => (filling[i] = L));
-    const parts = columnParts(rs, tables, false);
+    const parts = columnParts(rs, tables);
     const cols = canonicalColumns(parts.length);
     const phi = new Float64Array(featureCount(rs));
     const x = new Float64Array(neuralInputCount(rs));

@@ -79,7 +79,7 @@ export function checkNeuralLevels(rs: RuleSet, name: string, levels: readonly (N
  */
 export function neuralCorrection(rs: RuleSet, tables: ColumnTables, name: string, levels: readonly (NeuralLevel | undefined)[]): Correction {
   checkNeuralLevels(rs, name, levels);
-  const parts = columnParts(rs, tables, false);
+  const parts = columnParts(rs, tables);
   const C = parts.length;
   const B = rs.boxes.length;
   const T = rs.upperBonus.threshold;

@@ -8,7 +8,7 @@ import { commonDice, playModelGame } from '../self-play.ts';
 
 /** Features of a game state, as features.ts lays them out. */
 export function stateFeatures(rs: RuleSet, tables: ColumnTables): (s: GameState, out: Float64Array) => void {
-  const parts = columnParts(rs, tables, false);
+  const parts = columnParts(rs, tables);
   const cols = canonicalColumns(parts.length);
   return (s, out) => {
     writeCanonical(parts, s, cols);
@@ -37,7 +37,7 @@ export function sampleStates(policy: GameModel, games: number, seed: number): { 
 export function withSuccessors(rs: RuleSet, tables: ColumnTables, byLevel: GameState[][], perState: number, seed: number): void {
   if (perState <= 0) return;
   const rng = mulberry32(seed);
-  const parts = columnParts(rs, tables, false);
+  const parts = columnParts(rs, tables);
   for (let level = byLevel.length - 3; level >= 0; level--) {
     for (const s of byLevel[level].slice()) {
       const next: GameState[] = [];

@@ -34,7 +34,7 @@ export function neuralBackwardFit(rs: RuleSet, tables: ColumnTables, byLevel: re
   const model = columnSumModel(rs, tables, neuralCorrection(rs, tables, 'fit', fitted));
   const decomposition = columnSumModel(rs, tables);
   const te = createTurnEval(model);
-  const parts = columnParts(rs, tables, false);
+  const parts = columnParts(rs, tables);
   const cols = canonicalColumns(parts.length);
   const nf = featureCount(rs);
   const ni = neuralInputCount(rs);

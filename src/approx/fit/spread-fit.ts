@@ -33,7 +33,7 @@ const PRIOR = 200;
 export function fitSpread(rs: RuleSet, tables: ColumnTables, policy: GameModel, games: number, seed: number, quantiles: number): SpreadFitResult {
   const levels = boxCount(rs);
   const K = spreadClassCount(rs);
-  const parts = columnParts(rs, tables, false);
+  const parts = columnParts(rs, tables);
   const cols = canonicalColumns(parts.length);
   const spreadClass = spreadClassifier(rs);
   const n = Array.from({ length: levels }, () => new Float64Array(K));
