@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { createInlineRunner, type SharedLanes, type SimulateTask, type TaskResult } from '../src/simulate/index.ts';
-import { goalModel } from '../src/approx/index.ts';
 import { loadApproxModel, loadModel } from '../src/store/model-loader.ts';
 import { readReachTable } from '../src/store/reach-store.ts';
+import { importLater } from '../src/store/import-later.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { poolData } from './pool-data.ts';
 import { replyOf, type WorkerReply } from './messages.ts';
@@ -16,7 +16,8 @@ const runner = createInlineRunner({
   // Players never read the final score's SD: each thread skips reading and checking the moments table.
   model: (id) => loadModel(tables, id, { moments: false }),
   approxModel: (id, kind) => loadApproxModel(tables, id, kind),
-  goalModel,
+  // The multi-column models load with the first multi-column goal game, not with every thread.
+  goalModel: async (rs, columnTables) => (await importLater(import('../src/approx/index.ts'), '../src/approx/index.ts', import.meta.url)).goalModel(rs, columnTables),
   reachTable: async (id, kind) => sharedLanes.get(id)?.[kind] ?? (await readReachTable(tables, RULESETS[id], kind)).table,
   importModule,
 });

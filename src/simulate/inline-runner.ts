@@ -21,7 +21,7 @@ export interface InlineRunnerDeps {
   /** the reach table (or the points distribution) of an exact rule set, for `reach:T` and `win` strategies */
   reachTable?: (id: RuleSetId, kind: LaneKind) => Promise<ReachTable> | ReachTable;
   /** a fresh goal model over a multi-column rule set's best model (approx/multi-column-models.ts goalModel), for `reach:T` and `win` there */
-  goalModel?: (rs: RuleSet, tables: NonNullable<GameModel['columnTables']>) => ThresholdModel;
+  goalModel?: (rs: RuleSet, tables: NonNullable<GameModel['columnTables']>) => ThresholdModel | Promise<ThresholdModel>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { DicewiseError, isDicewiseError, positiveInteger } from '../errors.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { columnTypes, hasJointTable, isSolvedByModel, isSolvedExactly, RULESETS, supportsTable } from '../rules/index.ts';
-import { bestModel, buildJointTable, type JointTaskRunner, correctedModel, decompositionModel, greedyModel, jointExactModel, type ColumnTables } from '../approx/index.ts';
+import type { ColumnTables, JointTaskRunner } from '../approx/index.ts';
 import {
   buildColumnTable,
   buildMomentsTable,
@@ -20,8 +20,16 @@ import {
 import { availableParallelism } from 'node:os';
 import { inlineReachRunner, inlineRunner, type ReachTaskRunner, type TaskRunner } from '../solver/index.ts';
 import { withBuildLock, type ReportProgress } from './build-lock.ts';
+import { importLater } from './import-later.ts';
 import { JOINT_SUFFIX, MOMENTS_SUFFIX, needsBuild, readTable, rebuildHint, writeTable, type TableReader } from './table-store.ts';
 import { readReachTable, writeReachTable } from './reach-store.ts';
+
+/**
+ * The multi-column models, loaded when one is first needed: a process that builds or plays a
+ * single-column rule set (most commands, every solver and simulate thread of one) does not load
+ * them and their fitted weights, some 25 modules and 1.5 MB of JSON.
+ */
+const approx = (): Promise<typeof import('../approx/index.ts')> => importLater(import('../approx/index.ts'), '../approx/index.ts', import.meta.url);
 
 /** Solver threads for one build, started by the caller (workers/pool.ts): store only uses them. */
 export interface SolverThreads {
@@ -91,6 +99,7 @@ async function buildJointAndWrite(dir: string, id: RuleSetId, opts: EnsureOption
   const threads = resolveThreads(opts);
   const pool = await (opts.solver ?? inlineSolver)(threads);
   try {
+    const { buildJointTable } = await approx();
     const built = await buildJointTable(rs, tables, { concurrency: threads, runner: pool.runJoint, onProgress: opts.onProgress });
     return { built, file: await writeTable(dir, built, JOINT_SUFFIX) };
   } finally {
@@ -223,7 +232,7 @@ export async function loadColumnTables(dir: string, rs: RuleSet, read: TableRead
 export async function loadModel(dir: string, id: RuleSetId, opts: { moments?: boolean; read?: TableReader } = {}): Promise<GameModel> {
   const rs = RULESETS[id];
   const read = opts.read ?? readTable;
-  if (isSolvedByModel(rs)) return bestModel(rs, await loadColumnTables(dir, rs, read));
+  if (isSolvedByModel(rs)) return (await approx()).bestModel(rs, await loadColumnTables(dir, rs, read));
   if (!isSolvedExactly(rs)) throw new DicewiseError('NOT_SOLVED', `${id} has no exact table`);
   const table = await read(dir, rs);
   const model = exactColumnModel(rs, table.values);
@@ -257,6 +266,7 @@ export async function loadReviewModel(dir: string, id: RuleSetId): Promise<GameM
 export async function loadApproxModel(dir: string, id: RuleSetId, kind: 'linear' | 'decomposition' | 'greedy' | 'exact'): Promise<GameModel> {
   const rs = RULESETS[id];
   if (!isSolvedByModel(rs)) throw new DicewiseError('INVALID_INPUT', `${id} has one column: no ${kind} model of columns`);
+  const { correctedModel, decompositionModel, greedyModel, jointExactModel } = await approx();
   if (kind === 'greedy') return greedyModel(rs);
   const tables = await loadColumnTables(dir, rs);
   if (kind === 'linear') return correctedModel(rs, tables);
