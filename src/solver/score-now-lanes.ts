@@ -1,6 +1,6 @@
 import type { CompiledRules } from './compiled-rules.ts';
 import { decodeState } from './column-layout.ts';
-import { valueAt } from './score-now.ts';
+import { scoreYahtzeeRolls, valueAt } from './score-now.ts';
 import { createTurnWorkspace, type TurnWorkspace } from './turn-engine.ts';
 
 /**
@@ -155,50 +155,5 @@ export function scoreNowLanes(c: CompiledRules, values: Float64Array, states: In
   }
   s.ws.lanes = L;
   s.ws.maxInto(n);
-  for (let j = 0; j < L; j++) scoreYahtzeeLane(c, values, s, j);
-}
-
-/** `scoreNow`'s n-of-a-kind rolls of lane j: the Yahtzee box, the 50 state, the Joker and the bonus. */
-function scoreYahtzeeLane(c: CompiledRules, values: Float64Array, s: LaneScoreScratch, j: number): void {
-  const yBox = c.layout.yahtzeeBox;
-  if (yBox < 0) return;
-  const L = s.lanes;
-  const best = s.ws.scoreLater;
-  const mask = s.mask[j];
-  const upper = s.upper[j];
-  const flag = s.flag[j];
-  const yBit = 1 << yBox;
-  if ((mask & yBit) === 0) {
-    if (c.layout.flags === 2) {
-      const v50 = 50 + valueAt(c, values, mask | yBit, upper, 1);
-      for (let f = 0; f < 6; f++) {
-        const o = c.yahtzeeRoll[f] * L + j;
-        if (v50 > best[o]) best[o] = v50;
-      }
-    }
-    return;
-  }
-  if (!c.jokerActive && flag === 0) return;
-  const B = c.rs.boxes.length;
-  const vals = s.ws.extra;
-  const yb = flag ? c.rs.yahtzeeBonus : 0;
-  const lowerFree = (~mask & c.lowerMask) !== 0 ? 1 : 0;
-  for (let f = 0; f < 6; f++) {
-    const o = c.yahtzeeRoll[f] * L + j;
-    if (!c.jokerActive) {
-      best[o] += yb;
-      continue;
-    }
-    const uf = mask & (1 << f) ? 1 : 0;
-    const row = ((f * 2 + uf) * 2 + lowerFree) * B;
-    let v = -Infinity;
-    for (let b = 0; b < B; b++) {
-      if (mask & (1 << b)) continue;
-      const pts = c.jokerPoints[row + b];
-      if (pts < 0) continue;
-      const w = b < 6 ? vals[(b * 7 + pts / (b + 1)) * L + j] : pts + s.lowerBase[b * L + j];
-      if (w > v) v = w;
-    }
-    best[o] = v + yb;
-  }
+  for (let j = 0; j < L; j++) scoreYahtzeeRolls(c, values, s.mask[j], s.upper[j], s.flag[j], vals, lowerBase, best, L, j);
 }

@@ -53,7 +53,6 @@ export function scoreNow(
   const B = c.rs.boxes.length;
   const T = c.layout.threshold;
   const UB = c.rs.upperBonus.points;
-  const yBox = c.layout.yahtzeeBox;
   const best = s.best;
   const upperValue = s.upperValue;
   const lowerBase = s.lowerBase;
@@ -124,15 +123,39 @@ export function scoreNow(
     }
   }
   if (boxes) for (const r of c.yahtzeeRoll) boxes[r] = -1;
+  scoreYahtzeeRolls(c, values, mask, upper, flag, upperValue, lowerBase, best, 1, 0);
+}
+
+/**
+ * Score-now's n-of-a-kind rolls, where the Yahtzee box changes the options: scoring 50 there
+ * moves to the bonus state; with the box filled the Joker rules and the Yahtzee bonus apply. For
+ * lane j of `stride` lanes side by side (score-now-lanes.ts; one state alone: stride 1, lane 0):
+ * upperValue[(b × 7 + c) × stride + j], lowerBase[b × stride + j] and best[r × stride + j] as
+ * `scoreNow` fills them for the state (mask, upper, flag).
+ */
+export function scoreYahtzeeRolls(
+  c: CompiledRules,
+  values: Float64Array,
+  mask: number,
+  upper: number,
+  flag: number,
+  upperValue: Float64Array,
+  lowerBase: Float64Array,
+  best: Float64Array,
+  stride: number,
+  j: number,
+): void {
+  const yBox = c.layout.yahtzeeBox;
   if (yBox < 0) return;
+  const B = c.rs.boxes.length;
   const yBit = 1 << yBox;
   if ((mask & yBit) === 0) {
     // A Yahtzee in the open Yahtzee box moves to the 50 state, where later Yahtzees earn the bonus.
     if (c.layout.flags === 2) {
       const v50 = 50 + valueAt(c, values, mask | yBit, upper, 1);
       for (let f = 0; f < 6; f++) {
-        const r = c.yahtzeeRoll[f];
-        if (v50 > best[r]) best[r] = v50;
+        const o = c.yahtzeeRoll[f] * stride + j;
+        if (v50 > best[o]) best[o] = v50;
       }
     }
     return;
@@ -141,9 +164,9 @@ export function scoreNow(
   const yb = flag ? c.rs.yahtzeeBonus : 0;
   const lowerFree = (~mask & c.lowerMask) !== 0 ? 1 : 0;
   for (let f = 0; f < 6; f++) {
-    const r = c.yahtzeeRoll[f];
+    const o = c.yahtzeeRoll[f] * stride + j;
     if (!c.jokerActive) {
-      best[r] += yb;
+      best[o] += yb;
       continue;
     }
     const uf = mask & (1 << f) ? 1 : 0;
@@ -153,10 +176,10 @@ export function scoreNow(
       if (mask & (1 << b)) continue;
       const pts = c.jokerPoints[row + b];
       if (pts < 0) continue;
-      const w = b < 6 ? upperValue[b * 7 + pts / (b + 1)] : pts + lowerBase[b];
+      const w = b < 6 ? upperValue[(b * 7 + pts / (b + 1)) * stride + j] : pts + lowerBase[b * stride + j];
       if (w > v) v = w;
     }
-    best[r] = v + yb;
+    best[o] = v + yb;
   }
 }
 
