@@ -133,6 +133,49 @@ describe('WebAssembly turn kernel', () => {
     }
   });
 
+  it('pairs mode: each pair of lanes has the bits of that pair alone in select mode (every per-keep array)', () => {
+    for (const dice of [5, 6]) {
+      const t = diceTables(dice);
+      const R = t.rollCount;
+      const K = t.keepCount;
+      const N = 7;
+      for (const firstDiffers of [false, true]) {
+        const rng = mulberry32(dice * 7 + (firstDiffers ? 1 : 0));
+        const later = randomScores(R * 2 * N, rng);
+        // Some pairs with every first lane equal: their choices all tie, where the keep itself wins.
+        for (let r = 0; r < R; r++) later[r * 2 * N + 2] = 7;
+        const first = firstDiffers ? later.map((v) => (rng() < 0.3 ? v + rng() * 10 : v)) : later;
+        const pairs = createTurnKernel(t, 2 * N, 'pairs');
+        pairs.scoreLater.set(later);
+        pairs.scoreFirst.set(first);
+        pairs.evaluate(firstDiffers);
+        for (let p = 0; p < N; p++) {
+          const alone = createTurnKernel(t, 2, 'select');
+          for (let r = 0; r < R; r++) {
+            for (const j of [0, 1]) {
+              alone.scoreLater[r * 2 + j] = later[r * 2 * N + 2 * p + j];
+              alone.scoreFirst[r * 2 + j] = first[r * 2 * N + 2 * p + j];
+            }
+          }
+          alone.evaluate(firstDiffers);
+          const what = `${dice} dice, pair ${p}${firstDiffers ? ', first differs' : ''}`;
+          for (const j of [0, 1]) {
+            expect(Object.is(pairs.value[2 * p + j], alone.value[j]), `value lane ${j}, ${what}`).toBe(true);
+            for (const name of ['hold3', 'hold2', 'roll1'] as const) {
+              const rows = name === 'roll1' ? R : K;
+              expect(firstBitDifference(lane(pairs[name], 2 * N, 2 * p + j, rows), lane(alone[name], 2, j, rows)), `${name} lane ${j}, ${what}`).toBe(-1);
+            }
+          }
+        }
+      }
+    }
+    expect(() => {
+      const k = createTurnKernel(diceTables(5), 4, 'pairs');
+      k.lanes = 3;
+      k.evaluate(false);
+    }).toThrow(DicewiseError);
+  });
+
   it('keeps the zero the engine keeps where +0 and -0 tie, wherever maxima are taken', () => {
     // Mostly -0: a keep's mean is -0 only when all six are, so maxima meet ties of both zeros
     // everywhere, and only the engine's order of comparisons decides which one stays.

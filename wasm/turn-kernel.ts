@@ -15,11 +15,15 @@
  * running maximum for four or more sub-keeps when L > 1.
  *
  * `select` (mode 1) is the engine's other way for choices to act on lanes: lane 0 decides and
- * every lane follows, so a chosen row is copied whole.
+ * every lane follows, so a chosen row is copied whole. `pairs` (mode 2) is select mode for many
+ * two-lane states side by side: each pair's first lane decides for the pair.
  */
 
 /** Mode of maxOverHolds and raiseTo: 0 each lane takes its own best, 1 lane 0 chooses for all. */
+const MAX: i32 = 0;
 const SELECT: i32 = 1;
+/** Lanes in pairs (2j, 2j + 1): each pair is a state of its own whose first lane chooses for both, as select mode's lane 0 does for all. */
+const PAIRS: i32 = 2;
 
 // Constant-folded to the same double as the engine's `(1 / 6)`.
 const SIXTH: f64 = 1.0 / 6.0;
@@ -150,6 +154,7 @@ export function fillKeepValues(a: usize, L: i32): void {
 export function maxOverHolds(hold: usize, m: usize, L: i32, mode: i32): void {
   lanes = L;
   if (mode == SELECT) selectRows(hold, m);
+  else if (mode == PAIRS) selectPairs(hold, m);
   else if (L == 1) maxScalar(hold, m);
   else maxLanes(hold, m);
 }
@@ -295,6 +300,37 @@ function selectRows(hold: usize, m: usize): void {
   }
 }
 
+/** Both lanes of a comparison take its first lane's answer: a pair follows its first lane. */
+// @ts-ignore: decorator
+@inline function byFirstLane(mask: v128): v128 {
+  return i64x2.splat(i64x2.extract_lane(mask, 0));
+}
+
+/**
+ * pairs mode: in each pair of lanes, the sub-keep best in the first lane (the keep itself on
+ * ties, then the first sub-keep that is higher) gives both, as selectRows does for one state.
+ */
+function selectPairs(hold: usize, m: usize): void {
+  const rowBytes = (<usize>lanes) << 3;
+  for (let g = 0; g < groupCount; g++) {
+    const d = readI32(groups, g * 3);
+    let o = readI32(groups, g * 3 + 1);
+    const end = o + readI32(groups, g * 3 + 2) * (d + 1);
+    for (; o < end; o += d + 1) {
+      const dst = rowOf(m, readI32(rows, o));
+      copyRow(dst, rowOf(hold, readI32(rows, o)), rowBytes);
+      for (let i = 1; i <= d; i++) {
+        const s = rowOf(m, readI32(rows, o + i));
+        for (let j: usize = 0; j < rowBytes; j += 16) {
+          const v = v128.load(s + j);
+          const b = v128.load(dst + j);
+          v128.store(dst + j, v128.bitselect(v, b, byFirstLane(f64x2.gt(v, b))));
+        }
+      }
+    }
+  }
+}
+
 /**
  * Copies one row: v128 at a time, then the odd lane. memory.copy leaves WebAssembly for a runtime
  * call, which at two lanes (the moments) cost more than the whole maximum around it.
@@ -334,6 +370,15 @@ export function raiseTo(m: usize, now: usize, L: i32, mode: i32): void {
       const a = rowOf(m, r);
       const b = rowOf(now, r);
       if (load<f64>(b) > load<f64>(a)) copyRow(a, b, rowBytes);
+    }
+    return;
+  }
+  if (mode == PAIRS) {
+    const bytes = (<usize>rollCount * <usize>L) << 3;
+    for (let j: usize = 0; j < bytes; j += 16) {
+      const a = v128.load(m + j);
+      const b = v128.load(now + j);
+      v128.store(m + j, v128.bitselect(b, a, byFirstLane(f64x2.gt(b, a))));
     }
     return;
   }
@@ -422,7 +467,7 @@ export function configureStage(chunk: i32, hold3: usize, hold2: usize, roll1: us
  * mode runs whole: its choices are copies, cheaper than the staging.
  */
 export function evaluateValue(hold3: usize, hold2: usize, roll1: usize, first: usize, out: usize, L: i32, mode: i32): void {
-  if (L <= stageLanes || stageLanes < 2 || mode == SELECT) {
+  if (L <= stageLanes || stageLanes < 2 || mode != MAX) {
     evaluateTurn(hold3, hold2, roll1, first, out, L, mode);
     return;
   }

@@ -190,11 +190,13 @@ function badLanes(rule: string, got: number): DicewiseError {
  * How choices act on the lanes. `max`: each lane takes its own best (expected score, reach).
  * `select`: lane 0 decides and every other lane follows that choice, so the other lanes
  * describe the play that maximises lane 0 (moments and distribution of the expected-score strategy).
+ * `pairs`: select mode for two-lane states side by side, lanes 2j and 2j + 1 one state, lane 2j
+ * deciding for it (a batch of moments states); the lanes must be even.
  */
-export type TurnMode = 'max' | 'select';
+export type TurnMode = 'max' | 'select' | 'pairs';
 
 /** The kernel's number for a mode. */
-const MODE = { max: 0, select: 1 } as const;
+const MODE = { max: 0, select: 1, pairs: 2 } as const;
 
 export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode = 'max', extras: KernelExtras = {}): TurnKernel {
   if (!Number.isInteger(capacity) || capacity < 1) throw badLanes('a positive integer', capacity);
@@ -310,5 +312,6 @@ export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode
 function lanesOf(k: TurnKernel): number {
   const L = k.lanes;
   if (!(Number.isInteger(L) && L >= 1 && L <= k.capacity)) throw badLanes(`an integer from 1 to the capacity ${k.capacity}`, L);
+  if (k.mode === 'pairs' && L % 2 !== 0) throw badLanes('even in pairs mode', L);
   return L;
 }
