@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { RULESETS } from '../src/rules/index.ts';
 import type { ReachTable } from '../src/solver/index.ts';
 import { readReachTable, writeReachTable } from '../src/store/reach-store.ts';
+import { readTable } from '../src/store/table-store.ts';
+import { createWorkerPool, simulateRunner } from '../workers/pool.ts';
+import { TEST_TABLE_DIR } from './support/paths.ts';
 import { TAIL_RULESET, tailReachTable } from './support/reach.ts';
 
 describe('goal tables in shared memory', () => {
@@ -34,6 +37,23 @@ describe('goal tables in shared memory', () => {
       shared.values[0] = before;
     } finally {
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a simulate thread plays from the value table its task shares: with no table folder, the games it plays from the file', async () => {
+    const task = { ruleset: 'yahtzee' as const, seed: 5, from: 0, to: 40, strategies: ['optimal'], cacheEntries: 1024 };
+    const values = (await readTable(TEST_TABLE_DIR, RULESETS.yahtzee, '', { shared: true })).values;
+    expect(values.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const fromFiles = createWorkerPool({ threads: 1, tables: TEST_TABLE_DIR });
+    const noFiles = createWorkerPool({ threads: 1, tables: join(tmpdir(), 'dicewise-no-tables-here') });
+    try {
+      const expected = await simulateRunner(fromFiles)(task);
+      await expect(simulateRunner(noFiles)(task)).rejects.toMatchObject({ code: 'TABLE_MISSING' });
+      const played = await simulateRunner(noFiles)({ ...task, values });
+      expect(Array.from(played.scores)).toEqual(Array.from(expected.scores));
+      expect(played.scores.length).toBe(40);
+    } finally {
+      await Promise.all([fromFiles.destroy(), noFiles.destroy()]);
     }
   });
 });

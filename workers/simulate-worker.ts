@@ -5,16 +5,21 @@ import { loadApproxModel, loadModel } from '../src/store/model-loader.ts';
 import { readReachTable } from '../src/store/reach-store.ts';
 import { importLater } from '../src/store/import-later.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
+import { exactColumnModel } from '../src/solver/index.ts';
 import { poolData } from './pool-data.ts';
 import { replyOf, type WorkerReply } from './messages.ts';
 
 // One runner per thread: the table is loaded once, strategies and their caches live across tasks.
 const { tables } = poolData;
-// Goal tables the sending process shares (SharedArrayBuffers): used as they are, never read again here.
+// Goal and value tables the sending process shares (SharedArrayBuffers): used as they are, never read again here.
 const sharedLanes = new Map<RuleSetId, SharedLanes>();
+const sharedValues = new Map<RuleSetId, Float64Array>();
 const runner = createInlineRunner({
   // Players never read the final score's SD: each thread skips reading and checking the moments table.
-  model: (id) => loadModel(tables, id, { moments: false }),
+  model: (id) => {
+    const values = sharedValues.get(id);
+    return values ? exactColumnModel(RULESETS[id], values) : loadModel(tables, id, { moments: false });
+  },
   approxModel: (id, kind) => loadApproxModel(tables, id, kind),
   // The multi-column models load with the first multi-column goal game, not with every thread.
   goalModel: async (rs, columnTables) => (await importLater(import('../src/approx/index.ts'), '../src/approx/index.ts', import.meta.url)).goalModel(rs, columnTables),
@@ -37,5 +42,6 @@ async function importModule(spec: string): Promise<unknown> {
 
 export default function simulateTask(task: SimulateTask): Promise<WorkerReply<TaskResult>> {
   if (task.lanes && !sharedLanes.has(task.ruleset)) sharedLanes.set(task.ruleset, task.lanes);
+  if (task.values && !sharedValues.has(task.ruleset)) sharedValues.set(task.ruleset, task.values);
   return replyOf(() => runner(task));
 }

@@ -24,6 +24,11 @@ export interface SimulateTask {
    */
   lanes?: SharedLanes;
   /**
+   * The value table of an exactly solved rule set, read once by the sending process over a
+   * SharedArrayBuffer: each worker thread plays from it instead of reading and checking a copy.
+   */
+  values?: Float64Array;
+  /**
    * Decision memo spaces of the run (solver/decision-memo.ts), by strategy: the threads playing
    * a strategy fill and read one memo of its decisions instead of one each.
    */

@@ -203,7 +203,7 @@ export function checkValueLayout(header: TableHeader, file: string, fix: string)
 export function decodeTable(bytes: Uint8Array, rs: RuleSet, file: string, fix: string, own = false): ValueTable {
   const { header, payload } = decodeChecked(bytes, rs, file, fix);
   checkValueLayout(header, file, fix);
-  if (own && payload.byteOffset % 8 === 0 && payload.buffer instanceof ArrayBuffer) {
+  if (own && payload.byteOffset % 8 === 0 && (payload.buffer instanceof ArrayBuffer || payload.buffer instanceof SharedArrayBuffer)) {
     return { header, values: new Float64Array(payload.buffer, payload.byteOffset, header.payloadBytes / 8) };
   }
   // Copy into an aligned buffer: a Buffer from the file system may start at any offset.

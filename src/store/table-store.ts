@@ -38,11 +38,15 @@ export function needsBuild(e: unknown): boolean {
   return isDicewiseError(e) && (e.code === 'TABLE_MISSING' || e.code === 'TABLE_STALE' || e.code === 'TABLE_CORRUPT');
 }
 
-export async function readTable(dir: string, rs: RuleSet, suffix = ''): Promise<ValueTable> {
+/**
+ * A value table from its file in `dir`, checked. `shared`: its values over a SharedArrayBuffer,
+ * for a process that hands them to its worker threads (in a task message: shared, not copied).
+ */
+export async function readTable(dir: string, rs: RuleSet, suffix = '', opts: { shared?: boolean } = {}): Promise<ValueTable> {
   const file = tablePath(dir, rs.id, suffix);
   let bytes: Uint8Array;
   try {
-    bytes = await readWholeFile(file);
+    bytes = await readWholeFile(file, opts.shared);
   } catch (e) {
     throw missingOr(e, file, rs);
   }
