@@ -26,7 +26,8 @@ async function post(url: string, body: unknown): Promise<Response> {
 
 describe('dicewise serve with reach goals', () => {
   it('builds the missing reach table in the background, then answers from it', async () => {
-    copyFileSync(join(TEST_TABLE_DIR, `${id}.dwt`), join(dir, `${id}.dwt`));
+    // The value and moments tables are there: the server is ready at once, and only the reach table is built.
+    for (const file of [`${id}.dwt`, `${id}.moments.dwt`]) copyFileSync(join(TEST_TABLE_DIR, file), join(dir, file));
     const logger = memoryLogger();
     const server = await startServer({ port: 0, host: '127.0.0.1', tables: dir, rulesets: [id], threads: 2, reachCap: 1 }, logger);
     const input = { ruleset: id, scorecard: { ones: 3, chance: 20 }, dice: [1, 2, 3, 4, 6], rollsLeft: 1, goal: { type: 'reach', score: 24 } };
