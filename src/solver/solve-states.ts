@@ -25,6 +25,8 @@ export interface StateSolver {
   rules: { scratch: RuleScratch; first: Float64Array; later: Float64Array } | null;
   /** BATCH lanes, one state each; score-now of each state goes to its own lane */
   batch: LaneScoreScratch | null;
+  /** the rule path's BATCH lanes: each state's score-now is taken alone and copied into its lane */
+  ruleBatch: TurnWorkspace | null;
 }
 
 /** Score-now buffers for the rule path; one array where first and later rolls score alike. */
@@ -41,7 +43,8 @@ export function createStateSolver(c: CompiledRules): StateSolver {
   // Score-now is written straight into the engine's input: no copy per state.
   score.best = turn.scoreLater;
   const batch = rules ? null : createLaneScoreScratch(c, BATCH);
-  return { c, score, turn, rules, batch };
+  const ruleBatch = rules ? createTurnWorkspace(c.dice, BATCH) : null;
+  return { c, score, turn, rules, batch, ruleBatch };
 }
 
 /** Value of one turn-start state from the values of the states one box later. */
@@ -71,6 +74,8 @@ export function solveStates(
   let i = from;
   if (s.batch) {
     for (; i + BATCH <= to; i += BATCH) solveBatch(s.batch, s.c, values, states, i);
+  } else if (s.ruleBatch) {
+    for (; i + BATCH <= to; i += BATCH) solveRuleBatch(s, s.ruleBatch, values, states, i);
   }
   for (; i < to; i++) values[states[i]] = solveState(s, values, states[i]);
 }
@@ -80,5 +85,23 @@ function solveBatch(b: LaneScoreScratch, c: CompiledRules, values: Float64Array,
   scoreNowLanes(c, values, states, at, b);
   b.ws.evaluate(false);
   const v = b.ws.value;
+  for (let j = 0; j < BATCH; j++) values[states[at + j]] = v[j];
+}
+
+/** Rule-path states states[at..at + BATCH): each state's score-now alone (score-now-rules.ts), copied into its lane. */
+function solveRuleBatch(s: StateSolver, ws: TurnWorkspace, values: Float64Array, states: Int32Array, at: number): void {
+  const { c } = s;
+  const { scratch, first, later } = s.rules!;
+  const R = c.dice.rollCount;
+  const differs = first !== later;
+  for (let j = 0; j < BATCH; j++) {
+    const { mask, upper } = decodeState(c.layout, states[at + j]);
+    scoreNowRules(c, values, mask, upper, scratch);
+    columnScoreNow(c, scratch, first, later);
+    for (let r = 0, o = j; r < R; r++, o += BATCH) ws.scoreLater[o] = later[r];
+    if (differs) for (let r = 0, o = j; r < R; r++, o += BATCH) ws.scoreFirst[o] = first[r];
+  }
+  ws.evaluate(differs);
+  const v = ws.value;
   for (let j = 0; j < BATCH; j++) values[states[at + j]] = v[j];
 }
