@@ -33,7 +33,7 @@ interface LanePlan {
   rows: number;
   /** per nz entry i (compiled-rules.ts nzStart, nzRoll, nzScore): the row it reads */
   rowOfEntry: Int32Array;
-  /** per lower box b: its first row and the points of each (lowerRows[b][k] at row lowerRow[b] + k) */
+  /** per lower box b: its first row, and the points of each of its rows (lowerPoints[b][k] at row lowerRow[b] + k) */
   lowerRow: Int32Array;
   lowerPoints: Float64Array[];
 }
