@@ -13,7 +13,20 @@ interface RollFacts {
   counts: Uint8Array[];
   /** 1 where the roll is n of a kind: the only rolls a Joker or a Yahtzee bonus applies to */
   nOfAKind: Uint8Array;
+  /** the face index (0-5) of an n-of-a-kind roll */
+  face: Int8Array;
+  /**
+   * `scoreBox` of the n-of-a-kind rolls for the last filled mask asked about with each 50 flag
+   * (`mask[flag]`), at (flag × 6 + face) × boxes + box (UNSCORED: not asked yet; FORBIDDEN: the
+   * Joker rules forbid the box). It depends on nothing else, and a table build scores the states
+   * of one mask one after another, for every upper total and both flags: the rules functions then
+   * run once per mask, not once per state.
+   */
+  last: { mask: Int32Array; points: Int16Array; bonus: Int16Array };
 }
+
+const UNSCORED = -2;
+const FORBIDDEN = -1;
 
 const rollFactsCache = new WeakMap<CompiledRules, RollFacts>();
 /** The last rules asked about: a box choice scores one rule set's rolls box after box. */
@@ -28,8 +41,13 @@ function rollFacts(c: CompiledRules): RollFacts {
     const counts: Uint8Array[] = [];
     for (let r = 0; r < t.rollCount; r++) counts.push(t.keepCounts.subarray(r * 6, r * 6 + 6));
     const nOfAKind = new Uint8Array(t.rollCount);
-    for (const r of c.yahtzeeRoll) nOfAKind[r] = 1;
-    f = { counts, nOfAKind };
+    const face = new Int8Array(t.rollCount).fill(-1);
+    c.yahtzeeRoll.forEach((r, i) => {
+      nOfAKind[r] = 1;
+      face[r] = i;
+    });
+    const B = c.rs.boxes.length;
+    f = { counts, nOfAKind, face, last: { mask: Int32Array.of(-1, -1), points: new Int16Array(12 * B), bonus: new Int16Array(12 * B) } };
     rollFactsCache.set(c, f);
   }
   lastRules = c;
@@ -65,12 +83,24 @@ export function scoreEntry(c: CompiledRules, col: ColumnState, rollKeep: number,
   const f = rollFacts(c);
   if (f.nOfAKind[rollKeep] === 0) points = c.score[box * c.dice.rollCount + rollKeep];
   else {
-    e.facts.filledMask = col.mask;
-    e.facts.yahtzeeHolds50 = col.yahtzee50;
-    const res = scoreBox(rs, e.facts, f.counts[rollKeep], box);
-    if (!res) return false;
-    points = res.points;
-    yahtzeeBonus = res.yahtzeeBonus;
+    const last = f.last;
+    const flag = col.yahtzee50 ? 1 : 0;
+    const B = rs.boxes.length;
+    if (last.mask[flag] !== col.mask) {
+      last.mask[flag] = col.mask;
+      last.points.fill(UNSCORED, flag * 6 * B, (flag + 1) * 6 * B);
+    }
+    const at = (flag * 6 + f.face[rollKeep]) * B + box;
+    if (last.points[at] === UNSCORED) {
+      e.facts.filledMask = col.mask;
+      e.facts.yahtzeeHolds50 = col.yahtzee50;
+      const res = scoreBox(rs, e.facts, f.counts[rollKeep], box);
+      last.points[at] = res ? res.points : FORBIDDEN;
+      last.bonus[at] = res ? res.yahtzeeBonus : 0;
+    }
+    if (last.points[at] === FORBIDDEN) return false;
+    points = last.points[at];
+    yahtzeeBonus = last.bonus[at];
   }
   e.points = points;
   e.upperBonus = box < UPPER_COUNT ? upperBonusFor(rs, col.upper, points) : 0;
