@@ -1,6 +1,11 @@
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryLogger } from '../src/server/logger.ts';
 import { startServer } from '../src/server/serve.ts';
+import { playGames } from './support/game-records.ts';
+import { testModel } from './support/models.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 
 async function waitReady(url: string): Promise<void> {
@@ -31,5 +36,30 @@ describe('startServer', () => {
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
     expect(logger.records.map((r) => r.msg)).toEqual(expect.arrayContaining(['listening', 'model ready', 'request']));
     expect(logger.records.find((r) => r.msg === 'listening')).toMatchObject({ url: server.url, rulesets: ['yahtzee'] });
+  });
+
+  it('its batch threads simulate and review from the server\'s own copy of a value table, not from the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dicewise-serve-shared-'));
+    const files = ['yahtzee.dwt', 'yahtzee.moments.dwt'];
+    for (const f of files) copyFileSync(join(TEST_TABLE_DIR, f), join(dir, f));
+    const server = await startServer({ port: 0, host: '127.0.0.1', tables: dir, rulesets: ['yahtzee'], goalTables: [], batchThreads: 1 }, memoryLogger());
+    const post = (path: string, body: unknown) => fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    try {
+      await waitReady(server.url);
+      // Loaded: a batch thread that read the folder now would find nothing there.
+      for (const f of files) rmSync(join(dir, f));
+      const simulated = await post('/api/v1/simulate', { ruleset: 'yahtzee', strategies: ['optimal'], games: 30, seed: 3 });
+      expect(simulated.status).toBe(200);
+      expect(await simulated.json()).toMatchObject({ games: 30 });
+      const games = playGames(await testModel('yahtzee'), 5, 2);
+      const reviewed = await post('/api/v1/analyse', { games });
+      expect(reviewed.status).toBe(200);
+      const body = (await reviewed.json()) as { results: unknown[] };
+      expect(body.results).toHaveLength(2);
+      expect(JSON.stringify(body)).not.toContain('TABLE_MISSING');
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -32,6 +32,8 @@ export interface AnalyseRequestTask {
   reachReady: RuleSetId[];
   /** the goal tables the server has loaded, over SharedArrayBuffers: the worker uses them rather than read its own */
   lanes?: Partial<Record<RuleSetId, SharedLanes>>;
+  /** the value tables of exact rule sets the server has loaded, over SharedArrayBuffers, likewise */
+  values?: Partial<Record<RuleSetId, Float64Array>>;
 }
 
 /** The NOT_READY issue that names a rule set whose reach table a review needs: the server then starts loading it. */

@@ -5,7 +5,8 @@ import type { GameModel, LaneKind, ReachTable } from '../src/solver/index.ts';
 import type { SharedLanes } from '../src/simulate/index.ts';
 import { loadReviewModel } from '../src/store/model-loader.ts';
 import { readReachTable } from '../src/store/reach-store.ts';
-import { RULESETS } from '../src/rules/index.ts';
+import { isSolvedExactly, RULESETS } from '../src/rules/index.ts';
+import { exactColumnModel } from '../src/solver/index.ts';
 import { reviewGoal } from '../src/goals/index.ts';
 import { analyseRequest, type AnalyseRequestTask } from './analyse-request.ts';
 import { poolData } from './pool-data.ts';
@@ -17,11 +18,15 @@ const { tables } = poolData;
 // keeps its turn cache per model, so it lives as long as the thread too.
 const models = new Map<RuleSetId, Promise<GameModel>>();
 
+// Value tables the server shares (SharedArrayBuffers), by rule set: reviewed from as they are.
+const sharedValues = new Map<RuleSetId, Float64Array>();
+
 function modelFor(id: RuleSetId): Promise<GameModel> {
   let m = models.get(id);
   if (!m) {
+    const values = sharedValues.get(id);
     // A review never reads the final score's SD: the moments table (twice the value table) stays on disk.
-    m = loadReviewModel(tables, id);
+    m = values && isSolvedExactly(RULESETS[id]) ? Promise.resolve(exactColumnModel(RULESETS[id], values)) : loadReviewModel(tables, id);
     // A missing table may be built later: do not remember the failure.
     m.catch(() => models.delete(id));
     models.set(id, m);
@@ -71,6 +76,7 @@ export async function reviewTask(task: WorkerTasks['review']): Promise<WorkerRep
 /** A whole request body (see analyse-request.ts); the response bytes move to the server's thread, not copied. */
 export async function analyseRequestTask(task: AnalyseRequestTask): Promise<WorkerReply<Uint8Array>> {
   for (const [id, lanes] of Object.entries(task.lanes ?? {}) as [RuleSetId, SharedLanes][]) sharedLanes.set(id, { ...sharedLanes.get(id), ...lanes });
+  for (const [id, values] of Object.entries(task.values ?? {}) as [RuleSetId, Float64Array][]) if (!sharedValues.has(id)) sharedValues.set(id, values);
   const reply = await replyOf(() => analyseRequest(task, modelFor, laneFor, multiplayerFor));
   if (!reply.ok) return reply;
   // piscina's custom transferable: the reply arrives whole, its buffer moved instead of copied.

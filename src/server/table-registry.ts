@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DicewiseError, isDicewiseError, RetryLaterError } from '../errors.ts';
-import { EXACT_RULESETS, DEFAULT_SERVED_RULESETS, RULESETS, supportsTable, type RuleSetId } from '../rules/index.ts';
+import { EXACT_RULESETS, DEFAULT_SERVED_RULESETS, isSolvedExactly, RULESETS, supportsTable, type RuleSetId } from '../rules/index.ts';
 import {
   buildEstimate,
   describeEstimate,
@@ -150,6 +150,21 @@ export interface TableRegistry {
   queue(): string[];
   /** Every table's state that is loading, building, queued or failed, for /readyz and the log. */
   pending(): { ruleset: RuleSetId; kind: TableKind; state: TableState }[];
+}
+
+/**
+ * The value tables of the served exact rule sets that are loaded in shared memory, by rule set:
+ * what a batch request hands its worker thread, which then plays and reviews from them instead
+ * of reading its own copies (8-16 MiB each).
+ */
+export function sharedValueTables(registry: TableRegistry): Partial<Record<RuleSetId, Float64Array>> {
+  const out: Partial<Record<RuleSetId, Float64Array>> = {};
+  for (const id of registry.served) {
+    if (!isSolvedExactly(RULESETS[id]) || registry.state(id, 'values').status !== 'ready') continue;
+    const values = registry.get(id).values;
+    if (values?.buffer instanceof SharedArrayBuffer) out[id] = values;
+  }
+  return out;
 }
 
 /** What each kind is called in messages and logs. */
@@ -535,7 +550,8 @@ export function diskSources(dir: string, opts: DiskSourceOptions = {}): Required
     throw withoutPaths(e, dir);
   };
   // One copy of each table file, whichever models read it (yahtzee and Triple Yahtzee's columns).
-  const read = sharedTableReader();
+  // In shared memory too: batch threads play and review from these copies instead of reading their own.
+  const read = sharedTableReader({ shared: true });
   const values: TableSource<GameModel> = {
     async read(id) {
       try {

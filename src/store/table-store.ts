@@ -78,18 +78,19 @@ export type TableReader = (dir: string, rs: RuleSet, suffix?: string) => Promise
  * readTable, except that a file read before (same path, inode, size and modification time) gives
  * the same table again: a server's yahtzee model and Triple Yahtzee's columns are then one copy of
  * yahtzee.dwt, not two. A rebuilt file is a new inode, so it is read afresh. The tables it returns
- * are shared: callers never write into them (models copy a table before changing it).
+ * are shared: callers never write into them (models copy a table before changing it). `shared`:
+ * read into shared memory, as readTable does, for a process that hands them to its threads.
  */
-export function sharedTableReader(): TableReader {
+export function sharedTableReader(opts: { shared?: boolean } = {}): TableReader {
   const seen = new Map<string, { stamp: string; table: Promise<ValueTable> }>();
   return async (dir, rs, suffix = '') => {
     const file = tablePath(dir, rs.id, suffix);
     const s = await stat(file).catch(() => undefined);
-    if (!s) return readTable(dir, rs, suffix);
+    if (!s) return readTable(dir, rs, suffix, opts);
     const stamp = `${s.ino}:${s.size}:${s.mtimeMs}`;
     const hit = seen.get(file);
     if (hit?.stamp === stamp) return hit.table;
-    const table = readTable(dir, rs, suffix);
+    const table = readTable(dir, rs, suffix, opts);
     seen.set(file, { stamp, table });
     table.catch(() => {
       if (seen.get(file)?.table === table) seen.delete(file);
