@@ -62,4 +62,24 @@ describe('startServer', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('a hint with effort is made on a batch thread from the server\'s own column tables, not from the file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dicewise-serve-columns-'));
+    copyFileSync(join(TEST_TABLE_DIR, 'superpass.dwt'), join(dir, 'superpass.dwt'));
+    const server = await startServer({ port: 0, host: '127.0.0.1', tables: dir, rulesets: ['superpass'], goalTables: [], batchThreads: 1 }, memoryLogger());
+    try {
+      await waitReady(server.url);
+      rmSync(join(dir, 'superpass.dwt'));
+      const res = await fetch(`${server.url}/api/v1/hint`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ruleset: 'superpass', dice: [1, 2, 3, 4, 5, 6], rollsLeft: 2, effort: 1 }),
+      });
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({ ruleset: 'superpass', effort: 1 });
+    } finally {
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -17,11 +17,13 @@ export interface HintTask {
   position: unknown;
   effort: number;
   format: Format;
+  /** the server's column tables of the position's rule set, over SharedArrayBuffers: the thread's model is made from them rather than from files */
+  columnTables?: ReadonlyMap<string, Float64Array>;
 }
 
-export async function hintRequest(task: HintTask, modelFor: (id: RuleSetId) => Promise<GameModel>): Promise<string | Uint8Array> {
+export async function hintRequest(task: HintTask, modelFor: (id: RuleSetId, columnTables?: HintTask['columnTables']) => Promise<GameModel>): Promise<string | Uint8Array> {
   const parsed = parsePosition(task.position);
   if (!parsed.ok) throw invalidInput(parsed.issues);
-  const model = await modelFor(parsed.position.rs.id);
+  const model = await modelFor(parsed.position.rs.id, task.columnTables);
   return encodePlain(advise(model, parsed.position, undefined, effortRefiner(model, task.effort)), task.format);
 }

@@ -1,4 +1,5 @@
-import type { RuleSetId } from '../src/rules/index.ts';
+import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
+import { importLater } from '../src/store/import-later.ts';
 import type { GameModel } from '../src/solver/index.ts';
 import { loadModel } from '../src/store/model-loader.ts';
 import { hintRequest, type HintTask } from './hint-request.ts';
@@ -10,10 +11,11 @@ const { tables } = poolData;
 // One model per rule set per thread, as the server's registry serves it; its rollouts' caches live as long as the thread.
 const models = new Map<RuleSetId, Promise<GameModel>>();
 
-function modelFor(id: RuleSetId): Promise<GameModel> {
+function modelFor(id: RuleSetId, columnTables?: ReadonlyMap<string, Float64Array>): Promise<GameModel> {
   let m = models.get(id);
   if (!m) {
-    m = loadModel(tables, id);
+    // The server's own column tables where it shares them (the model loadModel makes from the files, without reading them).
+    m = columnTables ? importLater(import('../src/approx/index.ts'), '../src/approx/index.ts', import.meta.url).then((a) => a.bestModel(RULESETS[id], columnTables)) : loadModel(tables, id);
     m.catch(() => models.delete(id));
     models.set(id, m);
   }

@@ -167,6 +167,15 @@ export function sharedValueTables(registry: TableRegistry): Partial<Record<RuleS
   return out;
 }
 
+/**
+ * A multi-column model's column tables where they lie in shared memory, as the server reads them:
+ * what a batch thread makes its model from for a hint with effort, instead of reading the files.
+ */
+export function sharedColumnTables(model: GameModel): ReadonlyMap<string, Float64Array> | undefined {
+  const tables = model.columnTables;
+  return tables && [...tables.values()].every((t) => t.buffer instanceof SharedArrayBuffer) ? tables : undefined;
+}
+
 /** What each kind is called in messages and logs. */
 const NAMES: Record<TableKind, { noun: string; log: string }> = {
   values: { noun: 'model', log: 'table' },
