@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { RULESETS } from '../src/rules/index.ts';
 import type { ReachTable } from '../src/solver/index.ts';
 import { readReachTable, writeReachTable } from '../src/store/reach-store.ts';
-import { readTable } from '../src/store/table-store.ts';
+import { readTable, tableKey } from '../src/store/table-store.ts';
 import { createWorkerPool, simulateRunner } from '../workers/pool.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 import { TAIL_RULESET, tailReachTable } from './support/reach.ts';
@@ -42,14 +42,14 @@ describe('goal tables in shared memory', () => {
 
   it('a simulate thread plays from the value table its task shares: with no table folder, the games it plays from the file', async () => {
     const task = { ruleset: 'yahtzee' as const, seed: 5, from: 0, to: 40, strategies: ['optimal'], cacheEntries: 1024 };
-    const values = (await readTable(TEST_TABLE_DIR, RULESETS.yahtzee, '', { shared: true })).values;
-    expect(values.buffer).toBeInstanceOf(SharedArrayBuffer);
+    const table = await readTable(TEST_TABLE_DIR, RULESETS.yahtzee, '', { shared: true });
+    expect(table.values.buffer).toBeInstanceOf(SharedArrayBuffer);
     const fromFiles = createWorkerPool({ threads: 1, tables: TEST_TABLE_DIR });
     const noFiles = createWorkerPool({ threads: 1, tables: join(tmpdir(), 'dicewise-no-tables-here') });
     try {
       const expected = await simulateRunner(fromFiles)(task);
       await expect(simulateRunner(noFiles)(task)).rejects.toMatchObject({ code: 'TABLE_MISSING' });
-      const played = await simulateRunner(noFiles)({ ...task, values });
+      const played = await simulateRunner(noFiles)({ ...task, tables: { [tableKey('yahtzee')]: table } });
       expect(Array.from(played.scores)).toEqual(Array.from(expected.scores));
       expect(played.scores.length).toBe(40);
     } finally {

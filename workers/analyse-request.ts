@@ -6,7 +6,7 @@ import { parseGoal } from '../src/position/index.ts';
 import { isRuleSetId, RULESETS } from '../src/rules/index.ts';
 import { goalModule, reviewGoal } from '../src/goals/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
-import type { GameModel, LaneKind, ReachTable } from '../src/solver/index.ts';
+import type { GameModel, LaneKind, ReachTable, SharedTables } from '../src/solver/index.ts';
 import type { SharedLanes } from '../src/simulate/index.ts';
 
 /**
@@ -32,8 +32,8 @@ export interface AnalyseRequestTask {
   reachReady: RuleSetId[];
   /** the goal tables the server has loaded, over SharedArrayBuffers: the worker uses them rather than read its own */
   lanes?: Partial<Record<RuleSetId, SharedLanes>>;
-  /** the value tables of exact rule sets the server has loaded, over SharedArrayBuffers, likewise */
-  values?: Partial<Record<RuleSetId, Float64Array>>;
+  /** the value tables the server has read, likewise */
+  tables?: SharedTables;
 }
 
 /** The NOT_READY issue that names a rule set whose reach table a review needs: the server then starts loading it. */

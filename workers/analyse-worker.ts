@@ -1,12 +1,12 @@
 import { Piscina } from 'piscina';
 import { reviewChunk, type ChunkReview, type MultiplayerTables } from '../src/analysis/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
-import type { GameModel, LaneKind, ReachTable } from '../src/solver/index.ts';
+import type { GameModel, LaneKind, ReachTable, ValueTable } from '../src/solver/index.ts';
 import type { SharedLanes } from '../src/simulate/index.ts';
 import { loadReviewModel } from '../src/store/model-loader.ts';
 import { readReachTable } from '../src/store/reach-store.ts';
-import { isSolvedExactly, RULESETS } from '../src/rules/index.ts';
-import { exactColumnModel } from '../src/solver/index.ts';
+import { RULESETS } from '../src/rules/index.ts';
+import { readerWith } from '../src/store/table-store.ts';
 import { reviewGoal } from '../src/goals/index.ts';
 import { analyseRequest, type AnalyseRequestTask } from './analyse-request.ts';
 import { poolData } from './pool-data.ts';
@@ -18,15 +18,15 @@ const { tables } = poolData;
 // keeps its turn cache per model, so it lives as long as the thread too.
 const models = new Map<RuleSetId, Promise<GameModel>>();
 
-// Value tables the server shares (SharedArrayBuffers), by rule set: reviewed from as they are.
-const sharedValues = new Map<RuleSetId, Float64Array>();
+// Value tables the server shares (SharedArrayBuffers): reviewed from as they are, never read again here.
+const received: Record<string, ValueTable> = {};
+const read = readerWith(received);
 
 function modelFor(id: RuleSetId): Promise<GameModel> {
   let m = models.get(id);
   if (!m) {
-    const values = sharedValues.get(id);
     // A review never reads the final score's SD: the moments table (twice the value table) stays on disk.
-    m = values && isSolvedExactly(RULESETS[id]) ? Promise.resolve(exactColumnModel(RULESETS[id], values)) : loadReviewModel(tables, id);
+    m = loadReviewModel(tables, id, { read });
     // A missing table may be built later: do not remember the failure.
     m.catch(() => models.delete(id));
     models.set(id, m);
@@ -76,7 +76,7 @@ export async function reviewTask(task: WorkerTasks['review']): Promise<WorkerRep
 /** A whole request body (see analyse-request.ts); the response bytes move to the server's thread, not copied. */
 export async function analyseRequestTask(task: AnalyseRequestTask): Promise<WorkerReply<Uint8Array>> {
   for (const [id, lanes] of Object.entries(task.lanes ?? {}) as [RuleSetId, SharedLanes][]) sharedLanes.set(id, { ...sharedLanes.get(id), ...lanes });
-  for (const [id, values] of Object.entries(task.values ?? {}) as [RuleSetId, Float64Array][]) if (!sharedValues.has(id)) sharedValues.set(id, values);
+  if (task.tables) Object.assign(received, task.tables);
   const reply = await replyOf(() => analyseRequest(task, modelFor, laneFor, multiplayerFor));
   if (!reply.ok) return reply;
   // piscina's custom transferable: the reply arrives whole, its buffer moved instead of copied.

@@ -4,7 +4,7 @@ import { encodePlain, type Format } from '../src/codec/plain-data.ts';
 import { invalidInput } from '../src/errors.ts';
 import { parsePosition } from '../src/position/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
-import type { GameModel } from '../src/solver/index.ts';
+import type { GameModel, SharedTables } from '../src/solver/index.ts';
 
 /**
  * A points hint with `effort` 1 to 3 (rollouts between close options, up to a quarter second of
@@ -17,13 +17,13 @@ export interface HintTask {
   position: unknown;
   effort: number;
   format: Format;
-  /** the server's column tables of the position's rule set, over SharedArrayBuffers: the thread's model is made from them rather than from files */
-  columnTables?: ReadonlyMap<string, Float64Array>;
+  /** the value tables the server has read, shared with the thread: its model is made from them rather than from the files */
+  tables?: SharedTables;
 }
 
-export async function hintRequest(task: HintTask, modelFor: (id: RuleSetId, columnTables?: HintTask['columnTables']) => Promise<GameModel>): Promise<string | Uint8Array> {
+export async function hintRequest(task: HintTask, modelFor: (id: RuleSetId) => Promise<GameModel>): Promise<string | Uint8Array> {
   const parsed = parsePosition(task.position);
   if (!parsed.ok) throw invalidInput(parsed.issues);
-  const model = await modelFor(parsed.position.rs.id, task.columnTables);
+  const model = await modelFor(parsed.position.rs.id);
   return encodePlain(advise(model, parsed.position, undefined, effortRefiner(model, task.effort)), task.format);
 }

@@ -1,6 +1,6 @@
-import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
-import { importLater } from '../src/store/import-later.ts';
-import type { GameModel } from '../src/solver/index.ts';
+import type { RuleSetId } from '../src/rules/index.ts';
+import type { GameModel, ValueTable } from '../src/solver/index.ts';
+import { readerWith } from '../src/store/table-store.ts';
 import { loadModel } from '../src/store/model-loader.ts';
 import { hintRequest, type HintTask } from './hint-request.ts';
 import { poolData } from './pool-data.ts';
@@ -11,11 +11,14 @@ const { tables } = poolData;
 // One model per rule set per thread, as the server's registry serves it; its rollouts' caches live as long as the thread.
 const models = new Map<RuleSetId, Promise<GameModel>>();
 
-function modelFor(id: RuleSetId, columnTables?: ReadonlyMap<string, Float64Array>): Promise<GameModel> {
+// Value tables the server shares (SharedArrayBuffers): models are made from them, the files not read again.
+const received: Record<string, ValueTable> = {};
+const read = readerWith(received);
+
+function modelFor(id: RuleSetId): Promise<GameModel> {
   let m = models.get(id);
   if (!m) {
-    // The server's own column tables where it shares them (the model loadModel makes from the files, without reading them).
-    m = columnTables ? importLater(import('../src/approx/index.ts'), '../src/approx/index.ts', import.meta.url).then((a) => a.bestModel(RULESETS[id], columnTables)) : loadModel(tables, id);
+    m = loadModel(tables, id, { read });
     m.catch(() => models.delete(id));
     models.set(id, m);
   }
@@ -23,5 +26,6 @@ function modelFor(id: RuleSetId, columnTables?: ReadonlyMap<string, Float64Array
 }
 
 export default function hintTask(task: HintTask): Promise<WorkerReply<string | Uint8Array>> {
+  if (task.tables) Object.assign(received, task.tables);
   return replyOf(() => hintRequest(task, modelFor));
 }

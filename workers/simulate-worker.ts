@@ -5,7 +5,8 @@ import { loadApproxModel, loadModel } from '../src/store/model-loader.ts';
 import { readReachTable } from '../src/store/reach-store.ts';
 import { importLater } from '../src/store/import-later.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
-import { exactColumnModel } from '../src/solver/index.ts';
+import type { ValueTable } from '../src/solver/index.ts';
+import { readerWith } from '../src/store/table-store.ts';
 import { poolData } from './pool-data.ts';
 import { replyOf, type WorkerReply } from './messages.ts';
 
@@ -13,14 +14,12 @@ import { replyOf, type WorkerReply } from './messages.ts';
 const { tables } = poolData;
 // Goal and value tables the sending process shares (SharedArrayBuffers): used as they are, never read again here.
 const sharedLanes = new Map<RuleSetId, SharedLanes>();
-const sharedValues = new Map<RuleSetId, Float64Array>();
+const received: Record<string, ValueTable> = {};
+const read = readerWith(received);
 const runner = createInlineRunner({
   // Players never read the final score's SD: each thread skips reading and checking the moments table.
-  model: (id) => {
-    const values = sharedValues.get(id);
-    return values ? exactColumnModel(RULESETS[id], values) : loadModel(tables, id, { moments: false });
-  },
-  approxModel: (id, kind) => loadApproxModel(tables, id, kind),
+  model: (id) => loadModel(tables, id, { moments: false, read }),
+  approxModel: (id, kind) => loadApproxModel(tables, id, kind, { read }),
   // The multi-column models load with the first multi-column goal game, not with every thread.
   goalModel: async (rs, columnTables) => (await importLater(import('../src/approx/index.ts'), '../src/approx/index.ts', import.meta.url)).goalModel(rs, columnTables),
   reachTable: async (id, kind) => sharedLanes.get(id)?.[kind] ?? (await readReachTable(tables, RULESETS[id], kind)).table,
@@ -42,6 +41,6 @@ async function importModule(spec: string): Promise<unknown> {
 
 export default function simulateTask(task: SimulateTask): Promise<WorkerReply<TaskResult>> {
   if (task.lanes && !sharedLanes.has(task.ruleset)) sharedLanes.set(task.ruleset, task.lanes);
-  if (task.values && !sharedValues.has(task.ruleset)) sharedValues.set(task.ruleset, task.values);
+  if (task.tables) Object.assign(received, task.tables);
   return replyOf(() => runner(task));
 }

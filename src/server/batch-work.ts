@@ -1,5 +1,5 @@
 import type { RuleSetId } from '../rules/index.ts';
-import type { LaneKind } from '../solver/index.ts';
+import type { LaneKind, SharedTables } from '../solver/index.ts';
 import { createInlineRunner, type ChunkRunner } from '../simulate/index.ts';
 import { analyseRequest, type AnalyseRequestTask } from '../../workers/analyse-request.ts';
 import { hintRequest, type HintTask } from '../../workers/hint-request.ts';
@@ -45,11 +45,12 @@ export function inlineBatchWork(registry: TableRegistry): BatchWork {
 export const BATCH_IDLE_MS = 60_000;
 
 /**
- * A worker pool of `threads` that load their tables from `tables`, each once. A worker's table
- * error names the file; clients get it without the folder. Threads start with the first batch
- * request, not with the server.
+ * A worker pool of `threads` that load their tables from `tables`, each once. Every task carries
+ * the value tables the server has read so far (`shared`, in shared memory): a thread plays, reviews
+ * and hints from those and reads only the others. A worker's table error names the file; clients
+ * get it without the folder. Threads start with the first batch request, not with the server.
  */
-export function poolBatchWork(tables: string, threads: number): BatchWork {
+export function poolBatchWork(tables: string, threads: number, shared: () => SharedTables = () => ({})): BatchWork {
   const pool = createWorkerPool({ threads, tables, idleMs: BATCH_IDLE_MS });
   const run = simulateRunner(pool);
   const hidePaths = (e: unknown): never => {
@@ -57,9 +58,9 @@ export function poolBatchWork(tables: string, threads: number): BatchWork {
   };
   return {
     concurrency: 1,
-    simulate: (task) => run(task).catch(hidePaths),
-    analyse: (task) => pool.run('analyse-request', task).catch(hidePaths),
-    hint: (task) => pool.run('hint', task).catch(hidePaths),
+    simulate: (task) => run({ ...task, tables: shared() }).catch(hidePaths),
+    analyse: (task) => pool.run('analyse-request', { ...task, tables: shared() }).catch(hidePaths),
+    hint: (task) => pool.run('hint', { ...task, tables: shared() }).catch(hidePaths),
     stats: () => pool.stats(),
     destroy: () => pool.destroy(),
   };

@@ -5,6 +5,7 @@ import { availableParallelism } from 'node:os';
 import { DicewiseError, positiveInteger } from '../errors.ts';
 import { isRuleSetId, DEFAULT_SERVED_RULESETS, unknownRuleSetMessage, type RuleSetId } from '../rules/index.ts';
 import { sweepTempFiles } from '../store/write-atomic.ts';
+import { sharedTableReader } from '../store/table-store.ts';
 import { DEFAULT_ADMISSION } from './app-deps.ts';
 import { createApp } from './app.ts';
 import { poolBatchWork } from './batch-work.ts';
@@ -144,14 +145,16 @@ export interface RunningServer {
 export async function startServer(opts: ServeOptions, logger: Logger = jsonLogger()): Promise<RunningServer> {
   const swept = await sweepTempFiles(opts.tables);
   if (swept.length > 0) logger.info('removed temporary files of interrupted writes', { tables: opts.tables, files: swept });
+  // The value tables are read once, into shared memory, and handed to the batch threads with their tasks.
+  const read = sharedTableReader();
   const registry = createTableRegistry({
     rulesets: opts.rulesets,
     goalTables: opts.goalTables,
-    sources: diskSources(opts.tables, { threads: opts.threads, cap: opts.reachCap }),
+    sources: diskSources(opts.tables, { threads: opts.threads, cap: opts.reachCap, read }),
     logger,
     retry: { firstMs: 1000, maxMs: 60_000 },
   });
-  const batch = poolBatchWork(opts.tables, opts.batchThreads ?? Math.max(1, availableParallelism() - 1));
+  const batch = poolBatchWork(opts.tables, opts.batchThreads ?? Math.max(1, availableParallelism() - 1), read.loaded);
   const admission = { ...DEFAULT_ADMISSION, ...opts.admission };
   let draining = false;
   const app = createApp({ registry, logger, batch, admission, draining: () => draining, processMetrics: true });

@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { DicewiseError, isDicewiseError, RetryLaterError } from '../errors.ts';
-import { EXACT_RULESETS, DEFAULT_SERVED_RULESETS, isSolvedExactly, RULESETS, supportsTable, type RuleSetId } from '../rules/index.ts';
+import { EXACT_RULESETS, DEFAULT_SERVED_RULESETS, RULESETS, supportsTable, type RuleSetId } from '../rules/index.ts';
 import {
   buildEstimate,
   describeEstimate,
@@ -15,7 +15,7 @@ import {
 } from '../solver/index.ts';
 import { ensureModel, lacksMoments, loadModel } from '../store/model-loader.ts';
 import { readReachTable } from '../store/reach-store.ts';
-import { checkTable, MOMENTS_SUFFIX, needsBuild, sharedTableReader } from '../store/table-store.ts';
+import { checkTable, MOMENTS_SUFFIX, needsBuild, sharedTableReader, type TableReader } from '../store/table-store.ts';
 import { backgroundSolverThreads, solverThreads } from '../../workers/pool.ts';
 import { buildReachInWorker } from '../../workers/reach-build.ts';
 import { threadsLowerable } from '../../workers/thread-priority.ts';
@@ -150,30 +150,6 @@ export interface TableRegistry {
   queue(): string[];
   /** Every table's state that is loading, building, queued or failed, for /readyz and the log. */
   pending(): { ruleset: RuleSetId; kind: TableKind; state: TableState }[];
-}
-
-/**
- * The value tables of the served exact rule sets that are loaded in shared memory, by rule set:
- * what a batch request hands its worker thread, which then plays and reviews from them instead
- * of reading its own copies (8-16 MiB each).
- */
-export function sharedValueTables(registry: TableRegistry): Partial<Record<RuleSetId, Float64Array>> {
-  const out: Partial<Record<RuleSetId, Float64Array>> = {};
-  for (const id of registry.served) {
-    if (!isSolvedExactly(RULESETS[id]) || registry.state(id, 'values').status !== 'ready') continue;
-    const values = registry.get(id).values;
-    if (values?.buffer instanceof SharedArrayBuffer) out[id] = values;
-  }
-  return out;
-}
-
-/**
- * A multi-column model's column tables where they lie in shared memory, as the server reads them:
- * what a batch thread makes its model from for a hint with effort, instead of reading the files.
- */
-export function sharedColumnTables(model: GameModel): ReadonlyMap<string, Float64Array> | undefined {
-  const tables = model.columnTables;
-  return tables && [...tables.values()].every((t) => t.buffer instanceof SharedArrayBuffer) ? tables : undefined;
 }
 
 /** What each kind is called in messages and logs. */
@@ -542,6 +518,8 @@ export interface DiskSourceOptions {
   cap?: number;
   /** the goal table build (tests pass a quicker one); default buildReachInWorker */
   build?: GoalBuild;
+  /** how value tables are read (serve.ts hands the same reader's tables to its batch threads); default a new sharedTableReader */
+  read?: TableReader;
 }
 
 /**
@@ -558,9 +536,9 @@ export function diskSources(dir: string, opts: DiskSourceOptions = {}): Required
   const hidePaths = (e: unknown): never => {
     throw withoutPaths(e, dir);
   };
-  // One copy of each table file, whichever models read it (yahtzee and Triple Yahtzee's columns).
-  // In shared memory too: batch threads play and review from these copies instead of reading their own.
-  const read = sharedTableReader({ shared: true });
+  // One copy of each table file, whichever models read it (yahtzee and Triple Yahtzee's columns),
+  // in shared memory: the batch threads are handed these copies (serve.ts) instead of reading their own.
+  const read = opts.read ?? sharedTableReader();
   const values: TableSource<GameModel> = {
     async read(id) {
       try {
@@ -591,6 +569,7 @@ export function diskSources(dir: string, opts: DiskSourceOptions = {}): Required
         threads: hooks.background ? backgroundThreads : threads,
         solver: hooks.background ? backgroundSolverThreads : solverThreads,
         moments: true,
+        read,
         onProgress: hooks.onProgress,
       }).catch(hidePaths),
   };

@@ -1,5 +1,5 @@
 import type { RuleSetId } from '../rules/index.ts';
-import type { LaneKind, ReachTable, SharedMemoSpace } from '../solver/index.ts';
+import type { LaneKind, ReachTable, SharedMemoSpace, SharedTables } from '../solver/index.ts';
 import type { HeadToHeadChunk } from './head-to-head.ts';
 import type { ChunkResult } from './run-chunk.ts';
 
@@ -23,11 +23,8 @@ export interface SimulateTask {
    * its own copy (hundreds of megabytes each).
    */
   lanes?: SharedLanes;
-  /**
-   * The value table of an exactly solved rule set, read once by the sending process over a
-   * SharedArrayBuffer: each worker thread plays from it instead of reading and checking a copy.
-   */
-  values?: Float64Array;
+  /** value tables the sending process has read, shared with the thread: it plays from them instead of reading its own */
+  tables?: SharedTables;
   /**
    * Decision memo spaces of the run (solver/decision-memo.ts), by strategy: the threads playing
    * a strategy fill and read one memo of its decisions instead of one each.

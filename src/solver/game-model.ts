@@ -33,8 +33,6 @@ export interface GameModel {
   valueAfter?(next: GameState, gain: number): number;
   /** exact single-column models: [E, E2] of the points still to come per state slot (moments.ts), where built */
   moments?: Float64Array;
-  /** exact single-column models: the value table they play from (over shared memory where a process shares it with its threads) */
-  values?: Float64Array;
   /** multi-column models: the column types' value tables they combine (approx/column-parts.ts), by type key */
   columnTables?: ReadonlyMap<string, Float64Array>;
 }
@@ -98,7 +96,6 @@ export function exactColumnModel(rs: RuleSet, values: Float64Array): GameModel {
       rs,
       c,
       exact: true,
-      values,
       value(state) {
         const col = state.columns[0];
         if (col.mask === (1 << rs.boxes.length) - 1) return 0;
@@ -117,7 +114,6 @@ export function exactColumnModel(rs: RuleSet, values: Float64Array): GameModel {
     rs,
     c,
     exact: true,
-    values,
     value(state) {
       const col = state.columns[0];
       const full = (1 << rs.boxes.length) - 1;

@@ -78,6 +78,13 @@ export interface ValueTable {
   values: Float64Array;
 }
 
+/**
+ * Value tables a process has read and hands its worker threads with their tasks, by file name
+ * (`<ruleset><suffix>`, store/table-store.ts tableKey), their values over SharedArrayBuffers: a
+ * message shares them instead of copying, and a thread reads these files no more.
+ */
+export type SharedTables = Readonly<Record<string, ValueTable>>;
+
 function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }

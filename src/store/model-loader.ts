@@ -48,6 +48,8 @@ const inlineSolver: SolverFactory = async () => ({ run: inlineRunner, runReach: 
 
 export interface EnsureOptions {
   threads?: number;
+  /** how the model's tables are read once present (a server's sharedTableReader); default readTable */
+  read?: TableReader;
   /** where a build's state chunks are solved; default in this thread */
   solver?: SolverFactory;
   onProgress?: (p: BuildProgress) => void;
@@ -250,11 +252,11 @@ export async function loadModel(dir: string, id: RuleSetId, opts: { moments?: bo
  * The model a game review rates decisions against: the exact one. A single-column rule set's
  * table, or a sub-game's joint table; the full multi-column games have none (NOT_SOLVED).
  */
-export async function loadReviewModel(dir: string, id: RuleSetId): Promise<GameModel> {
+export async function loadReviewModel(dir: string, id: RuleSetId, opts: { read?: TableReader } = {}): Promise<GameModel> {
   const rs = RULESETS[id];
-  if (hasJointTable(rs)) return loadApproxModel(dir, id, 'exact');
+  if (hasJointTable(rs)) return loadApproxModel(dir, id, 'exact', opts);
   if (!isSolvedExactly(rs)) throw new DicewiseError('NOT_SOLVED', `${id} has no exact strategy table, and game analysis needs one`);
-  return loadModel(dir, id, { moments: false });
+  return loadModel(dir, id, { moments: false, read: opts.read });
 }
 
 /**
@@ -263,16 +265,27 @@ export async function loadReviewModel(dir: string, id: RuleSetId): Promise<GameM
  * correction, the plain column-sum model over the tables in `dir`, greedy (zero tables), or the
  * exact model over the sub-game's joint table.
  */
-export async function loadApproxModel(dir: string, id: RuleSetId, kind: 'linear' | 'decomposition' | 'greedy' | 'exact'): Promise<GameModel> {
+export async function loadApproxModel(dir: string, id: RuleSetId, kind: 'linear' | 'decomposition' | 'greedy' | 'exact', opts: { read?: TableReader } = {}): Promise<GameModel> {
   const rs = RULESETS[id];
+  const read = opts.read ?? readTable;
   if (!isSolvedByModel(rs)) throw new DicewiseError('INVALID_INPUT', `${id} has one column: no ${kind} model of columns`);
   const { correctedModel, decompositionModel, greedyModel, jointExactModel } = await approx();
   if (kind === 'greedy') return greedyModel(rs);
-  const tables = await loadColumnTables(dir, rs);
+  const tables = await loadColumnTables(dir, rs, read);
   if (kind === 'linear') return correctedModel(rs, tables);
   if (kind === 'decomposition') return decompositionModel(rs, tables);
   if (!hasJointTable(rs)) throw new DicewiseError('NOT_SOLVED', `${id} has no exact joint table: only its sub-games do`);
-  return jointExactModel(rs, tables, (await readTable(dir, rs, JOINT_SUFFIX)).values);
+  return jointExactModel(rs, tables, (await read(dir, rs, JOINT_SUFFIX)).values);
+}
+
+/**
+ * Reads, through `read`, the tables `loadModel` plays a rule set from (its moments aside), without
+ * making the model: a process that hands them to its threads (sharedTableReader).
+ */
+export async function readModelTables(dir: string, id: RuleSetId, read: TableReader): Promise<void> {
+  const rs = RULESETS[id];
+  if (isSolvedByModel(rs)) await loadColumnTables(dir, rs, read);
+  else await read(dir, rs);
 }
 
 /**
@@ -281,7 +294,7 @@ export async function loadApproxModel(dir: string, id: RuleSetId, kind: 'linear'
  */
 export async function ensureModel(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<GameModel> {
   try {
-    const model = await loadModel(dir, id);
+    const model = await loadModel(dir, id, { read: opts.read });
     if (!lacksMoments(model, opts) && !(await lacksJoint(dir, id, opts))) return model;
   } catch (e) {
     if (!needsBuild(e)) throw e;
@@ -290,14 +303,14 @@ export async function ensureModel(dir: string, id: RuleSetId, opts: EnsureOption
     opts = reporting(opts, report);
     let model: GameModel | undefined;
     try {
-      model = await loadModel(dir, id);
+      model = await loadModel(dir, id, { read: opts.read });
     } catch (e) {
       if (!needsBuild(e)) throw e;
       opts.onBuild?.(id, (e as Error).message);
     }
     if (!model) {
       await buildUnlocked(dir, id, opts);
-      return loadModel(dir, id);
+      return loadModel(dir, id, { read: opts.read });
     }
     if (lacksMoments(model, opts)) {
       opts.onBuild?.(id, `no moments table for ${id}`);

@@ -6,7 +6,7 @@ import { writeFileAtomic } from './write-atomic.ts';
 import { decodeReachTable, DISTRIBUTION_SUFFIX, REACH_SUFFIX } from './reach-store.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { isRuleSetId, RULESETS, ruleSetFingerprint } from '../rules/index.ts';
-import { checkHeader, checkValueLayout, decodeHeader, decodeTable, encodeTableParts, SOLVER_VERSION, TABLE_FORMAT, type BuiltTable, type TableHeader, type ValueTable } from '../solver/index.ts';
+import { checkHeader, checkValueLayout, decodeHeader, decodeTable, encodeTableParts, SOLVER_VERSION, TABLE_FORMAT, type BuiltTable, type SharedTables, type TableHeader, type ValueTable } from '../solver/index.ts';
 
 /** Table files on disk: one `<ruleset>.dwt` per rule set in a folder (default `tables/`). */
 export const TABLE_EXTENSION = '.dwt';
@@ -74,29 +74,52 @@ export async function checkTable(dir: string, rs: RuleSet, suffix = ''): Promise
 /** How a loader reads a table: readTable, or a reader that shares what it has read (sharedTableReader). */
 export type TableReader = (dir: string, rs: RuleSet, suffix?: string) => Promise<ValueTable>;
 
+/** A table's name among shared tables: its file's name without the extension. */
+export function tableKey(id: RuleSetId, suffix = ''): string {
+  return `${id}${suffix}`;
+}
+
+/** A reader of the tables another thread handed over (`shared`, as it grows), and of the files for the rest. */
+export function readerWith(shared: SharedTables): TableReader {
+  return async (dir, rs, suffix = '') => shared[tableKey(rs.id, suffix)] ?? readTable(dir, rs, suffix);
+}
+
+/** A TableReader that keeps what it read, to hand to worker threads (`loaded`). */
+export interface SharingTableReader extends TableReader {
+  /** every table read so far, by tableKey */
+  loaded(): SharedTables;
+}
+
 /**
- * readTable, except that a file read before (same path, inode, size and modification time) gives
- * the same table again: a server's yahtzee model and Triple Yahtzee's columns are then one copy of
- * yahtzee.dwt, not two. A rebuilt file is a new inode, so it is read afresh. The tables it returns
- * are shared: callers never write into them (models copy a table before changing it). `shared`:
- * read into shared memory, as readTable does, for a process that hands them to its threads.
+ * readTable into shared memory, except that a file read before (same path, inode, size and
+ * modification time) gives the same table again: a server's yahtzee model and Triple Yahtzee's
+ * columns are then one copy of yahtzee.dwt, not two, and `loaded` hands them to worker threads
+ * (one folder's tables). A rebuilt file is a new inode, so it is read afresh. The tables it returns
+ * are shared: callers never write into them (models copy a table before changing it).
  */
-export function sharedTableReader(opts: { shared?: boolean } = {}): TableReader {
+export function sharedTableReader(): SharingTableReader {
   const seen = new Map<string, { stamp: string; table: Promise<ValueTable> }>();
-  return async (dir, rs, suffix = '') => {
+  let loaded: Record<string, ValueTable> = {};
+  const readShared = (dir: string, rs: RuleSet, suffix: string): Promise<ValueTable> => {
+    const table = readTable(dir, rs, suffix, { shared: true });
+    table.then((t) => (loaded = { ...loaded, [tableKey(rs.id, suffix)]: t }), () => {});
+    return table;
+  };
+  const read = async (dir: string, rs: RuleSet, suffix = ''): Promise<ValueTable> => {
     const file = tablePath(dir, rs.id, suffix);
     const s = await stat(file).catch(() => undefined);
-    if (!s) return readTable(dir, rs, suffix, opts);
+    if (!s) return readShared(dir, rs, suffix);
     const stamp = `${s.ino}:${s.size}:${s.mtimeMs}`;
     const hit = seen.get(file);
     if (hit?.stamp === stamp) return hit.table;
-    const table = readTable(dir, rs, suffix, opts);
+    const table = readShared(dir, rs, suffix);
     seen.set(file, { stamp, table });
     table.catch(() => {
       if (seen.get(file)?.table === table) seen.delete(file);
     });
     return table;
   };
+  return Object.assign(read, { loaded: () => loaded });
 }
 
 export type TableStatus = 'ok' | 'stale' | 'corrupt';

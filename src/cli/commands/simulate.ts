@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { DicewiseError } from '../../errors.ts';
-import { isSolvedExactly, listRuleSets, PLAYABLE_RULESETS, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { listRuleSets, PLAYABLE_RULESETS, RULESETS, type RuleSetId } from '../../rules/index.ts';
 import type { GoalModule } from '../../goals/index.ts';
 import {
   asStrategy,
@@ -15,6 +15,7 @@ import {
   isBuiltinStrategy,
   isModuleSpec,
   isSimulable,
+  modelKindOf,
   formatHeadToHead,
   headToHeadReport,
   headToHeadShardReport,
@@ -32,7 +33,7 @@ import { createWorkerPool, defaultThreads, simulateRunner } from '../../../worke
 import { parseRuleSet, parseShard, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
 import { shardJson } from '../shard-json.ts';
-import { readTable } from '../../store/table-store.ts';
+import { sharedTableReader } from '../../store/table-store.ts';
 import { createAtomicWriter, writeFileAtomic, type AtomicWriter } from '../../store/write-atomic.ts';
 import type { LaneKind } from '../../solver/index.ts';
 
@@ -191,16 +192,15 @@ export function registerSimulate(program: Command): void {
       const workers = Math.max(1, Math.min(threads, Math.ceil(played / chunkSize)));
       const record = flags.record === undefined ? undefined : await recordSink(flags.record);
       const pool = createWorkerPool({ threads: workers, tables: tableDir(flags.tables) });
-      // An exact rule set's value table is read here once, into shared memory, while the threads
-      // start; they play from it. Where it cannot be read, each thread reads its own and reports why.
-      const values = isSolvedExactly(RULESETS[ruleset])
-        ? await readTable(tableDir(flags.tables), RULESETS[ruleset], '', { shared: true }).then(
-            (t) => t.values,
-            () => undefined,
-          )
-        : undefined;
+      // The tables the rule set's model plays from are read here once, into shared memory, while the
+      // threads start; they play from them. Where one cannot be read, each thread reads its own and reports why.
+      const read = sharedTableReader();
+      if (goalsPlayed.length > 0 || specs.some((s) => modelKindOf(s, RULESETS[ruleset]) === 'best')) {
+        const { readModelTables } = await import('../../store/model-loader.ts');
+        await readModelTables(tableDir(flags.tables), ruleset, read).catch(() => undefined);
+      }
       const run = simulateRunner(pool);
-      const shared = { ...(laneKinds.length > 0 && { lanes }), ...(values && { values }) };
+      const shared = { ...(laneKinds.length > 0 && { lanes }), tables: read.loaded() };
       const runner: ChunkRunner = (task) => run({ ...task, ...shared });
       const bar = progressBar('simulate');
       const started = performance.now();

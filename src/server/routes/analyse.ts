@@ -5,7 +5,7 @@ import type { SharedLanes } from '../../simulate/index.ts';
 import { throwIfStopped } from '../admission.ts';
 import type { RouteModule } from '../app-deps.ts';
 import { mountBodyRoute, MSGPACK, requestFormat, responseFormat, sendEncoded } from '../body.ts';
-import { sharedValueTables, type TableRegistry } from '../table-registry.ts';
+import type { TableRegistry } from '../table-registry.ts';
 import { batchProblems, GoalSchema, problemContent } from '../schemas.ts';
 import { REACH_NOT_READY_FIELD } from '../../../workers/analyse-request.ts';
 
@@ -231,8 +231,7 @@ export const registerAnalyseRoute: RouteModule = (app, deps) => {
             if (deps.registry.state(id, kind).status === 'ready') (lanes[id] ??= {})[kind] = deps.registry.table(kind, id);
           }
         }
-        const values = sharedValueTables(deps.registry);
-        return await deps.batch.analyse({ body, format, accept, limits: ANALYSE_INPUT_LIMITS, cap: ANALYSE_BATCH_CAP, stop, reachReady, lanes, values, ...ruleSetAvailability(deps.registry) });
+        return await deps.batch.analyse({ body, format, accept, limits: ANALYSE_INPUT_LIMITS, cap: ANALYSE_BATCH_CAP, stop, reachReady, lanes, ...ruleSetAvailability(deps.registry) });
       } catch (e) {
         throwIfStopped(signal);
         // A reach review needs that rule set's reach table: asking the registry starts its load (503 + Retry-After).

@@ -8,7 +8,6 @@ import { parsePosition, positionError } from '../../position/index.ts';
 import type { RouteModule } from '../app-deps.ts';
 import { checkBody, decodeBytes, encodeData, mountBodyRoute, MSGPACK, requestFormat, responseFormat, sendData, sendEncoded } from '../body.ts';
 import { requestKey } from '../hint-cache.ts';
-import { sharedColumnTables } from '../table-registry.ts';
 import { AdviceSchema, PositionSchema, ProbabilityAdviceSchema, problemContent } from '../schemas.ts';
 
 const HintResponseSchema = z.union([AdviceSchema, ProbabilityAdviceSchema]);
@@ -79,7 +78,7 @@ export const registerHintRoute: RouteModule = (app, deps) => {
       // behind the same admission policy, so that the hints without effort never wait for it.
       body =
         effort.effort > 0
-          ? ((await deps.admission.run(() => deps.batch.hint({ position: raw, effort: effort.effort, format, columnTables: sharedColumnTables(model) }), c.req.raw.signal)) as string | Uint8Array<ArrayBuffer>)
+          ? ((await deps.admission.run(() => deps.batch.hint({ position: raw, effort: effort.effort, format }), c.req.raw.signal)) as string | Uint8Array<ArrayBuffer>)
           : encodeData(advise(await deps.registry.complete(model.rs.id), position, deps.turns.get(model, position.state)), format);
       // Kept as bytes: a cached body is then sent as it is, not measured and encoded to UTF-8 again for each response.
       if (typeof body === 'string') body = UTF8.encode(body) as Uint8Array<ArrayBuffer>;

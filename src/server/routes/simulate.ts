@@ -4,7 +4,6 @@ import type { RouteModule } from '../app-deps.ts';
 import { decodeBody, mountBodyRoute, MSGPACK, sendData } from '../body.ts';
 import { batchProblems, problemContent } from '../schemas.ts';
 import { MAX_REQUEST_GAMES, readSimulateRequest, SimulateRequestSchema, SimulationReportSchema, simulateRequest } from '../simulate-request.ts';
-import { sharedValueTables } from '../table-registry.ts';
 
 /**
  * POST /api/v1/simulate: a strategy comparison on common random numbers, at most
@@ -42,9 +41,7 @@ export const registerSimulateRoute: RouteModule = (app, deps) => {
           concurrency: deps.batch.concurrency,
           runner: (task) => {
             throwIfStopped(signal);
-            // The server's copy of the value table, shared with the batch thread instead of read there again.
-            const values = sharedValueTables(deps.registry)[task.ruleset];
-            return deps.batch.simulate(values ? { ...task, values } : task);
+            return deps.batch.simulate(task);
           },
         }),
       c.req.raw.signal,
