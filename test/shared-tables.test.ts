@@ -7,7 +7,9 @@ import { RULESETS } from '../src/rules/index.ts';
 import type { ReachTable } from '../src/solver/index.ts';
 import { readReachTable, writeReachTable } from '../src/store/reach-store.ts';
 import { readTable, tableKey } from '../src/store/table-store.ts';
-import { createWorkerPool, simulateRunner } from '../workers/pool.ts';
+import { createWorkerPool, reviewRunner, simulateRunner } from '../workers/pool.ts';
+import { playGames } from './support/game-records.ts';
+import { testModel } from './support/models.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 import { TAIL_RULESET, tailReachTable } from './support/reach.ts';
 
@@ -52,6 +54,25 @@ describe('goal tables in shared memory', () => {
       const played = await simulateRunner(noFiles)({ ...task, tables: { [tableKey('yahtzee')]: table } });
       expect(Array.from(played.scores)).toEqual(Array.from(expected.scores));
       expect(played.scores.length).toBe(40);
+    } finally {
+      await Promise.all([fromFiles.destroy(), noFiles.destroy()]);
+    }
+  });
+
+  it('a review thread rates games from the value table its task shares: with no table folder, the review it makes from the file', async () => {
+    const records = playGames(await testModel('yahtzee'), 11, 6, 0.3);
+    const chunk = { input: { records, first: 1 }, output: 'jsonl' as const };
+    const table = await readTable(TEST_TABLE_DIR, RULESETS.yahtzee, '', { shared: true });
+    const fromFiles = createWorkerPool({ threads: 1, tables: TEST_TABLE_DIR });
+    const noFiles = createWorkerPool({ threads: 1, tables: join(tmpdir(), 'dicewise-no-tables-here') });
+    try {
+      const expected = await reviewRunner(fromFiles)(chunk);
+      expect(expected.errors).toBe(0);
+      await expect(reviewRunner(noFiles)(chunk)).rejects.toMatchObject({ code: 'TABLE_MISSING' });
+      const reviewed = await reviewRunner(noFiles, undefined, () => ({ tables: { [tableKey('yahtzee')]: table } }))(chunk);
+      expect(reviewed.errors).toBe(0);
+      expect(Buffer.from(reviewed.out).toString('utf8')).toBe(Buffer.from(expected.out).toString('utf8'));
+      expect(reviewed.games).toBe(6);
     } finally {
       await Promise.all([fromFiles.destroy(), noFiles.destroy()]);
     }

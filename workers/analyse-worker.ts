@@ -59,10 +59,17 @@ const multiplayerFor: MultiplayerTables = async (id) => {
   return { model, reach, distribution };
 };
 
+/** Keeps the tables a task shares (the server's, or the analyse command's, read once in its process). */
+function receive(task: Pick<AnalyseRequestTask, 'lanes' | 'tables'>): void {
+  for (const [id, lanes] of Object.entries(task.lanes ?? {}) as [RuleSetId, SharedLanes][]) sharedLanes.set(id, { ...sharedLanes.get(id), ...lanes });
+  if (task.tables) Object.assign(received, task.tables);
+}
+
 const encoder = new TextEncoder();
 
 /** One chunk of a streamed review: its output as bytes, moved to the main thread (which only writes them), and the chunk's profile tally. */
 export async function reviewTask(task: WorkerTasks['review']): Promise<WorkerReply<ChunkReview>> {
+  receive(task);
   const goal = task.reach === undefined ? undefined : reviewGoal({ type: 'reach', score: task.reach }, laneFor);
   const reply = await replyOf(async () => {
     const r = await reviewChunk(modelFor, task, goal, multiplayerFor);
@@ -75,8 +82,7 @@ export async function reviewTask(task: WorkerTasks['review']): Promise<WorkerRep
 
 /** A whole request body (see analyse-request.ts); the response bytes move to the server's thread, not copied. */
 export async function analyseRequestTask(task: AnalyseRequestTask): Promise<WorkerReply<Uint8Array>> {
-  for (const [id, lanes] of Object.entries(task.lanes ?? {}) as [RuleSetId, SharedLanes][]) sharedLanes.set(id, { ...sharedLanes.get(id), ...lanes });
-  if (task.tables) Object.assign(received, task.tables);
+  receive(task);
   const reply = await replyOf(() => analyseRequest(task, modelFor, laneFor, multiplayerFor));
   if (!reply.ok) return reply;
   // piscina's custom transferable: the reply arrives whole, its buffer moved instead of copied.

@@ -1,8 +1,9 @@
 import type { ChunkReview, ReviewChunk } from '../src/analysis/index.ts';
 import type { JointTask } from '../src/approx/index.ts';
 import { DicewiseError, isDicewiseError, type ErrorCode, type Issue } from '../src/errors.ts';
-import type { SimulateTask, TaskResult } from '../src/simulate/index.ts';
-import type { BoundColumnTask, ColumnSolve, ReachTask, SolveTask } from '../src/solver/index.ts';
+import type { RuleSetId } from '../src/rules/index.ts';
+import type { SharedLanes, SimulateTask, TaskResult } from '../src/simulate/index.ts';
+import type { BoundColumnTask, ColumnSolve, ReachTask, SharedTables, SolveTask } from '../src/solver/index.ts';
 import type { AnalyseRequestTask } from './analyse-request.ts';
 import type { HintTask } from './hint-request.ts';
 
@@ -16,7 +17,7 @@ export interface WorkerTasks {
   reach: ReachTask;
   simulate: SimulateTask;
   /** a chunk of a streamed review: its output text and profile tally back */
-  review: ReviewChunk & { reach?: number };
+  review: ReviewTask;
   /** a whole analyse request body, bytes in, response bytes out */
   'analyse-request': AnalyseRequestTask;
   /** a points hint with effort: the decoded position in, the encoded advice out */
@@ -26,6 +27,15 @@ export interface WorkerTasks {
   /** states of one level of a sub-game's joint table, solved into the shared table (approx/joint-exact.ts) */
   joint: JointTask;
 }
+
+/** A chunk of a streamed review, with the tables the sending process read once and shares (SharedArrayBuffers). */
+export type ReviewTask = ReviewChunk & {
+  reach?: number;
+  /** value (and joint) tables by table key, as `sharedTableReader().loaded()` gives them */
+  tables?: SharedTables;
+  /** reach tables by rule set */
+  lanes?: Partial<Record<RuleSetId, SharedLanes>>;
+};
 
 export interface WorkerResults {
   solve: number;

@@ -5,7 +5,7 @@ import { positiveInteger } from '../src/errors.ts';
 import type { ChunkRunner } from '../src/simulate/index.ts';
 import type { SolverFactory, SolverThreads } from '../src/store/model-loader.ts';
 import type { ColumnJobRunner } from '../src/solver/index.ts';
-import { unwrapReply, type WorkerKind, type WorkerReply, type WorkerResults, type WorkerTasks } from './messages.ts';
+import { unwrapReply, type ReviewTask, type WorkerKind, type WorkerReply, type WorkerResults, type WorkerTasks } from './messages.ts';
 import type { PoolData } from './pool-data.ts';
 import { workerEntry } from './worker-url.ts';
 
@@ -113,7 +113,10 @@ export function simulateRunner(pool: WorkerPool): ChunkRunner {
   return (task) => pool.run('simulate', task);
 }
 
-/** A runner for a streamed review (src/analysis/review-chunk.ts): each chunk to a worker. */
-export function reviewRunner(pool: WorkerPool, reach?: number): (chunk: ReviewChunk) => Promise<ChunkReview> {
-  return (chunk) => pool.run('review', reach === undefined ? chunk : { ...chunk, reach });
+/**
+ * A runner for a streamed review (src/analysis/review-chunk.ts): each chunk to a worker, with the
+ * tables `shared` gives at the time (read once by this process; a thread reads what is not there).
+ */
+export function reviewRunner(pool: WorkerPool, reach?: number, shared: () => Pick<ReviewTask, 'tables' | 'lanes'> = () => ({})): (chunk: ReviewChunk) => Promise<ChunkReview> {
+  return (chunk) => pool.run('review', { ...chunk, ...(reach !== undefined && { reach }), ...shared() });
 }

@@ -288,6 +288,15 @@ export async function readModelTables(dir: string, id: RuleSetId, read: TableRea
   else await read(dir, rs);
 }
 
+/** Reads through `read` the tables `loadReviewModel` makes its model from (for a process to share them with its threads). */
+export async function readReviewTables(dir: string, id: RuleSetId, read: TableReader): Promise<void> {
+  const rs = RULESETS[id];
+  if (hasJointTable(rs)) {
+    await loadColumnTables(dir, rs, read);
+    await read(dir, rs, JOINT_SUFFIX);
+  } else if (isSolvedExactly(rs)) await read(dir, rs);
+}
+
 /**
  * Loads the model, building (or rebuilding) its tables first when one is missing or stale. Builds
  * hold a lock in `dir`: a second process waits for the first one's table instead of building it too.

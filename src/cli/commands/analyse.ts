@@ -7,6 +7,7 @@ import {
   emptyTally,
   formatBatchSummary,
   formatProfile,
+  isMultiplayerRecord,
   mergeTally,
   parseGameLine,
   profileOf,
@@ -24,7 +25,10 @@ import { isSolvedExactly, RULESETS, type RuleSetId } from '../../rules/index.ts'
 import { reviewGoal } from '../../goals/index.ts';
 import { readReachTable } from '../../store/reach-store.ts';
 import { DicewiseError } from '../../errors.ts';
-import { ensureReachTable, loadModel, loadReviewModel } from '../../store/model-loader.ts';
+import { ensureReachTable, loadModel, loadReviewModel, readReviewTables } from '../../store/model-loader.ts';
+import { sharedTableReader } from '../../store/table-store.ts';
+import type { SharedLanes } from '../../simulate/index.ts';
+import type { ReviewTask } from '../../../workers/messages.ts';
 import { createWorkerPool, defaultThreads, reviewRunner, solverThreads } from '../../../workers/pool.ts';
 import { openGameSource } from '../game-source.ts';
 import { parsePositiveInt, parseShard, tableDir } from '../options.ts';
@@ -62,11 +66,34 @@ function write(text: string | Uint8Array): Promise<void> | undefined {
   return new Promise((resolve) => process.stdout.once('drain', resolve));
 }
 
-/** The rule sets a chunk's records name (its lines parsed here once): for the reach tables to build first. */
-function ruleSetsOf(input: ReviewInput): RuleSetId[] {
-  if ('records' in input) return batchRuleSets(input.records);
+/** A chunk's records (its lines parsed here once): what tables its review needs. */
+function recordsOf(input: ReviewInput): unknown[] {
+  if ('records' in input) return input.records;
   const text = typeof input.text === 'string' ? input.text : Buffer.from(input.text).toString('utf8');
-  return batchRuleSets(text.split('\n').filter((l) => l.trim() !== '').map(parseGameLine));
+  return text.split('\n').filter((l) => l.trim() !== '').map(parseGameLine);
+}
+
+/**
+ * Reads once, into shared memory, the tables the review threads will rate the first chunks'
+ * games from: each rule set's value (or joint) table, and both goal tables for multiplayer
+ * records (`lanes` holds the reach tables of a reach review already). Each thread would otherwise
+ * read its own copy (a reach table is half a gigabyte). A table that cannot be read here is left
+ * to the threads, whose error names it; rule sets first met in later chunks are read by each thread.
+ */
+async function readShared(dir: string, records: readonly unknown[], lanes: Partial<Record<RuleSetId, SharedLanes>>): Promise<() => Pick<ReviewTask, 'tables' | 'lanes'>> {
+  const read = sharedTableReader();
+  const multiplayer = new Set(batchRuleSets(records.filter(isMultiplayerRecord)));
+  for (const id of batchRuleSets(records)) {
+    await readReviewTables(dir, id, read).catch(() => undefined);
+    if (!multiplayer.has(id) || !isSolvedExactly(RULESETS[id])) continue;
+    for (const kind of ['reach', 'distribution'] as const) {
+      if (lanes[id]?.[kind]) continue;
+      const table = await readReachTable(dir, RULESETS[id], kind, { shared: true }).then((r) => r.table, () => undefined);
+      if (table) lanes[id] = { ...lanes[id], [kind]: table };
+    }
+  }
+  const tables = read.loaded();
+  return () => ({ tables, lanes });
 }
 
 /**
@@ -149,21 +176,25 @@ export function registerAnalyse(program: Command): void {
         if (next.done) break;
         head.push(chunkOf(next.value));
       }
+      const headRecords = head.flatMap((c) => recordsOf(c.input));
+      // Reach tables read (built first where missing) here, once, into shared memory: every thread rates from them.
+      const lanes: Partial<Record<RuleSetId, SharedLanes>> = {};
       if (reach !== undefined && head.length > 0) {
-        // Build missing reach tables here, once, rather than fail in every worker.
-        for (const id of ruleSetsOf(head[0].input)) {
+        for (const id of batchRuleSets(headRecords)) {
           if (isSolvedExactly(RULESETS[id])) {
             const bar = progressBar(`building ${id} reach table`, { lines: true });
-            await ensureReachTable(tables, id, {
+            const table = await ensureReachTable(tables, id, {
+              shared: true,
               solver: solverThreads,
               onBuild: (rid, reason) => process.stderr.write(`dicewise: no usable reach table for ${rid} (${reason}); building it now (minutes)\n`),
               onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
             });
+            lanes[id] = { reach: table };
             bar.stop();
           }
         }
       }
-      const goal = reach === undefined ? undefined : reviewGoal({ type: 'reach', score: reach }, async (id, kind) => (await readReachTable(tables, RULESETS[id], kind)).table);
+      const goal = reach === undefined ? undefined : reviewGoal({ type: 'reach', score: reach }, async (id, kind) => lanes[id]?.[kind] ?? (await readReachTable(tables, RULESETS[id], kind)).table);
       const out = outputWriter(flags);
       const tally = emptyTally();
       const progress = progressLine('analyse', 'games');
@@ -181,12 +212,13 @@ export function registerAnalyse(program: Command): void {
       } else {
         // A chunk's garbage (records, results, text) is a few MB: a small heap per thread keeps the whole process flat.
         const pool = createWorkerPool({ threads, tables, heapMb: REVIEW_HEAP_MB });
+        const shared = await readShared(tables, headRecords, lanes);
         async function* chunks(): AsyncGenerator<ReviewChunk> {
           yield* head;
           for (let next = await inputs.next(); !next.done; next = await inputs.next()) yield chunkOf(next.value);
         }
         try {
-          for await (const r of reviewStream(chunks(), reviewRunner(pool, reach), threads * 2)) await take(r);
+          for await (const r of reviewStream(chunks(), reviewRunner(pool, reach, shared), threads * 2)) await take(r);
         } finally {
           progress.stop();
           await pool.destroy();
