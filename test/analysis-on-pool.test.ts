@@ -40,10 +40,13 @@ describe('a streamed review on the worker pool', () => {
   it('gives the same results as inline analysis, in input order; a bad record is only its own error', async () => {
     const yahtzee = await testModel('yahtzee');
     const free = await testModel('yahtzee-free-joker');
+    const superpass = await testModel('superpass');
     const records: unknown[] = [...games];
     records.splice(5, 0, { turns: [{ rolls: [[1, 2, 3, 4, 9]], box: 'chance' }] });
+    // A game not begun: rated by Superpass's best model, in a thread as here.
     records.splice(20, 0, { ruleset: 'superpass', turns: [] });
-    const inline = analyseGames((id) => (id === 'yahtzee' ? yahtzee : id === 'yahtzee-free-joker' ? free : undefined), records);
+    const models = { yahtzee, 'yahtzee-free-joker': free, superpass } as const;
+    const inline = analyseGames((id) => models[id as keyof typeof models], records);
     const pooled = await review(records);
     expect(pooled.results).toEqual(JSON.parse(JSON.stringify(inline)));
     expect(pooled.games).toBe(records.length);

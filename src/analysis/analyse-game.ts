@@ -231,5 +231,6 @@ export function analysePacked(a: Analyser, input: unknown): PackedResult {
     decisions: scratch.slice(0, n),
   };
   if (a.goal) result.goal = a.goal;
+  if (!a.model.exact) result.exact = false;
   return result;
 }

@@ -32,9 +32,7 @@ export function batchRuleSets(records: readonly unknown[]): RuleSetId[] {
 }
 
 function noModel(id: RuleSetId): string {
-  return isSolvedExactly(RULESETS[id])
-    ? `no strategy table is loaded for ${id}`
-    : `${id} has no exact strategy table, and game analysis needs one`;
+  return isSolvedExactly(RULESETS[id]) ? `no strategy table is loaded for ${id}` : `no model is loaded for ${id}`;
 }
 
 /**

@@ -17,8 +17,15 @@ export function formatBatchSummary(p: PlayerProfile): string {
     `${p.games} games: ${p.analysed} analysed (${p.finished} finished), ${p.errors} with errors`,
     `  ${meanFinal(p.finished, p.meanFinalScore)}, mean loss ${p.loss.perGame.toFixed(2)}, mean luck ${luck}`,
     `  mistakes: ${mistakes}`,
+    ...(p.estimated ? [`  ${estimatedText(p)}`] : []),
     ...(p.groups ?? []).flatMap((g) => [`${groupName(g)}:`, ...formatBatchSummary(g.profile).split('\n').map((l) => `  ${l}`)]),
   ].join('\n');
+}
+
+/** Where some games had no exact table to be rated by (Triple Yahtzee, Superpass). */
+function estimatedText(p: PlayerProfile): string {
+  const n = p.estimated ?? 0;
+  return `${n === p.analysed ? 'every game' : `${n} of the games`} rated by the best model, not an exact table: ${n === 1 ? 'its' : 'their'} values are estimates`;
 }
 
 const groupName = (g: ProfileGroup) => (g.by === 'player' ? `player ${g.name}` : g.name === '' ? 'records without a strategy' : `strategy ${g.name}`);
@@ -40,7 +47,8 @@ function profileText(p: PlayerProfile): string {
   const pct = (x: number, all: number) => (all > 0 ? `${((100 * x) / all).toFixed(1)}%` : '-');
   const lines = [
     `${p.games} games: ${p.analysed} analysed (${p.finished} finished), ${p.errors} with errors${p.goal?.type === 'reach' ? `; reviewed for reaching ${p.goal.score}` : p.goal?.type === 'win' ? '; reviewed for the share of the stake' : ''}`,
-    `${meanFinal(p.finished, p.meanFinalScore)}; optimal play expects ${reach ? `${(100 * p.meanStartValue).toFixed(2)}%` : p.meanStartValue.toFixed(2)}`,
+    ...(p.estimated ? [estimatedText(p)] : []),
+    `${meanFinal(p.finished, p.meanFinalScore)}; ${p.estimated ? 'best' : 'optimal'} play expects ${reach ? `${(100 * p.meanStartValue).toFixed(2)}%` : p.meanStartValue.toFixed(2)}`,
     `loss ${v(p.loss.perGame)} a game, ${v(p.loss.perDecision, 3)} a decision (${p.decisions} decisions)`,
     `luck ${p.luck.mean >= 0 ? '+' : ''}${v(p.luck.mean)} a game on average (SD ${v(p.luck.sd)})`,
     '',

@@ -49,6 +49,7 @@ function gameText(g: GameAnalysis, label: string): string[] {
     : `${label} (${g.ruleset}, unfinished after ${g.turns.length} turns): ${g.finalScore} points so far, ${g.remainingValue.toFixed(2)} expected to come`;
   const lines = [
     `${head}; start value ${g.startValue.toFixed(2)}, loss ${g.totalLoss.toFixed(2)}, luck ${signed(g.luck)}`,
+    ...(g.exact === false ? [`  values are estimates: ${g.ruleset} has no exact table, so its best model rates the decisions`] : []),
     `  mistakes: ${mistakesText(g.mistakes)}`,
     `  points by turn: ${g.turns.map((t) => t.points).join(' ')}`,
   ];

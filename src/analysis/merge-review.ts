@@ -131,7 +131,9 @@ function checkTally(v: unknown): ProfileTally {
   check(typeof v === 'object' && v !== null, 'tally must be an object');
   const t = v as ProfileTally;
   const empty = emptyTally();
-  for (const k of ['games', 'errors', 'analysed', 'finished', 'decisions', 'dropped'] as const) check(count(t[k]), `tally.${k} must be a count`);
+  // Parts written before estimates were counted have none.
+  t.estimated ??= 0;
+  for (const k of ['games', 'errors', 'analysed', 'finished', 'decisions', 'dropped', 'estimated'] as const) check(count(t[k]), `tally.${k} must be a count`);
   for (const k of ['scoreSum', 'startSum', 'lossSum', 'luckSum', 'luckSq'] as const) check(finite(t[k]), `tally.${k} must be a number`);
   numbers(t.kinds, empty.kinds.length, 'tally.kinds');
   numbers(t.buckets, empty.buckets.length, 'tally.buckets');

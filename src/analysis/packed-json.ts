@@ -51,7 +51,7 @@ export function packedResultJson(p: PackedResult): string {
   }
   let turns = '';
   for (let i = 0; i < p.points.length; i++) turns += `${i === 0 ? '' : ','}{"turn":${i + 1},"points":${num(p.points[i])}}`;
-  const goal = p.goal ? `"goal":${JSON.stringify(p.goal)},` : '';
+  const goal = (p.goal ? `"goal":${JSON.stringify(p.goal)},` : '') + (p.exact === false ? '"exact":false,' : '');
   return (
     `{"ruleset":"${p.ruleset}",${goal}"finished":${p.finished},"finalScore":${num(p.finalScore)},"startValue":${num(p.startValue)},` +
     `"remainingValue":${num(p.remainingValue)},"totalLoss":${num(p.totalLoss)},"luck":${num(p.luck)},"mistakes":${JSON.stringify(mistakes)},` +

@@ -81,7 +81,8 @@ export function unpackResult(p: PackedResult): GameResult {
     turns,
     decisions,
   };
-  if (!p.goal) return out;
+  if (!p.goal && p.exact !== false) return out;
+  // The review's kind first, as it is read: the goal, then whether the values are estimates.
   const { ruleset, ...rest } = out;
-  return { ruleset, goal: p.goal, ...rest };
+  return { ruleset, ...(p.goal && { goal: p.goal }), ...(p.exact === false && { exact: false as const }), ...rest };
 }

@@ -56,6 +56,8 @@ export interface ProfileTally {
   recurring: Map<string, number[]>;
   /** recurring keys dropped to stay within RECURRING_CAP (0: the list is exact) */
   dropped: number;
+  /** analysed games whose values are a model's estimates (`exact: false`), not an exact table's */
+  estimated: number;
   /** "strategy|name" or "player|name" -> that group's own tally, where the games were tallied by group */
   groups?: Map<string, ProfileTally>;
 }
@@ -77,6 +79,7 @@ export function emptyTally(): ProfileTally {
     boxes: new Map(),
     recurring: new Map(),
     dropped: 0,
+    estimated: 0,
   };
 }
 
@@ -107,6 +110,7 @@ export function tallyGame(t: ProfileTally, r: PackedResult, group?: string): voi
   }
   t.analysed++;
   if (r.goal) t.goal = r.goal;
+  if (r.exact === false) t.estimated++;
   if (r.finished) {
     t.finished++;
     t.scoreSum += r.finalScore;
@@ -152,7 +156,7 @@ function prune(t: ProfileTally): void {
 
 /** Adds `part` (a later stretch of the same batch) into `into`. */
 export function mergeTally(into: ProfileTally, part: ProfileTally): void {
-  for (const k of ['games', 'errors', 'analysed', 'finished', 'decisions', 'scoreSum', 'startSum', 'lossSum', 'luckSum', 'luckSq', 'dropped'] as const) into[k] += part[k];
+  for (const k of ['games', 'errors', 'analysed', 'finished', 'decisions', 'scoreSum', 'startSum', 'lossSum', 'luckSum', 'luckSq', 'dropped', 'estimated'] as const) into[k] += part[k];
   if (part.goal) into.goal = part.goal;
   for (let i = 0; i < into.kinds.length; i++) into.kinds[i] += part.kinds[i];
   for (let i = 0; i < into.buckets.length; i++) into.buckets[i] += part.buckets[i];
@@ -236,6 +240,8 @@ export interface PlayerProfile {
   recurring: RecurringMistake[];
   /** false when rare recurring keys had to be dropped to bound memory (the list may then miss some) */
   recurringExact: boolean;
+  /** where some games were rated by a model (Triple Yahtzee, Superpass): how many; their values are estimates */
+  estimated?: number;
   /** where the batch holds the games of more than one strategy or player: each one's own profile, in first-seen order */
   groups?: ProfileGroup[];
 }
@@ -307,6 +313,7 @@ export function profileOf(t: ProfileTally): PlayerProfile {
     recurring,
     recurringExact: t.dropped === 0,
   };
+  if (t.estimated > 0) profile.estimated = t.estimated;
   if (t.groups && t.groups.size > 1) {
     profile.groups = [...t.groups].map(([key, g]) => {
       const at = key.indexOf('|');

@@ -1,4 +1,4 @@
-import { hasJointTable, isSolvedExactly, RULESETS, type RuleSet, type RuleSetId } from '../rules/index.ts';
+import { hasJointTable, isSolvedByModel, isSolvedExactly, RULESETS, type RuleSet, type RuleSetId } from '../rules/index.ts';
 import type { GameModel } from '../solver/index.ts';
 import type { Analyser } from './analyse-game.ts';
 import { analyseGamesPacked, batchRuleSets } from './batch.ts';
@@ -21,10 +21,12 @@ export async function analyseBatchPacked(
   const ids = batchRuleSets(records);
   for (const id of ids) {
     const rs = RULESETS[id];
-    // Reviews rate against an exact model: a single-column table, or a sub-game's joint table
-    // (for points only: its goal tables over the joint states are not built).
+    // Reviews rate against an exact model where there is one: a single-column table, or a
+    // sub-game's joint table. The full multi-column games are rated by their best model, and
+    // the review says its values are estimates. Both for points only: no goal tables over
+    // joint states are built, and the goal models' play is not strong enough to rate by.
     if (isSolvedExactly(rs)) loaded.set(id, await modelFor(id));
-    else if (hasJointTable(rs)) loaded.set(id, goal ? `${id}: its games are reviewed for points only` : await modelFor(id));
+    else if (hasJointTable(rs) || isSolvedByModel(rs)) loaded.set(id, goal ? `${id}: its games are reviewed for points only` : await modelFor(id));
   }
   if (!goal) return analyseGamesPacked((id) => loaded.get(id), records);
   // A review for a goal: one analyser per rule set, with the tables the goal loads for it.

@@ -60,6 +60,12 @@ export interface GameAnalysis {
    * bucketed by percentage points. Absent for the default goal, points.
    */
   goal?: ReviewedGoal;
+  /**
+   * false where the values are a model's estimates, not an exact table's (Triple Yahtzee and
+   * Superpass, rated by their best model; the README measures its error on the sub-games, against
+   * their exact tables). Absent where every value is exact.
+   */
+  exact?: false;
   /** every box is filled */
   finished: boolean;
   /** points on the sheet: boxes, upper bonus, Yahtzee bonuses, column multipliers */

@@ -16,6 +16,12 @@ export function describeError(e: unknown): { message: string; exitCode: number }
 /** Parses argv and runs the command; the one place CLI errors become messages and exit codes. */
 export async function runCli(program: Command, argv: string[]): Promise<void> {
   program.exitOverride();
+  // A reader that stops early (`dicewise analyse games.jsonl | head`) closes the pipe: the rest of
+  // the output is no longer wanted, which is no error (and no stack trace).
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(0);
+  });
   try {
     await program.parseAsync(argv);
   } catch (e) {

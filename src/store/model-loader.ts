@@ -249,13 +249,13 @@ export async function loadModel(dir: string, id: RuleSetId, opts: { moments?: bo
 }
 
 /**
- * The model a game review rates decisions against: the exact one. A single-column rule set's
- * table, or a sub-game's joint table; the full multi-column games have none (NOT_SOLVED).
+ * The model a game review rates decisions against: the exact one where there is one (a
+ * single-column rule set's table, a sub-game's joint table), else the best model (the full
+ * multi-column games: the review's values are then estimates, and say so).
  */
 export async function loadReviewModel(dir: string, id: RuleSetId, opts: { read?: TableReader } = {}): Promise<GameModel> {
   const rs = RULESETS[id];
   if (hasJointTable(rs)) return loadApproxModel(dir, id, 'exact', opts);
-  if (!isSolvedExactly(rs)) throw new DicewiseError('NOT_SOLVED', `${id} has no exact strategy table, and game analysis needs one`);
   return loadModel(dir, id, { moments: false, read: opts.read });
 }
 
@@ -291,10 +291,8 @@ export async function readModelTables(dir: string, id: RuleSetId, read: TableRea
 /** Reads through `read` the tables `loadReviewModel` makes its model from (for a process to share them with its threads). */
 export async function readReviewTables(dir: string, id: RuleSetId, read: TableReader): Promise<void> {
   const rs = RULESETS[id];
-  if (hasJointTable(rs)) {
-    await loadColumnTables(dir, rs, read);
-    await read(dir, rs, JOINT_SUFFIX);
-  } else if (isSolvedExactly(rs)) await read(dir, rs);
+  await readModelTables(dir, id, read);
+  if (hasJointTable(rs)) await read(dir, rs, JOINT_SUFFIX);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { isDicewiseError, RetryLaterError } from '../../errors.ts';
-import { EXACT_RULESETS, isRuleSetId, RULESET_IDS, type RuleSetId } from '../../rules/index.ts';
+import { isRuleSetId, RULESET_IDS, type RuleSetId } from '../../rules/index.ts';
 import type { SharedLanes } from '../../simulate/index.ts';
 import { throwIfStopped } from '../admission.ts';
 import type { RouteModule } from '../app-deps.ts';
@@ -74,6 +74,10 @@ const GameAnalysisSchema = z
       .union([z.object({ type: z.literal('reach'), score: z.number().int() }), z.object({ type: z.literal('win') })])
       .optional()
       .openapi({ description: 'Present for a reach review or a multiplayer review\'s share of the stake: values and losses are then probabilities, mistakes bucketed in percentage points.' }),
+    exact: z
+      .literal(false)
+      .optional()
+      .openapi({ description: 'Present where the values are estimates: Triple Yahtzee and Superpass games are rated by their best model, whose error the README measures on the sub-games. Absent where every value is exact.' }),
     finished: z.boolean(),
     finalScore: z.number().openapi({ description: 'Points on the sheet, bonuses and multipliers included (so far, when unfinished).' }),
     startValue: z.number().openapi({ description: 'Expected final score of optimal play.' }),
@@ -158,6 +162,7 @@ const ProfileSchema = z
       )
       .openapi({ description: 'The ten costliest mistakes made at least twice: same dice, rolls left, choice and best choice.' }),
     recurringExact: z.boolean(),
+    estimated: z.number().int().optional().openapi({ description: 'Games rated by a model (Triple Yahtzee, Superpass), whose values are estimates; absent when none were.' }),
   });
 const PlayerProfileSchema = ProfileSchema.extend({
   groups: z
@@ -202,7 +207,7 @@ export const analyseRoute = createRoute({
 function ruleSetAvailability(registry: TableRegistry): { refuse: Partial<Record<RuleSetId, string>>; loading: RuleSetId[] } {
   const refuse: Partial<Record<RuleSetId, string>> = {};
   const loading: RuleSetId[] = [];
-  for (const id of EXACT_RULESETS) {
+  for (const id of RULESET_IDS) {
     try {
       registry.get(id);
     } catch (e) {
