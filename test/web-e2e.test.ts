@@ -231,6 +231,20 @@ describe.skipIf(!hasChromium)('web page in Chromium', () => {
     expect(await page.locator('#pr-recurring li').count()).toBe(profile.recurring.length);
   });
 
+  it('review: Superpass games are rated by its best model, and the profile says its values are estimates', async () => {
+    const model = await testModel('superpass');
+    const games = playGames(model, 62, 3, 0.3, 0);
+    await open('?mode=coach&ruleset=superpass&seed=review');
+    await page.setInputFiles('#review-file', { name: 'games.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(games.map((g) => JSON.stringify(g)).join('\n')) });
+    await page.waitForSelector('#review-profile');
+    const profile = profileResults(games.map((g) => analysePacked(createAnalyser(model), g)));
+    expect(profile.estimated).toBe(3);
+    expect(await page.textContent('#pr-games')).toBe('3');
+    expect(await page.textContent('#pr-estimated')).toBe('3 of these games were rated by a best model, not an exact table: their values are estimates.');
+    expect(await page.textContent('#review-profile .stat:nth-child(3) .label')).toBe('Best play expects (estimate)');
+    expect(await page.textContent('#pr-optimal')).toBe(fmt2(profile.meanStartValue));
+  });
+
   it('threw no script errors', () => {
     expect(pageErrors).toEqual([]);
   });

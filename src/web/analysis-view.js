@@ -1,7 +1,7 @@
 // @ts-check
 import { actionText } from './advice-view.js';
 import { fmt, h, svg } from './dom.js';
-import { t } from './i18n.js';
+import { ruleSetName, t } from './i18n.js';
 
 /**
  * The end-of-game review: the server's analysis (POST /api/v1/analyse) as a summary, a chart of
@@ -106,10 +106,12 @@ export function analysisView(rs, a, turns) {
       'div',
       { class: 'stats' },
       stat(t('an.final'), String(a.finalScore), 'an-final'),
-      stat(t('an.optimal'), fmt(a.startValue), 'an-optimal'),
+      stat(t(a.exact === false ? 'an.bestPlay' : 'an.optimal'), fmt(a.startValue), 'an-optimal'),
       stat(t('an.loss'), fmt(a.totalLoss), 'an-loss'),
       stat(t('an.luck'), `${a.luck >= 0 ? '+' : '−'}${fmt(Math.abs(a.luck))}`, 'an-luck'),
     ),
+    // A multi-column game has no exact table: its best model rated the decisions.
+    a.exact === false ? h('p', { class: 'help', id: 'an-estimate' }, t('an.estimate', { name: ruleSetName(rs) })) : null,
     h(
       'p',
       { class: 'chips' },

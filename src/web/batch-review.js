@@ -96,10 +96,11 @@ export function profileView(rs, p) {
       stat(t('review.games'), `${p.analysed}${p.errors ? ` (+${t('review.withErrors', { count: p.errors })})` : ''}`, 'pr-games'),
       // A mean over no finished game is none, not 0.00.
       stat(t('review.meanScore'), p.finished > 0 ? fmt(p.meanFinalScore) : '–', 'pr-score'),
-      stat(t('review.optimal'), fmt(p.meanStartValue), 'pr-optimal'),
+      stat(t(p.estimated ? 'review.bestPlay' : 'review.optimal'), fmt(p.meanStartValue), 'pr-optimal'),
       stat(t('review.lossPerGame'), t('review.lossValue', { game: fmt(p.loss.perGame), decision: fmt(p.loss.perDecision, 3) }), 'pr-loss'),
       stat(t('review.luck'), `${p.luck.mean >= 0 ? '+' : '−'}${fmt(Math.abs(p.luck.mean))}`, 'pr-luck'),
     ),
+    p.estimated ? h('p', { class: 'help', id: 'pr-estimated' }, t('review.estimated', { count: p.estimated })) : null,
     bars(
       t('review.byKind'),
       p.byKind.map((k) => ({ label: t(`review.kind.${k.kind}`), value: k.perGame, text: fmt(k.perGame) })),

@@ -9,7 +9,7 @@ import { dieFace, faceName, sorted } from './dice.js';
 import { fmt, h } from './dom.js';
 import { boxName, ruleSetName, t } from './i18n.js';
 import { buildSheet, gameTotal } from './scorecard.js';
-import { hasColumns, solvedExactly } from './ruleset-kind.js';
+import { hasColumns } from './ruleset-kind.js';
 
 /**
  * Coach mode: the page rolls seeded dice, the player holds dice and picks boxes, and after each
@@ -289,12 +289,6 @@ export function createCoach(root, hooks) {
   async function finish(mine) {
     if (!rs || !game) return;
     const r = rs;
-    if (!solvedExactly(r)) {
-      // The review rates every decision against an exact table, which a multi-column rule set has not: say so, not the server's refusal.
-      analysis = h('p', { class: 'help', id: 'coach-no-review' }, t('coach.noReview', { name: ruleSetName(r), loss: fmt(steps.reduce((s, st) => s + st.verdict.loss, 0)) }));
-      render();
-      return;
-    }
     end.replaceChildren(h('p', { class: 'help' }, t('coach.analysing')));
     try {
       const result = await analyseGame(record());

@@ -82,7 +82,7 @@
  * @typedef {{ action: Action, ev: number }} RatedAction
  * @typedef {{ turn: number, roll: number, kind: 'hold' | 'score', chosen: RatedAction, best: RatedAction, loss: number }} Decision
  * @typedef {{
- *   ruleset: string, finished: boolean, finalScore: number, startValue: number, remainingValue: number,
+ *   ruleset: string, exact?: false, finished: boolean, finalScore: number, startValue: number, remainingValue: number,
  *   totalLoss: number, luck: number,
  *   mistakes: { slight: number, inaccuracy: number, mistake: number, blunder: number, total: number },
  *   turns: { turn: number, points: number }[], decisions: Decision[]
@@ -102,7 +102,7 @@
  *   loss: { total: number, perGame: number, perDecision: number }, luck: { mean: number, sd: number },
  *   byKind: KindProfile[], bySection: { upper: LossShare, lower: LossShare }, byBox: BoxProfile[],
  *   mistakes: Record<'slight' | 'inaccuracy' | 'mistake' | 'blunder' | 'total', { count: number, loss: number }>,
- *   recurring: RecurringMistake[], recurringExact: boolean,
+ *   recurring: RecurringMistake[], recurringExact: boolean, estimated?: number,
  *   groups?: { by: 'strategy' | 'player', name: string, profile: PlayerProfile }[]
  * }} PlayerProfile
  */
