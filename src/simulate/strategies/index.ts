@@ -103,7 +103,7 @@ export function createBuiltinStrategy(name: BuiltinStrategy, env: StrategyEnv): 
   const { rs } = env;
   const multi = isSolvedByModel(rs);
   if (multi && name === 'optimal' && !hasJointTable(rs)) throw refuse(name, rs, 'no exact table; use best');
-  if (multi && name === 'heuristic') throw refuse(name, rs, 'heuristic plays single-column rule sets; use hints (superpass)');
+  if (multi && name === 'heuristic') throw refuse(name, rs, 'heuristic plays single-column rule sets; use best, linear, decomposition or greedy');
   const kind = modelKindOf(name, rs);
   if (kind && !env.model) throw new Error(`the ${name} strategy needs the ${kind} model of ${rs.id}`);
   switch (name) {
