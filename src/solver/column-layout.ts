@@ -129,27 +129,58 @@ export function popcount(x: number): number {
   return c;
 }
 
-/** Canonical reachable states with `level` boxes filled, in index order. */
-export function statesAtLevel(L: ColumnLayout, level: number): Int32Array {
-  const out: number[] = [];
-  const yBit = L.yahtzeeBox >= 0 ? 1 << L.yahtzeeBox : 0;
-  const masks = L.maskOfSlot ? [L.maskOfSlot[level]] : Array.from({ length: 1 << L.boxes }, (_, m) => m);
-  for (const mask of masks) {
-    if (popcount(mask) !== level) continue;
-    const slot = L.slotOfMask === null ? mask : L.slotOfMask[mask];
-    const um = mask & 63;
+/** Per layout: the filled masks of each level, and per upper mask the canonical upper totals it reaches, ascending. */
+interface LevelIndex {
+  masks: Int32Array[];
+  uppers: Int32Array[];
+}
+
+const levelIndexes = new WeakMap<ColumnLayout, LevelIndex>();
+
+function levelIndex(L: ColumnLayout): LevelIndex {
+  let index = levelIndexes.get(L);
+  if (!index) {
+    const byLevel: number[][] = Array.from({ length: L.boxes + 1 }, () => []);
+    if (L.maskOfSlot) L.maskOfSlot.forEach((mask, level) => byLevel[level].push(mask));
+    else for (let m = 0; m < 1 << L.boxes; m++) byLevel[popcount(m)].push(m);
+    const uppers: Int32Array[] = [];
     const seen = new Uint8Array(UPPER_SLOTS);
-    for (let u = 0; u < UPPER_SLOTS; u++) {
-      if (!L.reachableUpper[um * UPPER_SLOTS + u]) continue;
-      const cu = L.canonUpper[um * UPPER_SLOTS + u];
-      if (seen[cu]) continue;
-      seen[cu] = 1;
+    for (let um = 0; um < 64; um++) {
+      seen.fill(0);
+      for (let u = 0; u < UPPER_SLOTS; u++) if (L.reachableUpper[um * UPPER_SLOTS + u]) seen[L.canonUpper[um * UPPER_SLOTS + u]] = 1;
+      uppers.push(Int32Array.from(seen.keys()).filter((u) => seen[u] === 1));
     }
-    for (let u = 0; u < UPPER_SLOTS; u++) {
-      if (!seen[u]) continue;
-      const flagCount = L.flags === 2 && (mask & yBit) !== 0 ? 2 : 1;
-      for (let flag = 0; flag < flagCount; flag++) out.push((slot * UPPER_SLOTS + u) * L.flags + flag);
+    index = { masks: byLevel.map((m) => Int32Array.from(m)), uppers };
+    levelIndexes.set(L, index);
+  }
+  return index;
+}
+
+/**
+ * Canonical reachable states with `level` boxes filled, in index order. Which canonical upper
+ * totals a state reaches depends on its filled upper boxes alone, and the masks of each level
+ * are listed once per layout: a table build lists every level on its main thread while its
+ * threads start, in code not yet compiled, and walking every mask per level took 30–40 ms there.
+ */
+export function statesAtLevel(L: ColumnLayout, level: number): Int32Array {
+  const yBit = L.yahtzeeBox >= 0 ? 1 << L.yahtzeeBox : 0;
+  const { masks: byLevel, uppers } = levelIndex(L);
+  const masks = byLevel[level] ?? new Int32Array(0);
+  const F = L.flags;
+  let n = 0;
+  for (let k = 0; k < masks.length; k++) n += uppers[masks[k] & 63].length * (F === 2 && (masks[k] & yBit) !== 0 ? 2 : 1);
+  const out = new Int32Array(n);
+  let i = 0;
+  for (let k = 0; k < masks.length; k++) {
+    const mask = masks[k];
+    const slot = L.slotOfMask === null ? mask : L.slotOfMask[mask];
+    const flagCount = F === 2 && (mask & yBit) !== 0 ? 2 : 1;
+    const us = uppers[mask & 63];
+    for (let j = 0; j < us.length; j++) {
+      const at = (slot * UPPER_SLOTS + us[j]) * F;
+      out[i++] = at;
+      if (flagCount === 2) out[i++] = at + 1;
     }
   }
-  return Int32Array.from(out);
+  return out;
 }
