@@ -1,4 +1,4 @@
-import { hasJointTable, isSolvedByModel, isSolvedExactly, RULESETS, type RuleSet, type RuleSetId } from '../rules/index.ts';
+import { isSolvedByModel, isSolvedExactly, RULESETS, type RuleSet, type RuleSetId } from '../rules/index.ts';
 import type { GameModel } from '../solver/index.ts';
 import type { Analyser } from './analyse-game.ts';
 import { analyseGamesPacked, batchRuleSets } from './batch.ts';
@@ -26,7 +26,7 @@ export async function analyseBatchPacked(
     // the review says its values are estimates. Both for points only: no goal tables over
     // joint states are built, and the goal models' play is not strong enough to rate by.
     if (isSolvedExactly(rs)) loaded.set(id, await modelFor(id));
-    else if (hasJointTable(rs) || isSolvedByModel(rs)) loaded.set(id, goal ? `${id}: its games are reviewed for points only` : await modelFor(id));
+    else if (isSolvedByModel(rs)) loaded.set(id, goal ? `${id}: its games are reviewed for points only` : await modelFor(id));
   }
   if (!goal) return analyseGamesPacked((id) => loaded.get(id), records);
   // A review for a goal: one analyser per rule set, with the tables the goal loads for it.

@@ -8,7 +8,7 @@ export const COMMAND_DESCRIPTIONS = {
   hint: 'rank every action for a position by expected value',
   odds: 'the best chance of finishing with at least each total, from a position (exact rule sets; reads the reach table)',
   serve: 'run the HTTP API (hints, rule sets, OpenAPI docs); builds missing tables on first start',
-  analyse: 'review recorded games decision by decision: what each hold and box lost against optimal play',
+  analyse: 'review recorded games decision by decision: what each hold and box lost against optimal play (Triple Yahtzee and Superpass: their best model, as estimates)',
   simulate: 'play seeded games with several strategies on the same dice and compare their scores',
   merge: 'combine the reports of a run split with --shard K/N into the report of the whole run',
   bound: "an upper bound on the optimal expected score of a multi-column game, beside best play's mean",
