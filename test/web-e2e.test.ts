@@ -231,6 +231,25 @@ describe.skipIf(!hasChromium)('web page in Chromium', () => {
     expect(await page.locator('#pr-recurring li').count()).toBe(profile.recurring.length);
   });
 
+  it('coach: a Triple Yahtzee game played to the end is reviewed by its best model, which says its values are estimates', async () => {
+    await open('?mode=coach&ruleset=triple-yahtzee&seed=e2e-columns');
+    const turns = 39;
+    for (let turn = 1; turn <= turns; turn++) {
+      await page.locator(`#coach-status[data-turn="${turn}"]`).waitFor();
+      await page.locator('.sheet button.box:not([disabled])').first().waitFor();
+      await page.click('.sheet button.box:not([disabled]) >> nth=0');
+    }
+    await page.waitForSelector('#coach-analysis');
+    expect(await page.textContent('#an-estimate')).toBe('Every value here is an estimate: Triple Yahtzee has no exact table, so its best model rated the decisions.');
+    expect(await page.textContent('#coach-analysis .stat:nth-child(2) .label')).toBe('Best play expects (estimate)');
+    const model = await testModel('triple-yahtzee');
+    expect(await page.textContent('#an-optimal')).toBe(fmt2(model.value(initialState(RULESETS['triple-yahtzee']))));
+    // The verdicts given during the game and the review afterwards come from the same model.
+    const lost = Number((await page.textContent('#an-loss'))!.replace(/,/g, ''));
+    expect(lost).toBeGreaterThan(0);
+    expect(Number((await page.textContent('#coach-lost'))!.replace(/,/g, ''))).toBeCloseTo(lost, 1);
+  });
+
   it('review: Superpass games are rated by its best model, and the profile says its values are estimates', async () => {
     const model = await testModel('superpass');
     const games = playGames(model, 62, 3, 0.3, 0);
