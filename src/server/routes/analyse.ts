@@ -14,7 +14,10 @@ import { REACH_NOT_READY_FIELD } from '../../../workers/analyse-request.ts';
  * worker behind the admission policy; larger batches belong to `dicewise analyse`.
  */
 
-/** Games one request may hold: about half a millisecond each on one core. */
+/**
+ * Games one request may hold: about half a millisecond each on one core; a Triple Yahtzee or
+ * Superpass game, rated by its model, about 11 ms (a full body of them 11 s, within the deadline).
+ */
 export const ANALYSE_BATCH_CAP = 1000;
 
 /** Room for ANALYSE_BATCH_CAP pretty-printed games (a finished game is ~1-3 KB of JSON). */
