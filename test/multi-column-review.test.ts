@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { analyseGames, type GameAnalysis, type GameResult } from '../src/analysis/index.ts';
+import { analyseGames, reviewRecords, type GameAnalysis, type GameResult } from '../src/analysis/index.ts';
 import { loadReviewModel } from '../src/store/model-loader.ts';
 import { createWorkerPool, reviewRunner } from '../workers/pool.ts';
 import { dicewise, ROOT } from './support/cli.ts';
@@ -58,6 +58,18 @@ describe('Triple Yahtzee and Superpass games are reviewed by their best model, a
     expect(lossGap / decisions).toBeLessThan(0.1);
     // Random decisions cost points by either review.
     expect(byModel.reduce((s, g) => s + g.totalLoss, 0)).toBeGreaterThan(10);
+  });
+
+  it('a Triple Yahtzee multiplayer record is a clear error (no exact win tables), its solo records are reviewed', async () => {
+    const model = await testModel('triple-yahtzee');
+    const solo = playGames(model, 13, 1, 0, 1)[0];
+    const record = { ruleset: 'triple-yahtzee', players: ['a', 'b'], turns: solo.turns.slice(0, 4).map((t, i) => ({ ...t, player: i % 2 })) };
+    const never = async () => {
+      throw new Error('the win tables were asked for');
+    };
+    const [mp, one] = await reviewRecords(async () => model, { records: [record, solo] }, undefined, never);
+    expect(mp).toEqual({ error: { turn: 0, roll: 0, detail: expect.stringMatching(/^triple-yahtzee: a multiplayer record is reviewed where the rule set is solved exactly .*review each player's turns as a solo record$/) } });
+    expect(one).toMatchObject({ ruleset: 'triple-yahtzee', exact: false, totalLoss: 0 });
   });
 
   it('a review thread rates Superpass games as the main thread does', async () => {

@@ -1,4 +1,4 @@
-import type { RuleSetId } from '../rules/index.ts';
+import { isSolvedExactly, RULESETS, type RuleSetId } from '../rules/index.ts';
 import type { GameModel, ReachTable } from '../solver/index.ts';
 import { analyserFor } from './analyse-game.ts';
 import { recordRuleSet } from './batch.ts';
@@ -189,6 +189,11 @@ export async function reviewRecords(
     const id = recordRuleSet(record);
     if (!id || !multiplayerFor) {
       out.push(gameError(0, 0, id ? 'multiplayer records are not reviewed here' : 'unknown rule set'));
+      continue;
+    }
+    if (!isSolvedExactly(RULESETS[id])) {
+      // Its share of the stake is rated against the exact reach and points-distribution tables, which a multi-column rule set has not.
+      out.push(gameError(0, 0, `${id}: a multiplayer record is reviewed where the rule set is solved exactly (its share of the stake needs the exact win tables); review each player's turns as a solo record`));
       continue;
     }
     try {
