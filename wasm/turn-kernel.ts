@@ -52,6 +52,14 @@ let pairKeep: usize = 0;
 let bestValue: usize = 0;
 let bestRank: usize = 0;
 
+/** Int32 per keep: in select mode, the keep whose hold gives its row (itself, or a sub-keep's source) */
+let source: usize = 0;
+
+/** Sets where select mode writes each keep's source. */
+export function configureSource(sourcePtr: usize): void {
+  source = sourcePtr;
+}
+
 /** Sets where the tables and scratch of bestHolds lie. */
 export function configureHolds(rankPtr: usize, keepOfRankPtr: usize, pairValuePtr: usize, pairKeepPtr: usize, bestValuePtr: usize, bestRankPtr: usize): void {
   holdRank = rankPtr;
@@ -276,7 +284,11 @@ function maxLanes(hold: usize, m: usize): void {
   }
 }
 
-/** select mode: the sub-keep best in lane 0 (the keep itself on ties) gives every lane. */
+/**
+ * select mode: the sub-keep best in lane 0 (the keep itself on ties) gives every lane; each keep's
+ * source (the keep whose hold that row is) goes to `source`, which a forward pass over the chosen
+ * holds reads (the points distribution, src/solver/points-distribution.ts).
+ */
 function selectRows(hold: usize, m: usize): void {
   const rowBytes = (<usize>lanes) << 3;
   for (let g = 0; g < groupCount; g++) {
@@ -287,15 +299,19 @@ function selectRows(hold: usize, m: usize): void {
       const k = readI32(rows, o);
       let from = rowOf(hold, k);
       let best = load<f64>(from);
+      let src = k;
       for (let i = 1; i <= d; i++) {
-        const s = rowOf(m, readI32(rows, o + i));
+        const sub = readI32(rows, o + i);
+        const s = rowOf(m, sub);
         const v = load<f64>(s);
         if (v > best) {
           best = v;
           from = s;
+          src = readI32(source, sub);
         }
       }
       copyRow(rowOf(m, k), from, rowBytes);
+      store<i32>(source + ((<usize>k) << 2), src);
     }
   }
 }

@@ -4,36 +4,33 @@ import type { ReachTask } from './lane-task.ts';
 import type { ReachTable } from './reach-table.ts';
 import { chooseScores, createScoreChoices, type ScoreChoices } from './score-choice.ts';
 import type { DiceTables } from '../dice/index.ts';
-import { maxPlan, type MaxPlan } from './turn-engine.ts';
+import { createTurnWorkspace, type TurnWorkspace } from './turn-engine.ts';
 
 /**
  * The distribution of the points still to come under optimal expected-score play (how an
- * opponent who plays for points will finish). The play is fixed by the expected values (the
- * `select` mode's lane 0: the same comparisons, ties settled the same way), so a turn is linear
- * in the next states' distributions: D(s) = Σ over final rolls r of P(r) · D(s'_r) shifted by the
- * points g_r scored. P(r) is found once per state by carrying each first roll's chance through
- * the holds the expected values choose (the transpose of the engine's mean over the dice), and
- * the rolls that end in the same entry are summed before their distribution is read. Where w is
- * the cap, lane cap holds P(>= cap), so shifting adds the mass pushed past it.
+ * opponent who plays for points will finish). The play is fixed by the expected values, so a
+ * turn is linear in the next states' distributions: D(s) = Σ over final rolls r of P(r) · D(s'_r)
+ * shifted by the points g_r scored. The holds are the turn engine's own in select mode over one
+ * lane (the expected values), which tells each keep's source; P(r) is found by carrying each
+ * first roll's chance through those holds (the transpose of the engine's mean over the dice),
+ * and the rolls that end in the same entry are summed before their distribution is read. Where w
+ * is the cap, lane cap holds P(>= cap), so shifting adds the mass pushed past it.
  *
- * Before, the whole distribution ran through the turn engine as one lane per number of points,
- * lane 0 choosing (up to 602 lanes of per-keep arrays per state); the yahtzee-free-joker table
- * took 88 s on 2 threads that way.
+ * Before, the whole distribution ran through the engine as one lane per number of points, lane 0
+ * choosing (up to 602 lanes of per-keep arrays per state): the yahtzee table took 100 s on two
+ * threads, whole process, against 22-24 s this way.
  */
 export interface DistributionSolver {
   c: CompiledRules;
   choices: ScoreChoices;
-  plan: MaxPlan;
-  /** per keep: expected value of holding it (lane 0), and the best value over it and its sub-keeps */
-  hold: Float64Array;
-  best: Float64Array;
-  /** per keep: the keep whose hold gives `best` (itself, or a sub-keep's) */
+  /** one lane in select mode: the expected values, whose choices the distribution follows */
+  turn: TurnWorkspace;
+  /** per keep: the hold chosen before the third roll, then before the second (the kernel's `source`) */
   src3: Int32Array;
   src2: Int32Array;
   /** per keep: chance of holding it, then per full roll the chance of rolling it */
   mass: Float64Array;
-  /** per final roll: its entry's slot in `entryWeight`, and per entry the next state, the points and the summed chance */
-  entryOf: Int32Array;
+  /** the entries the final rolls end in: next state, points, summed chance */
   entryNext: Int32Array;
   entryGain: Int32Array;
   entryWeight: Float64Array;
@@ -45,13 +42,10 @@ export function createDistributionSolver(c: CompiledRules, cap: number): Distrib
   return {
     c,
     choices: createScoreChoices(c),
-    plan: maxPlan(t),
-    hold: new Float64Array(t.keepCount),
-    best: new Float64Array(t.keepCount),
+    turn: createTurnWorkspace(t, 1, 'select'),
     src3: new Int32Array(t.keepCount),
     src2: new Int32Array(t.keepCount),
     mass: new Float64Array(t.keepCount),
-    entryOf: new Int32Array(t.rollCount),
     entryNext: new Int32Array(t.rollCount),
     entryGain: new Int32Array(t.rollCount),
     entryWeight: new Float64Array(t.rollCount),
@@ -61,43 +55,7 @@ export function createDistributionSolver(c: CompiledRules, cap: number): Distrib
 
 const SIXTH = 1 / 6;
 
-/** a[k] for every partial keep: the mean over one more die, summed as the engine sums it. */
-function fillKeepMeans(t: DiceTables, a: Float64Array): void {
-  const add = t.addDie;
-  for (let k = t.rollCount; k < t.keepCount; k++) {
-    const o = k * 6;
-    a[k] = (a[add[o]] + a[add[o + 1]] + a[add[o + 2]] + a[add[o + 3]] + a[add[o + 4]] + a[add[o + 5]]) * SIXTH;
-  }
-}
-
-/**
- * best[k] = the larger of hold[k] and its sub-keeps' best, in the plan's order (smaller keeps
- * first), a sub-keep replacing only when strictly larger: the engine's select mode. src[k] is the
- * keep whose hold value that is.
- */
-function selectHolds(plan: MaxPlan, hold: Float64Array, best: Float64Array, src: Int32Array): void {
-  const { groups, rows } = plan;
-  for (let g = 0; g < groups.length; g += 3) {
-    const d = groups[g];
-    const end = groups[g + 1] + groups[g + 2] * (d + 1);
-    for (let o = groups[g + 1]; o < end; o += d + 1) {
-      const k = rows[o];
-      let v = hold[k];
-      let from = k;
-      for (let i = 1; i <= d; i++) {
-        const sub = rows[o + i];
-        if (best[sub] > v) {
-          v = best[sub];
-          from = src[sub];
-        }
-      }
-      best[k] = v;
-      src[k] = from;
-    }
-  }
-}
-
-/** Carries `mass` (per keep held) down to the full rolls it ends in: the transpose of fillKeepMeans. */
+/** Carries `mass` (per keep held) down to the full rolls it ends in: the transpose of the engine's mean over one more die. */
 function rollMass(t: DiceTables, mass: Float64Array): void {
   const add = t.addDie;
   for (let k = t.keepCount - 1; k >= t.rollCount; k--) {
@@ -109,7 +67,7 @@ function rollMass(t: DiceTables, mass: Float64Array): void {
 }
 
 export function solveDistributionStates(s: DistributionSolver, task: ReachTask): void {
-  const { c, choices, plan, hold, best, src3, src2, mass, entryOf, entryNext, entryGain, entryWeight, out } = s;
+  const { c, choices, src3, src2, mass, entryNext, entryGain, entryWeight, out } = s;
   const t = c.dice;
   const { width, offset, next, cap } = task;
   const values = task.values!;
@@ -118,13 +76,16 @@ export function solveDistributionStates(s: DistributionSolver, task: ReachTask):
     const w = width[state];
     const { mask, upper, flag } = decodeState(c.layout, state);
     chooseScores(c, values, 1, mask, upper, flag, choices);
-    // The holds the expected values choose before the third roll, then before the second.
-    hold.set(choices.value.subarray(0, R));
-    fillKeepMeans(t, hold);
-    selectHolds(plan, hold, best, src3);
-    hold.set(best.subarray(0, R));
-    fillKeepMeans(t, hold);
-    selectHolds(plan, hold, best, src2);
+    // The holds the expected values choose before the third roll, then before the second: the
+    // engine's own turn in select mode, one lane, reading which keep each row came from.
+    const ws = s.turn;
+    ws.scoreLater.set(choices.value.subarray(0, R));
+    ws.fillKeepValues(ws.hold3);
+    ws.maxOverHolds(ws.hold3, ws.hold2);
+    src3.set(ws.source);
+    ws.fillKeepValues(ws.hold2);
+    ws.maxOverHolds(ws.hold2, ws.roll1);
+    src2.set(ws.source);
     // The chance of each roll after the second roll, then after the third.
     mass.fill(0);
     for (let r = 0; r < R; r++) mass[src2[r]] += t.rollProbability[r];
@@ -144,7 +105,6 @@ export function solveDistributionStates(s: DistributionSolver, task: ReachTask):
         entryWeight[e] = 0;
         entries++;
       }
-      entryOf[r] = e;
       entryWeight[e] += mass[r];
     }
     out.fill(0, 0, w + 1);

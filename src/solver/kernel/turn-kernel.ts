@@ -61,6 +61,11 @@ export interface TurnKernel {
   /** 2 × rollCount: the decision after each roll with one reroll left, then with two, written by `bestHolds` */
   readonly holdChoice: Int16Array;
   /**
+   * keepCount: after a select-mode `maxOverHolds`, each keep's source, the keep whose hold value
+   * its row took (itself where no sub-keep is higher in lane 0)
+   */
+  readonly source: Int32Array;
+  /**
    * holdChoice[(rollsLeft - 1) * rollCount + r] = the best hold of roll r by hold3 (one reroll
    * left) or hold2 (two), lane 0: the first of the highest in the roll's hold list, as
    * `bestHoldKeep`; or r itself where the roll's `now` is at least its value (stop and score, as
@@ -133,6 +138,7 @@ interface KernelExports {
   evaluateTurn(hold3: number, hold2: number, roll1: number, first: number, out: number, lanes: number, mode: number): void;
   configureHolds(rank: number, keepOfRank: number, pairValue: number, pairKeep: number, bestValue: number, bestRank: number): void;
   configureStage(chunk: number, hold3: number, hold2: number, roll1: number, first: number, value: number): void;
+  configureSource(source: number): void;
   evaluateValue(hold3: number, hold2: number, roll1: number, first: number, out: number, lanes: number, mode: number): void;
   bestHolds(hold3: number, hold2: number, now: number, out: number, lanes: number): void;
 }
@@ -227,6 +233,7 @@ export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode
   const bestRankAt = place(K * 4);
   const nowAt = place(2 * R * 8);
   const choiceAt = place(2 * R * 2);
+  const sourceAt = place(K * 4);
   // evaluateValue's chunk, where there is room for more lanes than one.
   const chunk = capacity > VALUE_CHUNK ? VALUE_CHUNK : 0;
   const stage3At = place(K * chunk * 8);
@@ -255,6 +262,7 @@ export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode
   new Int32Array(buf, keepOfRankAt, K).set(ranks.keepOfRank);
   x.configureHolds(rankAt, keepOfRankAt, pairValueAt, pairKeepAt, bestValueAt, bestRankAt);
   x.configureStage(chunk, stage3At, stage2At, stage1At, stageFirstAt, stageValueAt);
+  x.configureSource(sourceAt);
 
   const hold3 = new Float64Array(buf, hold3At, K * capacity);
   const value = new Float64Array(buf, valueAt, capacity);
@@ -277,6 +285,7 @@ export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode
     pairs: new Int32Array(buf, pairsAt, pairCount * 2),
     now: new Float64Array(buf, nowAt, 2 * R),
     holdChoice: new Int16Array(buf, choiceAt, 2 * R),
+    source: new Int32Array(buf, sourceAt, K),
     bestHolds() {
       x.bestHolds(hold3At, hold2At, nowAt, choiceAt, lanesOf(kernel));
     },
