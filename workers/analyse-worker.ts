@@ -1,12 +1,12 @@
 import { Piscina } from 'piscina';
 import { reviewChunk, type ChunkReview, type MultiplayerTables } from '../src/analysis/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
-import type { GameModel, LaneKind, ReachTable, ValueTable } from '../src/solver/index.ts';
+import type { GameModel, LaneKind, ReachTable } from '../src/solver/index.ts';
 import type { SharedLanes } from '../src/simulate/index.ts';
 import { loadReviewModel } from '../src/store/model-loader.ts';
 import { readReachTable } from '../src/store/reach-store.ts';
 import { RULESETS } from '../src/rules/index.ts';
-import { readerWith } from '../src/store/table-store.ts';
+import { receivingTableReader } from '../src/store/table-store.ts';
 import { reviewGoal } from '../src/goals/index.ts';
 import { analyseRequest, type AnalyseRequestTask } from './analyse-request.ts';
 import { poolData } from './pool-data.ts';
@@ -19,8 +19,7 @@ const { tables } = poolData;
 const models = new Map<RuleSetId, Promise<GameModel>>();
 
 // Value tables the server shares (SharedArrayBuffers): reviewed from as they are, never read again here.
-const received: Record<string, ValueTable> = {};
-const read = readerWith(received);
+const read = receivingTableReader();
 
 function modelFor(id: RuleSetId): Promise<GameModel> {
   let m = models.get(id);
@@ -62,7 +61,7 @@ const multiplayerFor: MultiplayerTables = async (id) => {
 /** Keeps the tables a task shares (the server's, or the analyse command's, read once in its process). */
 function receive(task: Pick<AnalyseRequestTask, 'lanes' | 'tables'>): void {
   for (const [id, lanes] of Object.entries(task.lanes ?? {}) as [RuleSetId, SharedLanes][]) sharedLanes.set(id, { ...sharedLanes.get(id), ...lanes });
-  if (task.tables) Object.assign(received, task.tables);
+  read.receive(task.tables);
 }
 
 const encoder = new TextEncoder();

@@ -1,6 +1,6 @@
 import type { RuleSetId } from '../src/rules/index.ts';
-import type { GameModel, ValueTable } from '../src/solver/index.ts';
-import { readerWith } from '../src/store/table-store.ts';
+import type { GameModel } from '../src/solver/index.ts';
+import { receivingTableReader } from '../src/store/table-store.ts';
 import { loadModel } from '../src/store/model-loader.ts';
 import { hintRequest, type HintTask } from './hint-request.ts';
 import { poolData } from './pool-data.ts';
@@ -12,8 +12,7 @@ const { tables } = poolData;
 const models = new Map<RuleSetId, Promise<GameModel>>();
 
 // Value tables the server shares (SharedArrayBuffers): models are made from them, the files not read again.
-const received: Record<string, ValueTable> = {};
-const read = readerWith(received);
+const read = receivingTableReader();
 
 function modelFor(id: RuleSetId): Promise<GameModel> {
   let m = models.get(id);
@@ -26,6 +25,6 @@ function modelFor(id: RuleSetId): Promise<GameModel> {
 }
 
 export default function hintTask(task: HintTask): Promise<WorkerReply<string | Uint8Array>> {
-  if (task.tables) Object.assign(received, task.tables);
+  read.receive(task.tables);
   return replyOf(() => hintRequest(task, modelFor));
 }

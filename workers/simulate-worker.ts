@@ -5,8 +5,7 @@ import { loadApproxModel, loadModel } from '../src/store/model-loader.ts';
 import { readReachTable } from '../src/store/reach-store.ts';
 import { importLater } from '../src/store/import-later.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
-import type { ValueTable } from '../src/solver/index.ts';
-import { readerWith } from '../src/store/table-store.ts';
+import { receivingTableReader } from '../src/store/table-store.ts';
 import { poolData } from './pool-data.ts';
 import { replyOf, type WorkerReply } from './messages.ts';
 
@@ -14,8 +13,7 @@ import { replyOf, type WorkerReply } from './messages.ts';
 const { tables } = poolData;
 // Goal and value tables the sending process shares (SharedArrayBuffers): used as they are, never read again here.
 const sharedLanes = new Map<RuleSetId, SharedLanes>();
-const received: Record<string, ValueTable> = {};
-const read = readerWith(received);
+const read = receivingTableReader();
 const runner = createInlineRunner({
   // Players never read the final score's SD: each thread skips reading and checking the moments table.
   model: (id) => loadModel(tables, id, { moments: false, read }),
@@ -41,6 +39,6 @@ async function importModule(spec: string): Promise<unknown> {
 
 export default function simulateTask(task: SimulateTask): Promise<WorkerReply<TaskResult>> {
   if (task.lanes && !sharedLanes.has(task.ruleset)) sharedLanes.set(task.ruleset, task.lanes);
-  if (task.tables) Object.assign(received, task.tables);
+  read.receive(task.tables);
   return replyOf(() => runner(task));
 }

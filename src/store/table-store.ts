@@ -79,9 +79,16 @@ export function tableKey(id: RuleSetId, suffix = ''): string {
   return `${id}${suffix}`;
 }
 
-/** A reader of the tables another thread handed over (`shared`, as it grows), and of the files for the rest. */
-export function readerWith(shared: SharedTables): TableReader {
-  return async (dir, rs, suffix = '') => shared[tableKey(rs.id, suffix)] ?? readTable(dir, rs, suffix);
+/** A worker thread's reader: the tables its tasks handed over (`receive`), and the files for the rest. */
+export interface ReceivingTableReader extends TableReader {
+  /** keeps a task's shared tables (absent: none), for this and every later read */
+  receive(tables: SharedTables | undefined): void;
+}
+
+export function receivingTableReader(): ReceivingTableReader {
+  const received: Record<string, ValueTable> = {};
+  const read: TableReader = async (dir, rs, suffix = '') => received[tableKey(rs.id, suffix)] ?? readTable(dir, rs, suffix);
+  return Object.assign(read, { receive: (tables: SharedTables | undefined) => void Object.assign(received, tables) });
 }
 
 /** A TableReader that keeps what it read, to hand to worker threads (`loaded`). */
