@@ -16,7 +16,7 @@ import { REACH_NOT_READY_FIELD } from '../../../workers/analyse-request.ts';
 
 /**
  * Games one request may hold: about half a millisecond each on one core; a Triple Yahtzee or
- * Superpass game, rated by its model, about 11 ms (a full body of them 11 s, within the deadline).
+ * Superpass game, rated by its model, about 8–10 ms (a full body of them 8–10 s, within the deadline).
  */
 export const ANALYSE_BATCH_CAP = 1000;
 
