@@ -28,8 +28,9 @@ export interface DistributionSolver {
   /** per keep: the hold chosen before the third roll, then before the second (the kernel's `source`) */
   src3: Int32Array;
   src2: Int32Array;
-  /** per keep: chance of holding it, then per full roll the chance of rolling it */
+  /** per keep: chance of holding it, then per full roll the chance of rolling it; `second`: the rolls' after the second roll */
   mass: Float64Array;
+  second: Float64Array;
   /** the entries the final rolls end in: next state, points, summed chance */
   entryNext: Int32Array;
   entryGain: Int32Array;
@@ -46,6 +47,7 @@ export function createDistributionSolver(c: CompiledRules, cap: number): Distrib
     src3: new Int32Array(t.keepCount),
     src2: new Int32Array(t.keepCount),
     mass: new Float64Array(t.keepCount),
+    second: new Float64Array(t.rollCount),
     entryNext: new Int32Array(t.rollCount),
     entryGain: new Int32Array(t.rollCount),
     entryWeight: new Float64Array(t.rollCount),
@@ -67,7 +69,7 @@ function rollMass(t: DiceTables, mass: Float64Array): void {
 }
 
 export function solveDistributionStates(s: DistributionSolver, task: ReachTask): void {
-  const { c, choices, src3, src2, mass, entryNext, entryGain, entryWeight, out } = s;
+  const { c, choices, src3, src2, mass, second, entryNext, entryGain, entryWeight, out } = s;
   const t = c.dice;
   const { width, offset, next, cap } = task;
   const values = task.values!;
@@ -90,7 +92,7 @@ export function solveDistributionStates(s: DistributionSolver, task: ReachTask):
     mass.fill(0);
     for (let r = 0; r < R; r++) mass[src2[r]] += t.rollProbability[r];
     rollMass(t, mass);
-    const second = mass.slice(0, R);
+    second.set(mass.subarray(0, R));
     mass.fill(0);
     for (let r = 0; r < R; r++) mass[src3[r]] += second[r];
     rollMass(t, mass);
