@@ -27,7 +27,7 @@ import { readReachTable, writeReachTable } from './reach-store.ts';
 /**
  * The multi-column models, loaded when one is first needed: a process that builds or plays a
  * single-column rule set (most commands, every solver and simulate thread of one) does not load
- * them and their fitted weights, some 25 modules and 1.5 MB of JSON.
+ * them and their fitted weights: 22 modules and 1.6 MB of JSON.
  */
 const approx = (): Promise<typeof import('../approx/index.ts')> => importLater(import('../approx/index.ts'), '../approx/index.ts', import.meta.url);
 
