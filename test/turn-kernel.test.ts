@@ -228,6 +228,44 @@ describe('WebAssembly turn kernel', () => {
     for (let j = 0; j < 3; j++) expect(kernel.value[j]).toBeCloseTo((70 / 3) * (j + 1), 12);
   });
 
+  it('maxRows: each roll row is the running maximum of the base row and its pairs, in their order; pairs out of roll order are refused', () => {
+    const t = diceTables(5);
+    const R = t.rollCount;
+    const rng = mulberry32(11);
+    for (const L of [1, 3, 8, 17, 64]) {
+      const sources = 40;
+      const kernel = createTurnKernel(t, L, 'max', { extra: sources * L + 1, pairs: 13 * R });
+      kernel.lanes = L;
+      kernel.extra.set(randomScores(sources * L + 1, rng));
+      kernel.base.set(randomScores(L, rng));
+      // Rolls with no pair, one, or many; the last source starts one value in (unaligned rows).
+      const list: [number, number][] = [];
+      for (let r = 0; r < R; r++) {
+        const n = r % 7 === 0 ? 0 : Math.floor(rng() * 14);
+        for (let i = 0; i < n; i++) list.push([r, Math.floor(rng() * sources)]);
+      }
+      list.forEach(([r, src], i) => {
+        kernel.pairs[2 * i] = r;
+        kernel.pairs[2 * i + 1] = kernel.extra.byteOffset + 8 * (src === sources - 1 ? src * L + 1 : src * L);
+      });
+      const want = new Float64Array(R * L);
+      for (let r = 0; r < R; r++) want.set(kernel.base.subarray(0, L), r * L);
+      for (const [r, src] of list) {
+        const at = src === sources - 1 ? src * L + 1 : src * L;
+        for (let j = 0; j < L; j++) {
+          const v = kernel.extra[at + j];
+          if (v > want[r * L + j]) want[r * L + j] = v;
+        }
+      }
+      kernel.maxRows(list.length);
+      expect(firstBitDifference(kernel.scoreLater.subarray(0, R * L), want), `${L} lanes`).toBe(-1);
+      // A pair of an earlier roll after a later one would be left out: refused instead.
+      kernel.pairs[0] = 5;
+      kernel.pairs[2] = 4;
+      expect(() => kernel.maxRows(list.length)).toThrow(/out of roll order/);
+    }
+  });
+
   it('runs the operations one by one as evaluate runs them', () => {
     const t = diceTables(6);
     const L = 5;

@@ -267,10 +267,47 @@ function maxLanes(hold: usize, m: usize): void {
           const y = max1(load<f64>(c + j), load<f64>(e + j));
           store<f64>(dst + j, max1(x, y));
         }
-      } else {
+      } else if (d == 4) {
         // Four or more distinct faces: a running maximum in sub-keep order, as the engine's lane
         // loops take it (`running > s ? running : s`; a tie takes the sub-keep's value, which
-        // differs from the one-lane loop only for +0 against -0).
+        // differs from the one-lane loop only for +0 against -0), held in a register: the same
+        // maxima taken through memory (a load and a store of the row per sub-keep) were a third of
+        // this function's reads and writes.
+        const b = rowOf(m, readI32(rows, o + 1));
+        const c = rowOf(m, readI32(rows, o + 2));
+        const e = rowOf(m, readI32(rows, o + 3));
+        const f = rowOf(m, readI32(rows, o + 4));
+        for (let j: usize = 0; j < pairBytes; j += 16) {
+          let x = max2(v128.load(h + j), v128.load(b + j));
+          x = max2(x, v128.load(c + j));
+          x = max2(x, v128.load(e + j));
+          v128.store(dst + j, max2(x, v128.load(f + j)));
+        }
+        if (odd) {
+          const j = pairBytes;
+          const x = max1(max1(max1(load<f64>(h + j), load<f64>(b + j)), load<f64>(c + j)), load<f64>(e + j));
+          store<f64>(dst + j, max1(x, load<f64>(f + j)));
+        }
+      } else if (d == 5) {
+        const b = rowOf(m, readI32(rows, o + 1));
+        const c = rowOf(m, readI32(rows, o + 2));
+        const e = rowOf(m, readI32(rows, o + 3));
+        const f = rowOf(m, readI32(rows, o + 4));
+        const g5 = rowOf(m, readI32(rows, o + 5));
+        for (let j: usize = 0; j < pairBytes; j += 16) {
+          let x = max2(v128.load(h + j), v128.load(b + j));
+          x = max2(x, v128.load(c + j));
+          x = max2(x, v128.load(e + j));
+          x = max2(x, v128.load(f + j));
+          v128.store(dst + j, max2(x, v128.load(g5 + j)));
+        }
+        if (odd) {
+          const j = pairBytes;
+          const x = max1(max1(max1(max1(load<f64>(h + j), load<f64>(b + j)), load<f64>(c + j)), load<f64>(e + j)), load<f64>(f + j));
+          store<f64>(dst + j, max1(x, load<f64>(g5 + j)));
+        }
+      } else {
+        // Six distinct faces (six dice or more): the same running maximum through memory.
         memory.copy(dst, h, rowBytes);
         for (let i = 1; i <= d; i++) {
           const s = rowOf(m, readI32(rows, o + i));
@@ -359,22 +396,60 @@ function selectPairs(hold: usize, m: usize): void {
 }
 
 /**
- * The reach score-now's maxima: for each of `count` pairs (row r, byte address a) at `pairs`,
- * row r of `best` takes, lane by lane, the larger of itself and the L values at a (anywhere in
- * memory, not necessarily aligned): best[r][j] = v[j] > best[r][j] ? v[j] : best[r][j], as the
- * JavaScript loop it replaces wrote it.
+ * The score-now maxima of the lane tables (the expected-score table's batches, reach tables, end
+ * games): row r of `best` becomes, lane by lane, the maximum of the L values at `base` and those
+ * at each address its pairs give (roll r, byte address a anywhere in memory, not necessarily
+ * aligned), taken in the pairs' order: x = v > x ? v : x, as the JavaScript loop it replaced wrote
+ * it. The `count` pairs are sorted by roll, so each row is written once from a register rather
+ * than loaded and stored again for every box that scores it. Returns the pairs consumed (count,
+ * unless they were out of order).
  */
-export function maxInto(best: usize, pairs: usize, count: i32, L: i32): void {
+export function maxRows(best: usize, base: usize, pairs: usize, count: i32, L: i32): i32 {
   const rowBytes = (<usize>L) << 3;
   const pairBytes = rowBytes & ~(<usize>15);
-  for (let i = 0; i < count; i++) {
-    const p = pairs + (<usize>i << 3);
-    const dst = best + <usize>load<i32>(p) * rowBytes;
-    const src = <usize>load<u32>(p + 4);
+  let i: i32 = 0;
+  for (let r = 0; r < rollCount; r++) {
+    const dst = best + <usize>r * rowBytes;
+    let e = i;
+    while (e < count && load<i32>(pairs + (<usize>e << 3)) == r) e++;
+    if (e == i) {
+      memory.copy(dst, base, rowBytes);
+      continue;
+    }
+    const from = pairs + (<usize>i << 3) + 4;
+    const to = pairs + (<usize>e << 3) + 4;
     let j: usize = 0;
-    for (; j < pairBytes; j += 16) v128.store(dst + j, max2(v128.load(src + j), v128.load(dst + j)));
-    if (j < rowBytes) store<f64>(dst + j, max1(load<f64>(src + j), load<f64>(dst + j)));
+    // Eight lanes at a time, so each pair's address is read once per eight lanes, not per two.
+    for (; j + 64 <= pairBytes; j += 64) {
+      let x0 = v128.load(base + j);
+      let x1 = v128.load(base + j + 16);
+      let x2 = v128.load(base + j + 32);
+      let x3 = v128.load(base + j + 48);
+      for (let p = from; p < to; p += 8) {
+        const a = <usize>load<u32>(p) + j;
+        x0 = max2(v128.load(a), x0);
+        x1 = max2(v128.load(a + 16), x1);
+        x2 = max2(v128.load(a + 32), x2);
+        x3 = max2(v128.load(a + 48), x3);
+      }
+      v128.store(dst + j, x0);
+      v128.store(dst + j + 16, x1);
+      v128.store(dst + j + 32, x2);
+      v128.store(dst + j + 48, x3);
+    }
+    for (; j < pairBytes; j += 16) {
+      let x = v128.load(base + j);
+      for (let p = from; p < to; p += 8) x = max2(v128.load(<usize>load<u32>(p) + j), x);
+      v128.store(dst + j, x);
+    }
+    if (j < rowBytes) {
+      let x = load<f64>(base + j);
+      for (let p = from; p < to; p += 8) x = max1(load<f64>(<usize>load<u32>(p) + j), x);
+      store<f64>(dst + j, x);
+    }
+    i = e;
   }
+  return i;
 }
 
 /** m[r] = now[r] wherever now[r] > m[r], for every roll r and lane. */
@@ -421,12 +496,35 @@ export function weightedSum(m: usize, out: usize, L: i32): void {
   }
   const rowBytes = (<usize>L) << 3;
   const pairBytes = (<usize>(L & ~1)) << 3;
-  memory.fill(out, 0, rowBytes);
+  // Eight lanes at a time summed in registers over every roll (the same additions, in the same
+  // order, as the row-by-row loop below, which loaded and stored the sums once per roll).
+  let j0: usize = 0;
+  for (; j0 + 64 <= pairBytes; j0 += 64) {
+    let s0 = f64x2.splat(0);
+    let s1 = s0;
+    let s2 = s0;
+    let s3 = s0;
+    let row = m + j0;
+    for (let r = 0; r < R; r++) {
+      const p = f64x2.splat(load<f64>(rollProbability + (<usize>r << 3)));
+      s0 = f64x2.add(s0, f64x2.mul(p, v128.load(row)));
+      s1 = f64x2.add(s1, f64x2.mul(p, v128.load(row + 16)));
+      s2 = f64x2.add(s2, f64x2.mul(p, v128.load(row + 32)));
+      s3 = f64x2.add(s3, f64x2.mul(p, v128.load(row + 48)));
+      row += rowBytes;
+    }
+    v128.store(out + j0, s0);
+    v128.store(out + j0 + 16, s1);
+    v128.store(out + j0 + 32, s2);
+    v128.store(out + j0 + 48, s3);
+  }
+  if (j0 == rowBytes) return;
+  memory.fill(out + j0, 0, rowBytes - j0);
   let row = m;
   for (let r = 0; r < R; r++) {
     const pr = load<f64>(rollProbability + (<usize>r << 3));
     const p = f64x2.splat(pr);
-    for (let j: usize = 0; j < pairBytes; j += 16) {
+    for (let j: usize = j0; j < pairBytes; j += 16) {
       v128.store(out + j, f64x2.add(v128.load(out + j), f64x2.mul(p, v128.load(row + j))));
     }
     if (L & 1) store<f64>(out + pairBytes, load<f64>(out + pairBytes) + pr * load<f64>(row + pairBytes));

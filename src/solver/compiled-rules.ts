@@ -31,6 +31,12 @@ export interface CompiledRules {
   nzStart: Int32Array;
   nzRoll: Int32Array;
   nzScore: Float64Array;
+  /**
+   * The same entries roll by roll (boxes in order within a roll), as the kernel's `maxRows` takes
+   * its pairs: entry nzByRoll[t] is of box nzBox[nzByRoll[t]].
+   */
+  nzByRoll: Int32Array;
+  nzBox: Int32Array;
 }
 
 /**
@@ -109,6 +115,10 @@ function build(rs: RuleSet): CompiledRules {
     }
   }
   nzStart[B] = nzRoll.length;
+  const nzBox = new Int32Array(nzRoll.length);
+  for (let b = 0; b < B; b++) nzBox.fill(b, nzStart[b], nzStart[b + 1]);
+  // A stable sort: within a roll the entries keep their box order.
+  const nzByRoll = Int32Array.from(nzRoll.keys()).sort((i, j) => nzRoll[i] - nzRoll[j] || i - j);
   return {
     rs,
     dice,
@@ -121,5 +131,7 @@ function build(rs: RuleSet): CompiledRules {
     nzStart,
     nzRoll: Int32Array.from(nzRoll),
     nzScore: Float64Array.from(nzScore),
+    nzByRoll,
+    nzBox,
   };
 }

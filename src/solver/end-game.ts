@@ -381,23 +381,21 @@ function scoreNowLanes(s: EndGameSolver, mask: number, upper: number, flag: numb
     const o = rowOf[b * POINTS] * n;
     for (let j = 0; j < n; j++) if (extra[o + j] > zero[j]) zero[j] = extra[o + j];
   }
-  const R = c.dice.rollCount;
-  const z = zero.subarray(0, n);
-  for (let r = 0; r < R; r++) best.set(z, r * n);
-  const { nzStart, nzRoll, nzScore } = c;
+  ws.base.set(zero.subarray(0, n));
+  const { nzByRoll, nzBox, nzRoll, nzScore } = c;
   const pairs = ws.pairs;
   const at = extra.byteOffset;
   let p = 0;
-  for (let b = 0; b < B; b++) {
+  for (let t = 0; t < nzByRoll.length; t++) {
+    const i = nzByRoll[t];
+    const b = nzBox[i];
     if (mask & (1 << b)) continue;
-    for (let i = nzStart[b], e = nzStart[b + 1]; i < e; i++) {
-      pairs[2 * p] = nzRoll[i];
-      pairs[2 * p + 1] = at + 8 * rowOf[b * POINTS + nzScore[i]] * n;
-      p++;
-    }
+    pairs[2 * p] = nzRoll[i];
+    pairs[2 * p + 1] = at + 8 * rowOf[b * POINTS + nzScore[i]] * n;
+    p++;
   }
   ws.lanes = n;
-  ws.maxInto(p);
+  ws.maxRows(p);
   if (!yahtzeeRollsDiffer(c, mask, flag)) return;
   // Rolls of n of a kind where the Yahtzee box changes the options: box by box through the rules.
   const e = s.entry;

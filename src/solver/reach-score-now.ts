@@ -27,6 +27,7 @@ export interface ReachScratch {
   upper: Float64Array;
   /** lower[b * (cap + PAD) + i]: P(next state of lower box b, n0 - PAD + i) */
   lower: Float64Array;
+  /** the best of scoring nothing (every roll's floor): the kernel's base row */
   zero: Float64Array;
   row: Float64Array;
   /** best score-now lanes per roll: best[r * L + j] (the engine's scoreLater) */
@@ -40,7 +41,7 @@ const PAD = 64;
 
 /**
  * A turn workspace for `capacity` reach lanes with the score-now scratch in the kernel's memory,
- * so the maxima over boxes, most of a reach state's work, run in the kernel (`maxInto`).
+ * so the maxima over boxes, most of a reach state's work, run in the kernel (`maxRows`).
  */
 export function createReachScratch(c: CompiledRules, capacity: number): ReachScratch {
   const B = c.rs.boxes.length;
@@ -54,7 +55,7 @@ export function createReachScratch(c: CompiledRules, capacity: number): ReachScr
     ws,
     upper: ws.extra.subarray(0, upperLength),
     lower: ws.extra.subarray(upperLength),
-    zero: new Float64Array(capacity),
+    zero: ws.base,
     row: new Float64Array(capacity),
     best: ws.scoreLater,
     entry: createEntryScratch(),
@@ -79,11 +80,10 @@ export function reachScoreNow(
   const B = c.rs.boxes.length;
   const T = c.layout.threshold;
   const UB = c.rs.upperBonus.points;
-  const R = c.dice.rollCount;
   const dice = c.dice.dice;
   const cap = s.capacity;
   const W = cap + PAD;
-  const { upper: up, lower, zero, best } = s;
+  const { upper: up, lower, zero } = s;
   zero.fill(0, 0, L);
   for (let b = 0; b < B; b++) {
     const bit = 1 << b;
@@ -105,25 +105,23 @@ export function reachScoreNow(
       for (let j = 0; j < L; j++) if (lower[o + j] > zero[j]) zero[j] = lower[o + j];
     }
   }
-  for (let r = 0; r < R; r++) best.set(zero.subarray(0, L), r * L);
-  // Each box raises the rolls where it scores: (roll, address of its lanes) pairs for the kernel.
-  const { nzStart, nzRoll, nzScore } = c;
+  // Each box raises the rolls where it scores: (roll, address of its lanes) pairs, roll by roll, for the kernel.
+  const { nzByRoll, nzBox, nzRoll, nzScore } = c;
   const pairs = s.ws.pairs;
   const upAt = up.byteOffset;
   const lowAt = lower.byteOffset;
   let n = 0;
-  for (let b = 0; b < B; b++) {
+  for (let t = 0; t < nzByRoll.length; t++) {
+    const i = nzByRoll[t];
+    const b = nzBox[i];
     if (mask & (1 << b)) continue;
-    const e = nzStart[b + 1];
-    for (let i = nzStart[b]; i < e; i++) {
-      pairs[2 * n] = nzRoll[i];
-      // Upper boxes: nzScore is the count of the face; lower boxes: the points, read as a shift.
-      pairs[2 * n + 1] = b < 6 ? upAt + 8 * (b * 7 + nzScore[i]) * cap : lowAt + 8 * (b * W + PAD - nzScore[i]);
-      n++;
-    }
+    pairs[2 * n] = nzRoll[i];
+    // Upper boxes: nzScore is the count of the face; lower boxes: the points, read as a shift.
+    pairs[2 * n + 1] = b < 6 ? upAt + 8 * (b * 7 + nzScore[i]) * cap : lowAt + 8 * (b * W + PAD - nzScore[i]);
+    n++;
   }
   s.ws.lanes = L;
-  s.ws.maxInto(n);
+  s.ws.maxRows(n);
   scoreYahtzeeRolls(c, src, mask, upper, flag, n0, L, s);
 }
 

@@ -5,7 +5,7 @@ import { createTurnWorkspace, type TurnWorkspace } from './turn-engine.ts';
 
 /**
  * `scoreNow` for a batch of states at once, one per lane of the turn kernel, the maxima over
- * boxes taken in the kernel (`maxInto`, two lanes per SIMD instruction): the table build's
+ * boxes taken in the kernel (`maxRows`, two lanes per SIMD instruction): the table build's
  * batches (solve-states.ts). A roll's value in lane j is the maximum of the same numbers as
  * `scoreNow` takes for state j alone (each a sum of the same two terms), so the bits are the same;
  * a box already filled in lane j offers -Infinity there, which never wins.
@@ -76,7 +76,7 @@ export function createLaneScoreScratch(c: CompiledRules, lanes: number): LaneSco
     lanes,
     ws,
     plan,
-    zero: new Float64Array(lanes),
+    zero: ws.base,
     lowerBase: new Float64Array(B * lanes),
     mask: new Int32Array(lanes),
     upper: new Int32Array(lanes),
@@ -139,21 +139,18 @@ export function scoreNowLanes(c: CompiledRules, values: Float64Array, states: In
     zero[j] = z;
   }
   const best = s.ws.scoreLater;
-  const R = c.dice.rollCount;
-  for (let r = 0; r < R; r++) best.set(zero, r * L);
-  const { nzStart, nzRoll } = c;
+  const { nzByRoll, nzBox, nzRoll } = c;
   const pairs = s.ws.pairs;
   const valsAt = vals.byteOffset;
   let n = 0;
-  for (let b = 0; b < B; b++) {
-    if ((anyFree & (1 << b)) === 0) continue;
-    for (let i = nzStart[b], e = nzStart[b + 1]; i < e; i++) {
-      pairs[2 * n] = nzRoll[i];
-      pairs[2 * n + 1] = valsAt + 8 * plan.rowOfEntry[i] * L;
-      n++;
-    }
+  for (let t = 0; t < nzByRoll.length; t++) {
+    const i = nzByRoll[t];
+    if ((anyFree & (1 << nzBox[i])) === 0) continue;
+    pairs[2 * n] = nzRoll[i];
+    pairs[2 * n + 1] = valsAt + 8 * plan.rowOfEntry[i] * L;
+    n++;
   }
   s.ws.lanes = L;
-  s.ws.maxInto(n);
+  s.ws.maxRows(n);
   for (let j = 0; j < L; j++) scoreYahtzeeRolls(c, values, s.mask[j], s.upper[j], s.flag[j], vals, lowerBase, best, L, j);
 }

@@ -74,21 +74,23 @@ export interface TurnKernel {
   bestHolds(): void;
   /** extra float64 memory asked for at creation (kernel-resident scratch for a score-now step) */
   readonly extra: Float64Array;
-  /** (row, byte address) pairs for `maxInto`, as many as asked for at creation */
+  /** (roll, byte address) pairs for `maxRows`, as many as asked for at creation */
   readonly pairs: Int32Array;
+  /** the row `maxRows` starts every roll from (capacity lanes; there when pairs were asked for) */
+  readonly base: Float64Array;
   /**
-   * For the first `count` pairs (row r, byte address a of L values in this kernel's memory, e.g.
-   * `extra.byteOffset + 8 * i`): scoreLater's row r takes the larger of itself and those values,
-   * lane by lane.
+   * For the first `count` pairs (roll r, byte address a of L values in this kernel's memory, e.g.
+   * `extra.byteOffset + 8 * i`), sorted by roll: scoreLater's row r becomes, lane by lane, the
+   * largest of `base` and the values of each of its pairs, in their order.
    */
-  maxInto(count: number): void;
+  maxRows(count: number): void;
 }
 
 /** Kernel-resident scratch beyond the turn's own arrays. */
 export interface KernelExtras {
   /** float64 values of `extra` */
   extra?: number;
-  /** pairs of `maxInto` */
+  /** pairs of `maxRows` (and its base row) */
   pairs?: number;
 }
 
@@ -134,7 +136,7 @@ interface KernelExports {
   maxOverHolds(hold: number, m: number, lanes: number, mode: number): void;
   raiseTo(m: number, now: number, lanes: number, mode: number): void;
   weightedSum(m: number, out: number, lanes: number): void;
-  maxInto(best: number, pairs: number, count: number, lanes: number): void;
+  maxRows(best: number, base: number, pairs: number, count: number, lanes: number): number;
   evaluateTurn(hold3: number, hold2: number, roll1: number, first: number, out: number, lanes: number, mode: number): void;
   configureHolds(rank: number, keepOfRank: number, pairValue: number, pairKeep: number, bestValue: number, bestRank: number): void;
   configureStage(chunk: number, hold3: number, hold2: number, roll1: number, first: number, value: number): void;
@@ -245,6 +247,7 @@ export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode
   const pairCount = extras.pairs ?? 0;
   const extraAt = place(extraCount * 8);
   const pairsAt = place(pairCount * 8);
+  const baseAt = place(pairCount > 0 ? capacity * 8 : 0);
   const pages = Math.ceil(end / PAGE);
   if (pages > MAX_PAGES) {
     throw badLanes(`at most about ${Math.floor(capacity / (pages / MAX_PAGES))} for ${t.dice} dice (4 GiB of WebAssembly memory)`, capacity);
@@ -283,15 +286,17 @@ export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode
     value,
     extra: new Float64Array(buf, extraAt, extraCount),
     pairs: new Int32Array(buf, pairsAt, pairCount * 2),
+    base: new Float64Array(buf, baseAt, pairCount > 0 ? capacity : 0),
     now: new Float64Array(buf, nowAt, 2 * R),
     holdChoice: new Int16Array(buf, choiceAt, 2 * R),
     source: new Int32Array(buf, sourceAt, K),
     bestHolds() {
       x.bestHolds(hold3At, hold2At, nowAt, choiceAt, lanesOf(kernel));
     },
-    maxInto(count) {
-      if (!(Number.isInteger(count) && count >= 0 && count <= pairCount)) throw new RangeError(`maxInto: ${count} pairs, room for ${pairCount}`);
-      x.maxInto(hold3At, pairsAt, count, lanesOf(kernel));
+    maxRows(count) {
+      if (!(Number.isInteger(count) && count >= 0 && count <= pairCount)) throw new RangeError(`maxRows: ${count} pairs, room for ${pairCount}`);
+      const used = x.maxRows(hold3At, baseAt, pairsAt, count, lanesOf(kernel));
+      if (used !== count) throw new RangeError(`maxRows: pair ${used} is out of roll order`);
     },
     evaluate(firstDiffers) {
       x.evaluateTurn(hold3At, hold2At, roll1At, firstDiffers ? firstAt : 0, valueAt, lanesOf(kernel), MODE[kernel.mode]);
