@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
 import { createInlineRunner, type SharedLanes, type SimulateTask, type TaskResult } from '../src/simulate/index.ts';
 import { loadApproxModel, loadModel } from '../src/store/model-loader.ts';
 import { readReachTable } from '../src/store/reach-store.ts';
 import { importLater } from '../src/store/import-later.ts';
+import { importDefault } from '../src/store/import-module.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { receivingTableReader } from '../src/store/table-store.ts';
 import { poolData } from './pool-data.ts';
@@ -21,21 +20,8 @@ const runner = createInlineRunner({
   // The multi-column models load with the first multi-column goal game, not with every thread.
   goalModel: async (rs, columnTables) => (await importLater(import('../src/approx/index.ts'), '../src/approx/index.ts', import.meta.url)).goalModel(rs, columnTables),
   reachTable: async (id, kind) => sharedLanes.get(id)?.[kind] ?? (await readReachTable(tables, RULESETS[id], kind)).table,
-  importModule,
+  importModule: importDefault,
 });
-
-/**
- * A user's strategy module. Run from TypeScript sources, this worker is loaded through tsx's
- * require hook, which then also compiles a .ts strategy; import() in a worker has no tsx hook.
- */
-async function importModule(spec: string): Promise<unknown> {
-  try {
-    return ((await import(pathToFileURL(spec).href)) as { default?: unknown }).default;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ERR_UNKNOWN_FILE_EXTENSION') throw e;
-    return (createRequire(import.meta.url)(spec) as { default?: unknown }).default;
-  }
-}
 
 export default function simulateTask(task: SimulateTask): Promise<WorkerReply<TaskResult>> {
   if (task.lanes && !sharedLanes.has(task.ruleset)) sharedLanes.set(task.ruleset, task.lanes);

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { DicewiseError } from '../../errors.ts';
@@ -35,6 +34,7 @@ import { progressBar } from '../progress.ts';
 import { shardJson } from '../shard-json.ts';
 import { sharedTableReader } from '../../store/table-store.ts';
 import { createAtomicWriter, writeFileAtomic, type AtomicWriter } from '../../store/write-atomic.ts';
+import { importDefault } from '../../store/import-module.ts';
 import type { LaneKind } from '../../solver/index.ts';
 
 interface SimulateFlags {
@@ -101,9 +101,8 @@ async function parseStrategies(list: string, ruleset: RuleSetId): Promise<{ spec
     }
     const file = resolve(item);
     if (!existsSync(file)) throw invalid('strategy', `no such module: ${file}`);
-    const mod = (await import(pathToFileURL(file).href)) as { default?: unknown };
     specs.push(file);
-    names.push(asStrategy(mod.default, file, RULESETS[ruleset]).name);
+    names.push(asStrategy(await importDefault(file), file, RULESETS[ruleset]).name);
   }
   const twice = names.find((n, i) => names.indexOf(n) !== i);
   if (twice !== undefined) throw invalid('strategy', `names ${JSON.stringify(twice)} twice; strategies in one run need distinct names`);
