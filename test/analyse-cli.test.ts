@@ -1,20 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { analyseGames, type GameRecord } from '../src/analysis/index.ts';
 import { playGames } from './support/game-records.ts';
 import { testModel } from './support/models.ts';
+import { CLI, ROOT } from './support/cli.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TSX = createRequire(import.meta.url).resolve('tsx');
 
 function dicewise(args: string[], input?: string) {
-  const r = spawnSync(process.execPath, ['--import', TSX, 'src/cli/main.ts', 'analyse', '--tables', TEST_TABLE_DIR, ...args], {
+  const r = spawnSync(process.execPath, [...CLI, 'analyse', '--tables', TEST_TABLE_DIR, ...args], {
     cwd: ROOT,
     encoding: 'utf8',
     input,
@@ -63,7 +60,7 @@ describe('dicewise analyse', () => {
   });
 
   it('a missing table is one clear error, not one per game', () => {
-    const r = spawnSync(process.execPath, ['--import', TSX, 'src/cli/main.ts', 'analyse', '--tables', join(dir, 'none')], {
+    const r = spawnSync(process.execPath, [...CLI, 'analyse', '--tables', join(dir, 'none')], {
       cwd: ROOT,
       encoding: 'utf8',
       input: JSON.stringify(games[0]),

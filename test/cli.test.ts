@@ -1,13 +1,10 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DicewiseApp } from '../src/server/app.ts';
-import { dicewise as run, ROOT } from './support/cli.ts';
+import { CLI, dicewise as run, ROOT } from './support/cli.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 import { postJson, testApp } from './support/server.ts';
 
-const TSX = createRequire(import.meta.url).resolve('tsx');
-const MAIN = 'src/cli/main.ts';
 const dicewise = (...args: string[]) => run(args);
 
 let app: DicewiseApp;
@@ -49,7 +46,7 @@ describe('dicewise hint', () => {
 
 describe('dicewise serve', () => {
   it('serves until SIGTERM, then stops gracefully with exit code 0', async () => {
-    const child = spawn(process.execPath, ['--import', TSX, MAIN, 'serve', '--port', '0', '--host', '127.0.0.1', '--tables', TEST_TABLE_DIR, '--rulesets', 'yahtzee', '--goal-tables', 'none'], {
+    const child = spawn(process.execPath, [...CLI, 'serve', '--port', '0', '--host', '127.0.0.1', '--tables', TEST_TABLE_DIR, '--rulesets', 'yahtzee', '--goal-tables', 'none'], {
       cwd: ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { analyseGames, reviewRecords, type GameAnalysis, type GameResult } from '../src/analysis/index.ts';
 import { loadReviewModel } from '../src/store/model-loader.ts';
 import { createWorkerPool, reviewRunner } from '../workers/pool.ts';
-import { dicewise, ROOT } from './support/cli.ts';
+import { CLI, dicewise, ROOT } from './support/cli.ts';
 import { playGame, playGames, seededRandom } from './support/game-records.ts';
 import { testModel } from './support/models.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
@@ -104,8 +103,7 @@ describe('Triple Yahtzee and Superpass games are reviewed by their best model, a
 describe('dicewise analyse into a pipe that closes early', () => {
   it('stops quietly, exit status 0', async () => {
     const records = playGames(await testModel('yahtzee'), 12, 150, 0.3);
-    const tsx = createRequire(import.meta.url).resolve('tsx');
-    const child = spawn(process.execPath, ['--import', tsx, 'src/cli/main.ts', 'analyse', '--tables', TEST_TABLE_DIR, '--jsonl', '-'], { cwd: ROOT });
+    const child = spawn(process.execPath, [...CLI, 'analyse', '--tables', TEST_TABLE_DIR, '--jsonl', '-'], { cwd: ROOT });
     let stderr = '';
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
     // As `| head -c 1` does: the reader takes the first bytes and goes away.

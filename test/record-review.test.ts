@@ -1,6 +1,4 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { advise } from '../src/advisor/index.ts';
 import { ANALYSIS_CHUNK, analysePacked, analyserFor, emptyTally, groupKey, mergeTally, profileOf, profileResults, tallyGame, type GameAnalysis, type GameResult, type PlayerProfile } from '../src/analysis/index.ts';
@@ -9,11 +7,9 @@ import { parsePosition, type Action } from '../src/position/index.ts';
 import { RULESETS, upperBonusFor, UPPER_COUNT } from '../src/rules/index.ts';
 import { initialState, scoreOptions, TIE_EPSILON, type GameState } from '../src/solver/index.ts';
 import { testModel } from './support/models.ts';
+import { CLI, ROOT } from './support/cli.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TSX = createRequire(import.meta.url).resolve('tsx');
-const CLI = ['--import', TSX, 'src/cli/main.ts'];
 
 interface Recorded {
   ruleset: 'yahtzee';

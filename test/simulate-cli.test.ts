@@ -1,24 +1,21 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Command } from 'commander';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { registerSimulate } from '../src/cli/commands/simulate.ts';
 import { describeError } from '../src/cli/run.ts';
 import { buildReport, createInlineRunner, simulate } from '../src/simulate/index.ts';
 import { testModel } from './support/models.ts';
+import { CLI, ROOT } from './support/cli.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const TSX = createRequire(import.meta.url).resolve('tsx');
 const dir = mkdtempSync(join(tmpdir(), 'dicewise-simulate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function dicewise(...args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', TSX, 'src/cli/main.ts', 'simulate', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, [...CLI, 'simulate', ...args], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
