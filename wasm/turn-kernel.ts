@@ -267,54 +267,23 @@ function maxLanes(hold: usize, m: usize): void {
           const y = max1(load<f64>(c + j), load<f64>(e + j));
           store<f64>(dst + j, max1(x, y));
         }
-      } else if (d == 4) {
+      } else {
         // Four or more distinct faces: a running maximum in sub-keep order, as the engine's lane
         // loops take it (`running > s ? running : s`; a tie takes the sub-keep's value, which
-        // differs from the one-lane loop only for +0 against -0), held in a register: the same
-        // maxima taken through memory (a load and a store of the row per sub-keep) were a third of
-        // this function's reads and writes.
-        const b = rowOf(m, readI32(rows, o + 1));
-        const c = rowOf(m, readI32(rows, o + 2));
-        const e = rowOf(m, readI32(rows, o + 3));
-        const f = rowOf(m, readI32(rows, o + 4));
+        // differs from the one-lane loop only for +0 against -0), held in a register: taken
+        // through memory (a load and a store of the row per sub-keep) they were a third of this
+        // function's reads and writes.
+        const subs = rows + (<usize>(o + 1) << 2);
+        const subsEnd = subs + (<usize>d << 2);
         for (let j: usize = 0; j < pairBytes; j += 16) {
-          let x = max2(v128.load(h + j), v128.load(b + j));
-          x = max2(x, v128.load(c + j));
-          x = max2(x, v128.load(e + j));
-          v128.store(dst + j, max2(x, v128.load(f + j)));
+          let x = v128.load(h + j);
+          for (let q = subs; q < subsEnd; q += 4) x = max2(x, v128.load(rowOf(m, load<i32>(q)) + j));
+          v128.store(dst + j, x);
         }
         if (odd) {
-          const j = pairBytes;
-          const x = max1(max1(max1(load<f64>(h + j), load<f64>(b + j)), load<f64>(c + j)), load<f64>(e + j));
-          store<f64>(dst + j, max1(x, load<f64>(f + j)));
-        }
-      } else if (d == 5) {
-        const b = rowOf(m, readI32(rows, o + 1));
-        const c = rowOf(m, readI32(rows, o + 2));
-        const e = rowOf(m, readI32(rows, o + 3));
-        const f = rowOf(m, readI32(rows, o + 4));
-        const g5 = rowOf(m, readI32(rows, o + 5));
-        for (let j: usize = 0; j < pairBytes; j += 16) {
-          let x = max2(v128.load(h + j), v128.load(b + j));
-          x = max2(x, v128.load(c + j));
-          x = max2(x, v128.load(e + j));
-          x = max2(x, v128.load(f + j));
-          v128.store(dst + j, max2(x, v128.load(g5 + j)));
-        }
-        if (odd) {
-          const j = pairBytes;
-          const x = max1(max1(max1(max1(load<f64>(h + j), load<f64>(b + j)), load<f64>(c + j)), load<f64>(e + j)), load<f64>(f + j));
-          store<f64>(dst + j, max1(x, load<f64>(g5 + j)));
-        }
-      } else {
-        // Six distinct faces (six dice or more): the same running maximum through memory.
-        memory.copy(dst, h, rowBytes);
-        for (let i = 1; i <= d; i++) {
-          const s = rowOf(m, readI32(rows, o + i));
-          for (let j: usize = 0; j < pairBytes; j += 16) {
-            v128.store(dst + j, max2(v128.load(dst + j), v128.load(s + j)));
-          }
-          if (odd) store<f64>(dst + pairBytes, max1(load<f64>(dst + pairBytes), load<f64>(s + pairBytes)));
+          let x = load<f64>(h + pairBytes);
+          for (let q = subs; q < subsEnd; q += 4) x = max1(x, load<f64>(rowOf(m, load<i32>(q)) + pairBytes));
+          store<f64>(dst + pairBytes, x);
         }
       }
     }
@@ -488,23 +457,18 @@ export function raiseTo(m: usize, now: usize, L: i32, mode: i32): void {
 export function weightedSum(m: usize, out: usize, L: i32): void {
   lanes = L;
   const R = rollCount;
-  if (L == 1) {
-    let v: f64 = 0;
-    for (let r = 0; r < R; r++) v += load<f64>(rollProbability + (<usize>r << 3)) * load<f64>(m + (<usize>r << 3));
-    store<f64>(out, v);
-    return;
-  }
   const rowBytes = (<usize>L) << 3;
   const pairBytes = (<usize>(L & ~1)) << 3;
-  // Eight lanes at a time summed in registers over every roll (the same additions, in the same
-  // order, as the row-by-row loop below, which loaded and stored the sums once per roll).
-  let j0: usize = 0;
-  for (; j0 + 64 <= pairBytes; j0 += 64) {
+  // Every lane's sum is taken in a register over all rolls, eight lanes at a time, then two, then
+  // the odd one: the same additions in the same order as a row-by-row loop, which loaded and
+  // stored the sums once per roll.
+  let j: usize = 0;
+  for (; j + 64 <= pairBytes; j += 64) {
     let s0 = f64x2.splat(0);
     let s1 = s0;
     let s2 = s0;
     let s3 = s0;
-    let row = m + j0;
+    let row = m + j;
     for (let r = 0; r < R; r++) {
       const p = f64x2.splat(load<f64>(rollProbability + (<usize>r << 3)));
       s0 = f64x2.add(s0, f64x2.mul(p, v128.load(row)));
@@ -513,22 +477,28 @@ export function weightedSum(m: usize, out: usize, L: i32): void {
       s3 = f64x2.add(s3, f64x2.mul(p, v128.load(row + 48)));
       row += rowBytes;
     }
-    v128.store(out + j0, s0);
-    v128.store(out + j0 + 16, s1);
-    v128.store(out + j0 + 32, s2);
-    v128.store(out + j0 + 48, s3);
+    v128.store(out + j, s0);
+    v128.store(out + j + 16, s1);
+    v128.store(out + j + 32, s2);
+    v128.store(out + j + 48, s3);
   }
-  if (j0 == rowBytes) return;
-  memory.fill(out + j0, 0, rowBytes - j0);
-  let row = m;
-  for (let r = 0; r < R; r++) {
-    const pr = load<f64>(rollProbability + (<usize>r << 3));
-    const p = f64x2.splat(pr);
-    for (let j: usize = j0; j < pairBytes; j += 16) {
-      v128.store(out + j, f64x2.add(v128.load(out + j), f64x2.mul(p, v128.load(row + j))));
+  for (; j < pairBytes; j += 16) {
+    let sum = f64x2.splat(0);
+    let row = m + j;
+    for (let r = 0; r < R; r++) {
+      sum = f64x2.add(sum, f64x2.mul(f64x2.splat(load<f64>(rollProbability + (<usize>r << 3))), v128.load(row)));
+      row += rowBytes;
     }
-    if (L & 1) store<f64>(out + pairBytes, load<f64>(out + pairBytes) + pr * load<f64>(row + pairBytes));
-    row += rowBytes;
+    v128.store(out + j, sum);
+  }
+  if (L & 1) {
+    let sum: f64 = 0;
+    let row = m + pairBytes;
+    for (let r = 0; r < R; r++) {
+      sum += load<f64>(rollProbability + (<usize>r << 3)) * load<f64>(row);
+      row += rowBytes;
+    }
+    store<f64>(out + pairBytes, sum);
   }
 }
 
