@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vitest/config';
+import { BUILT_IS_CURRENT } from './test/support/cli.ts';
 
 const webDir = fileURLToPath(new URL('./src/web/', import.meta.url));
 const libDir = fileURLToPath(new URL('./dist/src/', import.meta.url));
@@ -27,5 +28,8 @@ export default defineConfig({
     // read the same tables again. No test changes global state it does not restore.
     isolate: false,
     hookTimeout: 120_000,
+    // Worker threads started from the tests' TypeScript run the compiled entry points when dist/ is
+    // compiled from the current sources (workers/worker-url.ts), as they run for users.
+    env: BUILT_IS_CURRENT ? { DICEWISE_COMPILED_WORKERS: '1' } : {},
   },
 });
