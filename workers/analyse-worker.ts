@@ -10,46 +10,31 @@ import { receivingTableReader } from '../src/store/table-store.ts';
 import { reviewGoal } from '../src/goals/index.ts';
 import { analyseRequest, type AnalyseRequestTask } from './analyse-request.ts';
 import { poolData } from './pool-data.ts';
+import { threadMemo } from './thread-memo.ts';
 import { replyOf, type WorkerReply, type WorkerTasks } from './messages.ts';
 
 const { tables } = poolData;
 
-// One model per rule set per thread: a table is read once, not once per chunk. The analysis
-// keeps its turn cache per model, so it lives as long as the thread too.
-const models = new Map<RuleSetId, Promise<GameModel>>();
-
 // Value tables the server shares (SharedArrayBuffers): reviewed from as they are, never read again here.
 const read = receivingTableReader();
 
-function modelFor(id: RuleSetId): Promise<GameModel> {
-  let m = models.get(id);
-  if (!m) {
-    // A review never reads the final score's SD: the moments table (twice the value table) stays on disk.
-    m = loadReviewModel(tables, id, { read });
-    // A missing table may be built later: do not remember the failure.
-    m.catch(() => models.delete(id));
-    models.set(id, m);
-  }
-  return m;
-}
+// One model per rule set per thread: the analysis keeps its turn cache per model, so it lives as
+// long as the thread too. A review never reads the final score's SD: the moments table (twice the
+// value table) stays on disk.
+const modelFor = threadMemo((id: RuleSetId): Promise<GameModel> => loadReviewModel(tables, id, { read }));
 
 // Goal tables the server shares (SharedArrayBuffers), by rule set: used as they are.
 const sharedLanes = new Map<RuleSetId, SharedLanes>();
 
 // Reach tables (reach reviews) and points distributions (multiplayer records), read once per thread when first asked for, where not shared.
-const laneTables = new Map<string, Promise<ReachTable>>();
+const readLanes = threadMemo((key: `${RuleSetId}.${LaneKind}`): Promise<ReachTable> => {
+  const [id, kind] = key.split('.') as [RuleSetId, LaneKind];
+  return readReachTable(tables, RULESETS[id], kind).then((r) => r.table);
+});
 
 function laneFor(id: RuleSetId, kind: LaneKind): Promise<ReachTable> {
-  const key = `${id}.${kind}`;
-  let t = laneTables.get(key);
-  if (!t) {
-    const shared = sharedLanes.get(id)?.[kind];
-    if (shared) return Promise.resolve(shared);
-    t = readReachTable(tables, RULESETS[id], kind).then((r) => r.table);
-    t.catch(() => laneTables.delete(key));
-    laneTables.set(key, t);
-  }
-  return t;
+  const shared = sharedLanes.get(id)?.[kind];
+  return shared ? Promise.resolve(shared) : readLanes(`${id}.${kind}`);
 }
 
 const multiplayerFor: MultiplayerTables = async (id) => {

@@ -4,25 +4,16 @@ import { receivingTableReader } from '../src/store/table-store.ts';
 import { loadModel } from '../src/store/model-loader.ts';
 import { hintRequest, type HintTask } from './hint-request.ts';
 import { poolData } from './pool-data.ts';
+import { threadMemo } from './thread-memo.ts';
 import { replyOf, type WorkerReply } from './messages.ts';
 
 const { tables } = poolData;
 
-// One model per rule set per thread, as the server's registry serves it; its rollouts' caches live as long as the thread.
-const models = new Map<RuleSetId, Promise<GameModel>>();
-
 // Value tables the server shares (SharedArrayBuffers): models are made from them, the files not read again.
 const read = receivingTableReader();
 
-function modelFor(id: RuleSetId): Promise<GameModel> {
-  let m = models.get(id);
-  if (!m) {
-    m = loadModel(tables, id, { read });
-    m.catch(() => models.delete(id));
-    models.set(id, m);
-  }
-  return m;
-}
+// One model per rule set per thread, as the server's registry serves it; its rollouts' caches live as long as the thread.
+const modelFor = threadMemo((id: RuleSetId): Promise<GameModel> => loadModel(tables, id, { read }));
 
 export default function hintTask(task: HintTask): Promise<WorkerReply<string | Uint8Array>> {
   read.receive(task.tables);
