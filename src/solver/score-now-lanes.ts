@@ -26,6 +26,10 @@ export interface LaneScoreScratch {
   mask: Int32Array;
   upper: Int32Array;
   flag: Int32Array;
+  /** every nz entry in roll order (compiled-rules.ts nzByRoll) as `maxRows` takes it: its roll, the address of its row, and its box */
+  pairRoll: Int32Array;
+  pairAddress: Int32Array;
+  pairBox: Int32Array;
 }
 
 interface LanePlan {
@@ -72,6 +76,16 @@ export function createLaneScoreScratch(c: CompiledRules, lanes: number): LaneSco
   const plan = lanePlan(c);
   const B = c.rs.boxes.length;
   const ws = createTurnWorkspace(c.dice, lanes, 'max', { extra: plan.rows * lanes, pairs: c.nzStart[B] });
+  const { nzByRoll, nzRoll, nzBox } = c;
+  const pairRoll = new Int32Array(nzByRoll.length);
+  const pairAddress = new Int32Array(nzByRoll.length);
+  const pairBox = new Int32Array(nzByRoll.length);
+  for (let t = 0; t < nzByRoll.length; t++) {
+    const i = nzByRoll[t];
+    pairRoll[t] = nzRoll[i];
+    pairAddress[t] = ws.extra.byteOffset + 8 * plan.rowOfEntry[i] * lanes;
+    pairBox[t] = nzBox[i];
+  }
   return {
     lanes,
     ws,
@@ -81,6 +95,9 @@ export function createLaneScoreScratch(c: CompiledRules, lanes: number): LaneSco
     mask: new Int32Array(lanes),
     upper: new Int32Array(lanes),
     flag: new Int32Array(lanes),
+    pairRoll,
+    pairAddress,
+    pairBox,
   };
 }
 
@@ -139,16 +156,15 @@ export function scoreNowLanes(c: CompiledRules, values: Float64Array, states: In
     zero[j] = z;
   }
   const best = s.ws.scoreLater;
-  const { nzByRoll, nzBox, nzRoll } = c;
+  const { pairRoll, pairAddress, pairBox } = s;
   const pairs = s.ws.pairs;
-  const valsAt = vals.byteOffset;
+  // The entries of boxes free in some lane, in roll order: each entry is written at the next
+  // place and kept (the place moves on) only where its box is free, without a branch to mispredict.
   let n = 0;
-  for (let t = 0; t < nzByRoll.length; t++) {
-    const i = nzByRoll[t];
-    if ((anyFree & (1 << nzBox[i])) === 0) continue;
-    pairs[2 * n] = nzRoll[i];
-    pairs[2 * n + 1] = valsAt + 8 * plan.rowOfEntry[i] * L;
-    n++;
+  for (let t = 0; t < pairRoll.length; t++) {
+    pairs[2 * n] = pairRoll[t];
+    pairs[2 * n + 1] = pairAddress[t];
+    n += (anyFree >>> pairBox[t]) & 1;
   }
   s.ws.lanes = L;
   s.ws.maxRows(n);
