@@ -2,6 +2,7 @@ import { fiftyBoxIndex, upperBonusFor, type RuleSet } from '../rules/index.ts';
 import { allowedMask, boxCount, compileRules, filledCount, stateIndex, UPPER_SLOTS, type GameState, type ThresholdModel } from '../solver/index.ts';
 import { createEntryScratch, scoreEntry } from '../solver/score-entry.ts';
 import { columnParts, partIndex, type ColumnTables } from './column-parts.ts';
+import { createLastTurns, LAST_TURN_LANES, lastBox } from './last-turns.ts';
 import { canonicalColumns, writeCanonical, type CanonicalColumns, type Correction } from './column-sum-model.ts';
 import { shapeSurvival } from './level-shape.ts';
 import { normalCdf } from './normal-cdf.ts';
@@ -55,8 +56,9 @@ export function spreadClassifier(rs: RuleSet): (cols: CanonicalColumns) => numbe
  * s' the state after the entry (½: totals are whole numbers), S the survival function of the
  * level's standardized errors for a target (Superpass's are skewed left, Triple Yahtzee's right,
  * by its Yahtzee bonuses), the normal one against an opponent (whose own spread adds to sd: the
- * difference of two skewed totals is nearly symmetric). With one box left s' is the end of the
- * game and the value is exact (0, ½ or 1).
+ * difference of two skewed totals is nearly symmetric). The last two turns are solved exactly
+ * instead (last-turns.ts): with one box left s' is the end of the game (0, ½ or 1 against a
+ * target), and with two left s' has one box, valued by its last turn played for the goal.
  *
  * Why a class and not a fit on every feature of the state: a variance fitted to which boxes are
  * open was exploited by the goal's own play, which steered into states best play rarely visits,
@@ -137,6 +139,20 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
   };
   const shapeAt = (level: number): ArrayLike<number> | undefined => (spread.shape && model.extraVariance === 0 && level < total ? spread.shape[level] : undefined);
 
+  // The last two turns solved exactly (last-turns.ts): the last turn's worth of its points G is
+  // chance(G − need + ½), as at the end of the game.
+  const lastTurns = createLastTurns(rs, parts, (d) => chance(d + 0.5, Math.sqrt(model.extraVariance), undefined));
+  const laneValues = new Float64Array(LAST_TURN_LANES);
+  /** The exact chance from `state`, one box left, with `needLeft` points still needed. */
+  const lastChance = (state: GameState, needLeft: number): number => {
+    lastTurns.need[0] = needLeft;
+    const col = state.columns[lastBox(rs, state).column];
+    lastTurns.upper[0] = col.upper;
+    lastTurns.flag[0] = col.yahtzee50 ? 1 : 0;
+    lastTurns.evaluate(state, 1, laneValues);
+    return laneValues[0];
+  };
+
   /** Fills mean/sd for every entry of the turn in `state`. */
   const prepare = (state: GameState, next: number): void => {
     writeCanonical(parts, state, cols);
@@ -193,14 +209,17 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
     horizon: horizon ?? { reach: total, win: total },
     spread: spreadOf,
     value(state) {
+      if (total - filledCount(state) === 1) return lastChance(state, model.need);
       const s = spreadOf(state);
       return chance(s.mean - model.need + 0.5, Math.sqrt(s.variance + model.extraVariance), shapeAt(filledCount(state)));
     },
     valueAfter(next, gain) {
+      if (total - filledCount(next) === 1) return lastChance(next, model.need - gain);
       const s = spreadOf(next);
       return chance(gain + s.mean - model.need + 0.5, Math.sqrt(s.variance + model.extraVariance), shapeAt(filledCount(next)));
     },
     fillScoreNow(state, first, later) {
+      if (filledCount(state) === total - 2) return fillTwoLeft(state, first, later);
       prepare(state, filledCount(state) + 1);
       const need = model.need - 0.5;
       const shape = shapeNext;
@@ -278,19 +297,108 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
           }
         }
       }
-      const valueOf = (slot: number): number => (Number.isNaN(bestZ[slot]) ? -Infinity : chance(bestD[slot], bestS[slot], shape));
-      for (let r = 0; r < R; r++) {
-        const score1 = Math.max(valueOf(ANY_SCORE * R + r), valueOf(FIRST_SCORE * R + r));
-        const zero1 = Math.max(valueOf(ANY_ZERO * R + r), valueOf(FIRST_ZERO * R + r));
-        first[r] = zeroRule ? (score1 > -Infinity ? score1 : zero1) : Math.max(score1, zero1);
-        if (!firstOnly) continue;
-        const late = valueOf(specialAt[r] ? LATE * R + r : LATE_ANY);
-        const score2 = valueOf(ANY_SCORE * R + r);
-        const zero2 = valueOf(ANY_ZERO * R + r);
-        later[r] = zeroRule ? (score2 > -Infinity ? score2 : Math.max(zero2, late)) : Math.max(score2, zero2, late);
-      }
-      if (!firstOnly) later.set(first);
+      for (let slot = 0; slot < bestV.length; slot++) bestV[slot] = Number.isNaN(bestZ[slot]) ? -Infinity : chance(bestD[slot], bestS[slot], shape);
+      settleRolls(first, later, firstOnly);
     },
+  };
+
+  // Per slot of fillScoreNow: the chance of its best entry, -Infinity where there is none.
+  const bestV = new Float64Array(5 * R + 1);
+
+  /** Each roll's score-now from the slots' best chances: the zero rule, then a first-roll-only column's entries after a reroll. */
+  const settleRolls = (first: Float64Array, later: Float64Array, firstOnly: boolean): void => {
+    for (let r = 0; r < R; r++) {
+      const score1 = Math.max(bestV[ANY_SCORE * R + r], bestV[FIRST_SCORE * R + r]);
+      const zero1 = Math.max(bestV[ANY_ZERO * R + r], bestV[FIRST_ZERO * R + r]);
+      first[r] = zeroRule ? (score1 > -Infinity ? score1 : zero1) : Math.max(score1, zero1);
+      if (!firstOnly) continue;
+      const late = bestV[specialAt[r] ? LATE * R + r : LATE_ANY];
+      const score2 = bestV[ANY_SCORE * R + r];
+      const zero2 = bestV[ANY_ZERO * R + r];
+      later[r] = zeroRule ? (score2 > -Infinity ? score2 : Math.max(zero2, late)) : Math.max(score2, zero2, late);
+    }
+    if (!firstOnly) later.set(first);
+  };
+
+  // fillTwoLeft's lanes, one per distinct (gain, upper total and Yahtzee flag of the last box's column after the entry).
+  const laneOfKey = new Map<number, number>();
+  const laneOfRoll = new Int32Array(R);
+  const pointsOfRoll = new Int32Array(R);
+
+  /**
+   * Score-now with two boxes left, exact: each entry is valued by the last turn it leaves
+   * (last-turns.ts), one engine run per free box for all of its entries (a lane per distinct
+   * gain and state of the last box's column), and the rolls' values are settled as fillScoreNow
+   * settles them.
+   */
+  const fillTwoLeft = (state: GameState, first: Float64Array, later: Float64Array): void => {
+    const last = lastTurns;
+    bestV.fill(-Infinity);
+    let firstOnly = false;
+    for (let k = 0; k < C; k++) {
+      const col = state.columns[k];
+      allowed[k] = col.mask === full ? 0 : allowedMask(rs.columns[k].fill, B, col.mask);
+      if (allowed[k] && rs.columns[k].fill === 'first-roll-only') firstOnly = true;
+    }
+    const after: GameState = { columns: state.columns.map((col) => ({ ...col })) };
+    for (let k = 0; k < C; k++) {
+      const p = parts[k];
+      const col = state.columns[k];
+      const onlyFirst = rs.columns[k].fill === 'first-roll-only';
+      const table = p.c.score;
+      const scale = p.multiplier * p.c.rs.columns[0].multiplier;
+      const special = nOfAKind[k];
+      const [scoreSlot, zeroSlot] = onlyFirst ? [FIRST_SCORE * R, FIRST_ZERO * R] : [ANY_SCORE * R, ANY_ZERO * R];
+      for (let m = allowed[k]; m; m &= m - 1) {
+        const b = 31 - Math.clz32(m & -m);
+        const upper = b < 6;
+        after.columns[k].mask = col.mask | (1 << b);
+        const k2 = lastBox(rs, after).column;
+        const same = k2 === k;
+        laneOfKey.clear();
+        const laneOf = (gain: number, upperAfter: number, flagAfter: boolean): number => {
+          const u = same ? upperAfter : after.columns[k2].upper;
+          const f = same ? flagAfter : after.columns[k2].yahtzee50;
+          const key = (gain * 1024 + u) * 2 + (f ? 1 : 0);
+          let j = laneOfKey.get(key);
+          if (j === undefined) {
+            j = laneOfKey.size;
+            laneOfKey.set(key, j);
+            last.need[j] = model.need - gain;
+            last.upper[j] = u;
+            last.flag[j] = f ? 1 : 0;
+          }
+          return j;
+        };
+        // After a reroll a first-roll-only column's entry scores nothing and leaves the column as it was.
+        const lateLane = onlyFirst ? laneOf(0, col.upper, col.yahtzee50) : -1;
+        for (let r = 0; r < R; r++) {
+          if (special[r] === 0) {
+            const points = table[b * R + r];
+            pointsOfRoll[r] = points;
+            laneOfRoll[r] = upper
+              ? laneOf(scale * (points + upperBonusFor(p.c.rs, col.upper, points)), col.upper + points, col.yahtzee50)
+              : laneOf(scale * points, col.upper, col.yahtzee50);
+          } else if (scoreEntry(p.c, col, r, b, entry)) {
+            pointsOfRoll[r] = entry.points;
+            laneOfRoll[r] = laneOf(p.multiplier * entry.gain, entry.next.upper, entry.next.yahtzee50);
+          } else laneOfRoll[r] = -1;
+        }
+        last.evaluate(after, laneOfKey.size, laneValues);
+        after.columns[k].mask = col.mask;
+        if (onlyFirst) {
+          bestV[LATE_ANY] = Math.max(bestV[LATE_ANY], laneValues[lateLane]);
+          for (let r = 0; r < R; r++) if (special[r]) bestV[LATE * R + r] = Math.max(bestV[LATE * R + r], laneValues[lateLane]);
+        }
+        for (let r = 0; r < R; r++) {
+          if (laneOfRoll[r] < 0) continue;
+          const slot = (zeroRule && pointsOfRoll[r] === 0 ? zeroSlot : scoreSlot) + r;
+          const v = laneValues[laneOfRoll[r]];
+          if (v > bestV[slot]) bestV[slot] = v;
+        }
+      }
+    }
+    settleRolls(first, later, firstOnly);
   };
   return model;
 }

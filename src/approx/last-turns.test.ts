@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { RULESETS } from '../rules/index.ts';
+import { boxCount, createTurnEval, evaluateState, filledCount, type GameState } from '../solver/index.ts';
+import { testColumnTables } from '../../test/support/models.ts';
+import { naiveReach, naiveUtility } from '../../test/support/naive-game.ts';
+import { goalModel } from './multi-column-models.ts';
+import { normalCdf } from './normal-cdf.ts';
+
+const rs = RULESETS.superpass;
+const FULL = (1 << rs.boxes.length) - 1;
+const box = (name: string) => rs.boxes.findIndex((b) => b.id === name);
+
+/** Superpass with every box filled but `open` ([column, box, column's upper total]). */
+function twoLeft(open: [number, string, number][]): GameState {
+  const columns = rs.columns.map(() => ({ mask: FULL, upper: 63, yahtzee50: false }));
+  for (const [k, name, upper] of open) {
+    columns[k].mask &= ~(1 << box(name));
+    columns[k].upper = upper;
+  }
+  return { columns };
+}
+
+// Two boxes open where best play's spread misleads: a first-roll-only column's upper box a few
+// sixes short of its bonus beside a kniffel (0 or 50), the two ordered columns' last boxes, and
+// two boxes of one column, the next entry moving the other's bonus.
+const STATES: [string, GameState][] = [
+  ['column 3 sixes (bonus at 3 sixes), column 4 kniffel', twoLeft([[2, 'sixes', 45, ], [3, 'kniffel', 63]])],
+  ['column 1 chance, column 2 ones (bonus at 3 ones)', twoLeft([[0, 'chance', 70], [1, 'ones', 60]])],
+  ['column 4 fives and full house, the bonus at 2 fives', twoLeft([[3, 'fives', 53], [3, 'fullHouse', 53]])],
+];
+
+const ty = RULESETS['triple-yahtzee'];
+const TY_FULL = (1 << ty.boxes.length) - 1;
+const tyBox = (name: string) => ty.boxes.findIndex((b) => b.id === name);
+
+/** Triple Yahtzee with every box filled but `open` ([column, box, upper total, Yahtzee box holds 50]). */
+function tyTwoLeft(open: [number, string, number, boolean][]): GameState {
+  const columns = ty.columns.map(() => ({ mask: TY_FULL, upper: 63, yahtzee50: false }));
+  for (const [k, name, upper, fifty] of open) {
+    columns[k].mask &= ~(1 << tyBox(name));
+    columns[k].upper = upper;
+    columns[k].yahtzee50 = fifty;
+  }
+  return { columns };
+}
+
+describe('triple-yahtzee goal model: the last two turns exact, Joker and Yahtzee bonus included', () => {
+  // The ×3 column's Yahtzee box beside its own fours (a 50 there makes a later Yahtzee worth its
+  // bonus; the Joker sends a Yahtzee of fours to the fours), and two columns' boxes apart.
+  const states: [string, GameState][] = [
+    ['×3 yahtzee and fours, one column', tyTwoLeft([[2, 'yahtzee', 50, false], [2, 'fours', 50, false]])],
+    ['×1 chance (Yahtzee box 50), ×2 sixes short of the bonus', tyTwoLeft([[0, 'chance', 63, true], [1, 'sixes', 48, false]])],
+  ];
+  it('with two boxes left, reach and opponent values are the naive recursion’s', async () => {
+    const model = goalModel(ty, await testColumnTables('triple-yahtzee'));
+    const te = createTurnEval(model);
+    for (const [what, state] of states) {
+      expect(filledCount(state), what).toBe(boxCount(ty) - 2);
+      const memo = new Map<string, number>();
+      for (const need of [30, 90, 160]) {
+        model.need = need;
+        model.extraVariance = 0;
+        evaluateState(te, state);
+        expect(te.value, `${what}, ${need} needed`).toBeCloseTo(naiveReach(ty, state, need, memo), 12);
+      }
+      model.need = 70.5;
+      model.extraVariance = 30 ** 2;
+      evaluateState(te, state);
+      expect(te.value, `${what}, an opponent`).toBeCloseTo(naiveUtility(ty, state, 0, (points) => normalCdf((points - 70.5 + 0.5) / 30)), 12);
+    }
+  }, 120_000);
+});
+
+describe('superpass goal model: the last two turns exact', () => {
+  it('with two boxes left, a reach value is the naive recursion’s best chance, for targets in reach and beyond it', async () => {
+    const model = goalModel(rs, await testColumnTables('superpass'));
+    const te = createTurnEval(model);
+    model.extraVariance = 0;
+    let checked = 0;
+    for (const [what, state] of STATES) {
+      expect(filledCount(state), what).toBe(boxCount(rs) - 2);
+      const memo = new Map<string, number>();
+      for (const need of [10, 40, 66, 95]) {
+        model.need = need;
+        evaluateState(te, state);
+        expect(te.value, `${what}, ${need} needed`).toBeCloseTo(naiveReach(rs, state, need, memo), 12);
+        checked++;
+      }
+    }
+    expect(checked).toBe(12);
+  }, 120_000);
+
+  it('against an opponent, the value is the naive recursion’s best expected Φ((points − need + ½) / σ)', async () => {
+    const model = goalModel(rs, await testColumnTables('superpass'));
+    const te = createTurnEval(model);
+    const sigma = 18;
+    model.extraVariance = sigma ** 2;
+    for (const [what, state] of STATES.slice(0, 2)) {
+      for (const need of [30.5, 60.5]) {
+        model.need = need;
+        evaluateState(te, state);
+        const naive = naiveUtility(rs, state, 0, (points) => normalCdf((points - need + 0.5) / sigma));
+        expect(te.value, `${what}, need ${need}`).toBeCloseTo(naive, 12);
+      }
+    }
+  }, 120_000);
+
+  it('with one box left, a state’s value and an entry’s are the last turn’s exact chances', async () => {
+    const model = goalModel(rs, await testColumnTables('superpass'));
+    model.extraVariance = 0;
+    const one = twoLeft([[2, 'sixes', 45]]);
+    for (const need of [0, 12, 18, 30, 55, 70]) {
+      model.need = need;
+      expect(model.value(one)).toBeCloseTo(naiveReach(rs, one, need), 12);
+      expect(model.valueAfter!(one, 7)).toBeCloseTo(naiveReach(rs, one, need - 7), 12);
+    }
+  }, 60_000);
+});
