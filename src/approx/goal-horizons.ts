@@ -14,17 +14,22 @@ import type { ModelledRuleSetId } from '../rules/index.ts';
  * - Triple Yahtzee win, two players, 40,000 games each, share against best: horizon 3: 50.43%,
  *   6: 50.47%, 9: 50.30%, 13: 50.33%; the whole game (39): 50.00% (200,000 games). At 6 on
  *   seed 2: 50.399% (50.335–50.464%) over 200,000 games. On the neural `best` (seed 1, 40,000
- *   games each): horizon 6: 50.528%, 13: 49.945%, the whole game: 49.059%; 6 stays.
+ *   games each): horizon 6: 50.528%, 13: 49.945%, the whole game: 49.059%; 6 stays. With the last
+ *   two turns exact, horizon 6: 50.634% (50.485–50.782%).
  * - Superpass reach 1251, paired gain over best in percentage points, seed 1: horizon 3: +0.050
  *   (−0.045 to +0.145), 4: +0.075 (−0.051 to +0.201), 5: +0.085 (−0.063 to +0.233), 6: +0.015
  *   (−0.145 to +0.175) (20,000 games each); 8: +0.03, 20: −0.11 (10,000 games); the whole game
  *   (52): −0.47. But 4 on seed 2 lost: −0.064 (−0.123 to −0.005) over 100,000 games. With two to
  *   four boxes left Superpass's outcomes are lumpy (a kniffel box is 0 or 50), which one
- *   continuous spread per level and class cannot show. So Superpass steers its last turn only,
- *   where the model is exact and so cannot do worse than best play: seed 2, +0.016 (+0.002 to
- *   +0.030) over 100,000 games.
- * - Superpass win, two players, the last turn only (reach's horizon, for the same reason):
- *   50.023% (49.999–50.046%) of the stake against best over 40,000 games, seed 2.
+ *   continuous spread per level and class cannot show. So Superpass steered its last turn only,
+ *   where the model is exact: seed 2, +0.016 (+0.002 to +0.030) over 100,000 games.
+ * - Since the model solves the last two turns exactly (last-turns.ts: the turn before the last
+ *   valued by the last turn each entry leaves, not by a spread), Superpass steers those two: on
+ *   the neural `best`, seed 1, 20,000 games: horizon 1: +0.110, 2: +0.320 (+0.198 to +0.442),
+ *   3: +0.290 (its third-last turn reads the spread again); seed 2, 100,000 games, horizon 2:
+ *   +0.299 (+0.244 to +0.354).
+ * - Superpass win, two players, the same two turns: 50.119% (50.051–50.186%) of the stake against
+ *   best over 40,000 games, seed 2 (the last turn only: 50.023%, 49.999–50.046%).
  * - The sub-games take their full game's horizons (superpass-ordered Superpass's, for the same
  *   lumpy boxes; triple-yahtzee-lower Triple Yahtzee's), not measured on them.
  */
@@ -35,7 +40,7 @@ export interface GoalHorizon {
 
 export const GOAL_HORIZONS: Readonly<Record<ModelledRuleSetId, GoalHorizon>> = {
   'triple-yahtzee': { reach: 39, win: 6 },
-  superpass: { reach: 1, win: 1 },
-  'superpass-ordered': { reach: 1, win: 1 },
+  superpass: { reach: 2, win: 2 },
+  'superpass-ordered': { reach: 2, win: 2 },
   'triple-yahtzee-lower': { reach: 39, win: 6 },
 };
