@@ -15,7 +15,7 @@ import type { ModelledRuleSetId } from '../rules/index.ts';
  *   6: 50.47%, 9: 50.30%, 13: 50.33%; the whole game (39): 50.00% (200,000 games). At 6 on
  *   seed 2: 50.399% (50.335–50.464%) over 200,000 games. On the neural `best` (seed 1, 40,000
  *   games each): horizon 6: 50.528%, 13: 49.945%, the whole game: 49.059%; 6 stays. With the last
- *   two turns exact, horizon 6: 50.634% (50.485–50.782%).
+ *   two turns exact: horizon 4: 50.582%, 6: 50.634% (50.485–50.782%), 9: 50.477%; 6 stays.
  * - Superpass reach 1251, paired gain over best in percentage points, seed 1: horizon 3: +0.050
  *   (−0.045 to +0.145), 4: +0.075 (−0.051 to +0.201), 5: +0.085 (−0.063 to +0.233), 6: +0.015
  *   (−0.145 to +0.175) (20,000 games each); 8: +0.03, 20: −0.11 (10,000 games); the whole game
