@@ -3,10 +3,12 @@ import type { Action, Goal, Position } from '../position/index.ts';
 import { isPlainSingleColumn, isSolvedExactly, type RuleSet } from '../rules/index.ts';
 import {
   aimAtOpponent,
+  boxCount,
   createTurnEval,
   END_GAME_BOXES,
   endGameModel,
   evaluateState,
+  filledCount,
   goalSteers,
   opponentFinal,
   meanTotal,
@@ -200,6 +202,8 @@ export function adviseSpreadGoal(
   const kind = position.goal.type;
   const opponents = aim(goalModel, position);
   const advice = adviseProbability(goalModel, position, evaluateState(turn, position.state));
+  // Near the end the model is exact: a target, or an opponent who has finished.
+  if (boxCount(position.rs) - filledCount(position.state) <= goalModel.exactBoxes && goalModel.extraVariance === 0) advice.exact = true;
   if (opponents) advice.opponents = opponents;
   const horizon = goalModel.horizon[kind];
   if (goalSteers(goalModel, kind, position.state)) {

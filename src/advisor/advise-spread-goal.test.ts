@@ -51,7 +51,8 @@ describe('reach and win goals of the multi-column rule sets', () => {
       [115, 0],
     ] as const) {
       const a = await advice({ ...base, goal: { type: 'reach', score: target } });
-      expect(a.exact).toBe(false);
+      // The model's last two turns are exact, so the advice says so.
+      expect(a.exact).toBe(true);
       expect(a.score).toBe(60);
       expect(a.options).toHaveLength(1);
       expect(a.probability).toBe(p);
@@ -63,7 +64,26 @@ describe('reach and win goals of the multi-column rule sets', () => {
     ] as const) {
       const a = await advice({ ...base, goal: { type: 'win', opponents: [{ finalScore: final }] } });
       expect(a.probability).toBe(share);
+      expect(a.exact).toBe(true);
       expect(a.opponents).toEqual([{ expectedFinalScore: final }]);
+    }
+  });
+
+  it('says its chances are exact with two boxes left and nothing of an opponent’s to come, estimates otherwise', async () => {
+    const two = lastTurnSheet();
+    delete two[0].chance;
+    const three = lastTurnSheet();
+    delete three[0].chance;
+    delete three[1].sixes;
+    const inProgress = { scorecard: [{ ones: 3 }, {}, {}] };
+    for (const [scorecard, goal, exact] of [
+      [two, { type: 'reach', score: 150 }, true],
+      [two, { type: 'win', opponents: [{ finalScore: 130 }] }, true],
+      [two, { type: 'win', opponents: [inProgress] }, false],
+      [three, { type: 'reach', score: 150 }, false],
+    ] as const) {
+      const a = await advice({ ruleset: 'triple-yahtzee', scorecard, goal } as PositionInput);
+      expect(a.exact, JSON.stringify(goal)).toBe(exact);
     }
   });
 

@@ -207,6 +207,7 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
     need: 0,
     extraVariance: 0,
     horizon: horizon ?? { reach: total, win: total },
+    exactBoxes: 2,
     spread: spreadOf,
     value(state) {
       if (total - filledCount(state) === 1) return lastChance(state, model.need);

@@ -55,6 +55,11 @@ export interface ThresholdModel extends GameModel {
    * choices did better for the goal in measured games (approx/goal-horizons.ts).
    */
   horizon: { reach: number; win: number };
+  /**
+   * Boxes left at or below which the model's values are exact optima where nothing of an
+   * opponent's is still to come (extraVariance 0): its last turns are solved exactly.
+   */
+  exactBoxes: number;
 }
 
 /** Whether a threshold model's `goal` steers play in `state` (else best play's choices stand). */
