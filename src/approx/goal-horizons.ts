@@ -28,8 +28,9 @@ import type { ModelledRuleSetId } from '../rules/index.ts';
  *   the neural `best`, seed 1, 20,000 games: horizon 1: +0.110, 2: +0.320 (+0.198 to +0.442),
  *   3: +0.290 (its third-last turn reads the spread again); seed 2, 100,000 games, horizon 2:
  *   +0.299 (+0.244 to +0.354).
- * - Superpass win, two players, the same two turns: 50.119% (50.051–50.186%) of the stake against
- *   best over 40,000 games, seed 2 (the last turn only: 50.023%, 49.999–50.046%).
+ * - Superpass win, two players, 40,000 games each, seed 1: horizon 1: 50.039%, 2: 50.082%, 3:
+ *   50.071%; at 2 on seed 2: 50.119% (50.051–50.186%) of the stake against best (the last turn
+ *   only: 50.023%, 49.999–50.046%).
  * - The sub-games take their full game's horizons (superpass-ordered Superpass's, for the same
  *   lumpy boxes; triple-yahtzee-lower Triple Yahtzee's), not measured on them.
  */
