@@ -2,7 +2,7 @@ import { fiftyBoxIndex, upperBonusFor, type RuleSet } from '../rules/index.ts';
 import { allowedMask, boxCount, compileRules, filledCount, stateIndex, UPPER_SLOTS, type GameState, type ThresholdModel } from '../solver/index.ts';
 import { createEntryScratch, scoreEntry } from '../solver/score-entry.ts';
 import { columnParts, partIndex, type ColumnTables } from './column-parts.ts';
-import { createLastTurns, LAST_TURN_LANES, lastBox } from './last-turns.ts';
+import { createLastTurns, entryGain, LAST_TURN_LANES, lastBox } from './last-turns.ts';
 import { canonicalColumns, writeCanonical, type CanonicalColumns, type Correction } from './column-sum-model.ts';
 import { shapeSurvival } from './level-shape.ts';
 import { normalCdf } from './normal-cdf.ts';
@@ -141,7 +141,7 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
 
   // The last two turns solved exactly (last-turns.ts): the last turn's worth of its points G is
   // chance(G − need + ½), as at the end of the game.
-  const lastTurns = createLastTurns(rs, parts, (d) => chance(d + 0.5, Math.sqrt(model.extraVariance), undefined));
+  const lastTurns = createLastTurns(rs, parts, nOfAKind, (d) => chance(d + 0.5, Math.sqrt(model.extraVariance), undefined));
   const laneValues = new Float64Array(LAST_TURN_LANES);
   /** The exact chance from `state`, one box left, with `needLeft` points still needed. */
   const lastChance = (state: GameState, needLeft: number): number => {
@@ -333,7 +333,6 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
    * settles them.
    */
   const fillTwoLeft = (state: GameState, first: Float64Array, later: Float64Array): void => {
-    const last = lastTurns;
     bestV.fill(-Infinity);
     let firstOnly = false;
     for (let k = 0; k < C; k++) {
@@ -346,13 +345,10 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
       const p = parts[k];
       const col = state.columns[k];
       const onlyFirst = rs.columns[k].fill === 'first-roll-only';
-      const table = p.c.score;
-      const scale = p.multiplier * p.c.rs.columns[0].multiplier;
       const special = nOfAKind[k];
       const [scoreSlot, zeroSlot] = onlyFirst ? [FIRST_SCORE * R, FIRST_ZERO * R] : [ANY_SCORE * R, ANY_ZERO * R];
       for (let m = allowed[k]; m; m &= m - 1) {
         const b = 31 - Math.clz32(m & -m);
-        const upper = b < 6;
         after.columns[k].mask = col.mask | (1 << b);
         const k2 = lastBox(rs, after).column;
         const same = k2 === k;
@@ -365,27 +361,20 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
           if (j === undefined) {
             j = laneOfKey.size;
             laneOfKey.set(key, j);
-            last.need[j] = model.need - gain;
-            last.upper[j] = u;
-            last.flag[j] = f ? 1 : 0;
+            lastTurns.need[j] = model.need - gain;
+            lastTurns.upper[j] = u;
+            lastTurns.flag[j] = f ? 1 : 0;
           }
           return j;
         };
         // After a reroll a first-roll-only column's entry scores nothing and leaves the column as it was.
         const lateLane = onlyFirst ? laneOf(0, col.upper, col.yahtzee50) : -1;
         for (let r = 0; r < R; r++) {
-          if (special[r] === 0) {
-            const points = table[b * R + r];
-            pointsOfRoll[r] = points;
-            laneOfRoll[r] = upper
-              ? laneOf(scale * (points + upperBonusFor(p.c.rs, col.upper, points)), col.upper + points, col.yahtzee50)
-              : laneOf(scale * points, col.upper, col.yahtzee50);
-          } else if (scoreEntry(p.c, col, r, b, entry)) {
-            pointsOfRoll[r] = entry.points;
-            laneOfRoll[r] = laneOf(p.multiplier * entry.gain, entry.next.upper, entry.next.yahtzee50);
-          } else laneOfRoll[r] = -1;
+          const gain = entryGain(p, col, r, b, special[r] === 1, entry);
+          pointsOfRoll[r] = entry.points;
+          laneOfRoll[r] = gain === undefined ? -1 : laneOf(gain, entry.next.upper, entry.next.yahtzee50);
         }
-        last.evaluate(after, laneOfKey.size, laneValues);
+        lastTurns.evaluate(after, laneOfKey.size, laneValues);
         after.columns[k].mask = col.mask;
         if (onlyFirst) {
           bestV[LATE_ANY] = Math.max(bestV[LATE_ANY], laneValues[lateLane]);

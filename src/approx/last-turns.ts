@@ -1,6 +1,6 @@
 import { upperBonusFor, type RuleSet } from '../rules/index.ts';
 import { createTurnWorkspace, type ColumnState, type GameState, type TurnWorkspace } from '../solver/index.ts';
-import { createEntryScratch, scoreEntry } from '../solver/score-entry.ts';
+import { createEntryScratch, scoreEntry, type EntryScratch } from '../solver/score-entry.ts';
 import type { ColumnPart } from './column-parts.ts';
 
 /**
@@ -43,55 +43,68 @@ export function lastBox(rs: RuleSet, state: GameState): { column: number; box: n
 }
 
 /**
- * Last turns of the multi-column rule set whose columns are `parts`, for a goal whose worth of
- * the last box's points beyond what is needed, d = G − need, is `worth(d)`.
+ * What full roll r scores in free box b of column part `p` (state `col`), bonuses included and
+ * the column's multiplier applied, as the goal model's score-now counts it: ordinary rolls from
+ * the compiled score table, n of a kind (`special`) through scoreEntry (the Joker, the Yahtzee
+ * bonus). `e` gets the entry's points and the column it leaves; undefined where the Joker rules
+ * bar the box.
  */
-export function createLastTurns(rs: RuleSet, parts: readonly ColumnPart[], worth: (d: number) => number): LastTurns {
+export function entryGain(p: ColumnPart, col: ColumnState, r: number, b: number, special: boolean, e: EntryScratch): number | undefined {
+  if (special) return scoreEntry(p.c, col, r, b, e) ? p.multiplier * e.gain : undefined;
+  const points = p.c.score[b * p.c.dice.rollCount + r];
+  const upper = b < 6;
+  e.points = points;
+  e.next.upper = upper ? col.upper + points : col.upper;
+  e.next.yahtzee50 = col.yahtzee50;
+  const scale = p.multiplier * p.c.rs.columns[0].multiplier;
+  return upper ? scale * (points + upperBonusFor(p.c.rs, col.upper, points)) : scale * points;
+}
+
+/**
+ * Last turns of the multi-column rule set whose columns are `parts` (`nOfAKind[k][r]`: 1 where
+ * roll r is n of a kind for column k), for a goal whose worth of the last box's points beyond
+ * what is needed, d = G − need, is `worth(d)`. The turn workspace is made on the first call: a
+ * goal model that never reaches the last turns does not hold it.
+ */
+export function createLastTurns(rs: RuleSet, parts: readonly ColumnPart[], nOfAKind: readonly Uint8Array[], worth: (d: number) => number): LastTurns {
   const dice = parts[0].c.dice;
   const R = dice.rollCount;
-  const ws: TurnWorkspace = createTurnWorkspace(dice, LAST_TURN_LANES);
+  let ws: TurnWorkspace | undefined;
   const need = new Float64Array(LAST_TURN_LANES);
   const upper = new Int32Array(LAST_TURN_LANES);
   const flag = new Uint8Array(LAST_TURN_LANES);
   const entry = createEntryScratch();
   const col: ColumnState = { mask: 0, upper: 0, yahtzee50: false };
-  const nOfAKind = parts.map((p) => {
-    const marks = new Uint8Array(R);
-    for (const r of p.c.yahtzeeRoll) marks[r] = 1;
-    return marks;
-  });
+  // Each roll's gain, for the column state of the lanes last asked (lanes of one state share them).
+  const gains = new Float64Array(R);
   return {
     need,
     upper,
     flag,
     evaluate(state, lanes, out) {
       if (!(lanes >= 1 && lanes <= LAST_TURN_LANES)) throw new RangeError(`last turn: ${lanes} lanes, at most ${LAST_TURN_LANES}`);
+      ws ??= createTurnWorkspace(dice, LAST_TURN_LANES);
       const { column: k, box: b } = lastBox(rs, state);
       const p = parts[k];
       const onlyFirst = rs.columns[k].fill === 'first-roll-only';
-      const scale = p.multiplier * p.c.rs.columns[0].multiplier;
-      const table = p.c.score;
       const special = nOfAKind[k];
       const L = lanes;
       const first = ws.scoreFirst;
       const later = ws.scoreLater;
       col.mask = state.columns[k].mask;
+      let gainsFor = -1;
       for (let j = 0; j < L; j++) {
-        col.upper = upper[j];
-        col.yahtzee50 = flag[j] === 1;
+        if (upper[j] * 2 + flag[j] !== gainsFor) {
+          gainsFor = upper[j] * 2 + flag[j];
+          col.upper = upper[j];
+          col.yahtzee50 = flag[j] === 1;
+          // The one box left takes the roll whatever it scores: the Joker rules bar a box only while another is free.
+          for (let r = 0; r < R; r++) gains[r] = entryGain(p, col, r, b, special[r] === 1, entry) ?? 0;
+        }
         // After a reroll a first-roll-only column's entry scores nothing: 0 points (and no bonus).
         const lateWorth = worth(0 - need[j]);
         for (let r = 0; r < R; r++) {
-          let gain: number;
-          if (special[r] === 0) {
-            const points = table[b * R + r];
-            gain = b < 6 ? scale * (points + upperBonusFor(p.c.rs, col.upper, points)) : scale * points;
-          } else {
-            // n of a kind through scoreEntry (the Joker, the Yahtzee bonus), as everywhere; the
-            // Joker rules never bar the one box left.
-            gain = scoreEntry(p.c, col, r, b, entry) ? p.multiplier * entry.gain : 0;
-          }
-          const w = worth(gain - need[j]);
+          const w = worth(gains[r] - need[j]);
           first[r * L + j] = w;
           later[r * L + j] = onlyFirst ? lateWorth : w;
         }
