@@ -27,14 +27,12 @@ const modelFor = threadMemo((id: RuleSetId): Promise<GameModel> => loadReviewMod
 const sharedLanes = new Map<RuleSetId, SharedLanes>();
 
 // Reach tables (reach reviews) and points distributions (multiplayer records), read once per thread when first asked for, where not shared.
-const readLanes = threadMemo((key: `${RuleSetId}.${LaneKind}`): Promise<ReachTable> => {
-  const [id, kind] = key.split('.') as [RuleSetId, LaneKind];
-  return readReachTable(tables, RULESETS[id], kind).then((r) => r.table);
-});
+const lanesOf = (kind: LaneKind) => threadMemo((id: RuleSetId): Promise<ReachTable> => readReachTable(tables, RULESETS[id], kind).then((r) => r.table));
+const readLanes: Record<LaneKind, (id: RuleSetId) => Promise<ReachTable>> = { reach: lanesOf('reach'), distribution: lanesOf('distribution') };
 
 function laneFor(id: RuleSetId, kind: LaneKind): Promise<ReachTable> {
   const shared = sharedLanes.get(id)?.[kind];
-  return shared ? Promise.resolve(shared) : readLanes(`${id}.${kind}`);
+  return shared ? Promise.resolve(shared) : readLanes[kind](id);
 }
 
 const multiplayerFor: MultiplayerTables = async (id) => {
