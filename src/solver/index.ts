@@ -27,3 +27,4 @@ export * from './end-game.ts';
 export * from './price-search.ts';
 export * from './build-estimate.ts';
 export * from './joint-layout.ts';
+export * from './joint-reach.ts';

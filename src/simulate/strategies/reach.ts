@@ -49,7 +49,11 @@ export function spreadReachStrategy(model: ThresholdModel, target: number, fallb
   return steeredReach(model, target, (ctx) => target > ctx.score && goalSteers(model, 'reach', ctx.state), fallback);
 }
 
-function steeredReach(model: GameModel & { need: number }, target: number, steers: (ctx: DecisionContext) => boolean, fallback?: Strategy): Strategy {
+/**
+ * Plays for `target` by `model` in the turns `steers` picks, by `fallback` in the others and where
+ * no chance is left. The sub-game benchmark steers by the exact joint reach model this way.
+ */
+export function steeredReach(model: GameModel & { need: number }, target: number, steers: (ctx: DecisionContext) => boolean, fallback?: Strategy): Strategy {
   const te = createTurnEval(model);
   const startTurn = (ctx: DecisionContext): TurnEval | undefined => {
     if (!steers(ctx)) return undefined;
