@@ -11,7 +11,7 @@ describe('joint reach table (superpass-ordered)', () => {
   const table = solveJointReach(rs, { levels: 2 });
   const J = table.layout;
   const twoLeft = jointStatesAtLevel(J, J.boxes - 2);
-  // Every third two-box state (27 in all): both boxes in one column and one in each, upper totals near the bonus.
+  // Every third of the 27 two-box states.
   const picked = [...twoLeft].filter((_, i) => i % 3 === 0);
 
   it('agrees with the naive recursion over every roll, hold and box with two boxes left', () => {

@@ -28,7 +28,7 @@ export interface JointReachTable {
   levels: number;
 }
 
-/** A joint reach table holds at most this many lanes (8 bytes each): superpass-ordered needs about 5 million. */
+/** A joint reach table holds at most this many lanes (8 bytes each): superpass-ordered needs 6,954,375. */
 export const MAX_JOINT_REACH_LANES = 1 << 26;
 
 export interface JointReachOptions {
@@ -38,7 +38,7 @@ export interface JointReachOptions {
   levels?: number;
 }
 
-/** P(x, n) from a table; NaN where the table cannot tell (above its cap, or a level not solved). */
+/** P(x, n) from a table; NaN above its cap where the table cannot tell (a state of a level not solved reads 0). */
 export function jointReachProbability(t: JointReachTable, x: number, n: number): number {
   if (n <= 0) return 1;
   const w = t.width[x];
@@ -177,6 +177,8 @@ export function jointReachModel(rs: RuleSet, table: JointReachTable, need: numbe
   const chance = (next: GameState, n: number) => jointReachProbability(table, jointIndex(J, next), n);
   // Each state's option sets, made on first use: a turn is evaluated for many needs.
   const known = [new Map<number, StateOptions>(), new Map<number, StateOptions>()];
+  // Only a first-roll-only column makes the first roll's entries differ from a reroll's.
+  const firstDiffers = rs.columns.some((col) => col.fill === 'first-roll-only');
   const setValues = new Float64Array(R);
   const fill = (state: GameState, x: number, firstRoll: boolean, dst: Float64Array) => {
     const memo = known[firstRoll ? 1 : 0];
@@ -202,7 +204,8 @@ export function jointReachModel(rs: RuleSet, table: JointReachTable, need: numbe
     fillScoreNow(state, first, later) {
       const x = jointIndex(J, state);
       fill(state, x, false, later);
-      fill(state, x, true, first);
+      if (firstDiffers) fill(state, x, true, first);
+      else first.set(later.subarray(0, R));
     },
   };
   return model;
