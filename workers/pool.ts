@@ -58,6 +58,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
   const threads = positiveInteger('threads', options.threads ?? defaultThreads());
   const entries = {
     solve: workerEntry('solve-worker'),
+    levels: workerEntry('solve-worker'),
     reach: workerEntry('solve-worker'),
     simulate: workerEntry('simulate-worker'),
     review: workerEntry('analyse-worker'),
@@ -79,7 +80,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     threads,
     async run(kind, task) {
       // One file may serve several kinds: its export named after the kind, else its default.
-      const name = { 'analyse-request': 'analyseRequestTask', review: 'reviewTask', bound: 'boundTask', joint: 'jointTask' }[kind as string] ?? 'default';
+      const name = { 'analyse-request': 'analyseRequestTask', review: 'reviewTask', bound: 'boundTask', joint: 'jointTask', levels: 'levelsTask' }[kind as string] ?? 'default';
       return unwrapReply((await pool.run(task, { filename: entries[kind].filename, name })) as WorkerReply<WorkerResults[typeof kind]>);
     },
     stats: () => ({ threads, queued: pool.queueSize, utilization: pool.utilization }),
@@ -88,9 +89,12 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
 }
 
 function solverPool(threads: number, background: boolean): SolverThreads {
-  const pool = createWorkerPool({ threads, background });
+  // A command's build leads on its own thread with threads − 1 helpers, so its threads start as
+  // tasks come (a value table starts one fewer); a server's thread answers requests and leads none.
+  const pool = createWorkerPool({ threads, background, ...(!background && { idleMs: 60_000 }) });
   return {
     run: async (task) => void (await pool.run('solve', task)),
+    ...(!background && threads > 1 && { helpers: { count: threads - 1, start: (job) => pool.run('levels', job) } }),
     runReach: async (task) => void (await pool.run('reach', task)),
     runJoint: async (task) => void (await pool.run('joint', task)),
     destroy: () => pool.destroy(),

@@ -5,6 +5,7 @@ import { statesAtLevel, UPPER_SLOTS } from './column-layout.ts';
 import { compileRules } from './compiled-rules.ts';
 import { createStateSolver, solveStates } from './solve-states.ts';
 import { createMomentsSolver, momentsSd, solveMomentsStates } from './moments.ts';
+import { createLevelJob, leadLevels, rangeSolver, type LevelJob } from './shared-levels.ts';
 import type { TableHeader } from './table-file.ts';
 import { SOLVER_VERSION } from './solver-version.ts';
 
@@ -35,17 +36,30 @@ export interface BuildProgress {
   statesTotal: number;
 }
 
+/**
+ * Threads that help this one solve a table's levels (shared-levels.ts): `start` runs one helper
+ * on a job and settles when it is done. Given to a build that may keep its own thread busy (a
+ * command), not to a server, whose thread answers requests.
+ */
+export interface LevelHelpers {
+  count: number;
+  start: (job: LevelJob) => Promise<unknown>;
+}
+
 export interface BuildOptions {
   /** How many tasks to keep in flight; the runner decides where they run. Default 1. */
   concurrency?: number;
   /** Where tasks run; default inline on this thread. */
   runner?: TaskRunner;
+  /** Solve value and moments levels on this thread with these helpers instead of through `runner`. */
+  helpers?: LevelHelpers;
   onProgress?: (p: BuildProgress) => void;
 }
 
 export interface ResolvedBuildOptions {
   concurrency: number;
   runner: TaskRunner;
+  helpers?: LevelHelpers;
   onProgress: (p: BuildProgress) => void;
 }
 
@@ -53,7 +67,7 @@ export const BUILD_DEFAULTS = { concurrency: 1 } as const;
 
 export function resolveBuildOptions(opts: BuildOptions = {}): ResolvedBuildOptions {
   const concurrency = positiveInteger('concurrency', opts.concurrency ?? BUILD_DEFAULTS.concurrency);
-  return { concurrency, runner: opts.runner ?? inlineRunner, onProgress: opts.onProgress ?? (() => {}) };
+  return { concurrency, runner: opts.runner ?? inlineRunner, helpers: opts.helpers, onProgress: opts.onProgress ?? (() => {}) };
 }
 
 export const inlineRunner: TaskRunner = async (task) => {
@@ -135,6 +149,17 @@ export async function solveLevels(
   const lanes = task.moments ? 2 : 1;
   const values = new Float64Array(new SharedArrayBuffer(compileRules(rs).layout.size * lanes * 8));
   const top = rs.boxes.length - 1;
+  if (opts.helpers) {
+    const job = createLevelJob(task, levels, values);
+    const { count, start } = opts.helpers;
+    const helpers = Array.from({ length: count }, () => start(job));
+    const before = progress.done;
+    await leadLevels(job, rangeSolver(job, compileRules(rs)), helpers, (i, solved) => {
+      progress.done = before + solved;
+      opts.onProgress({ level: top - i, statesDone: progress.done, statesTotal: progress.total });
+    });
+    return values;
+  }
   await inLevelChunks(levels, opts.concurrency, (states, i) =>
     opts.runner({ ...task, values, states }).then(() => {
       progress.done += states.length;

@@ -8,6 +8,7 @@ export * from './game-model.ts';
 export * from './turn-eval.ts';
 export * from './table-file.ts';
 export * from './build-table.ts';
+export * from './shared-levels.ts';
 export * from './score-now-rules.ts';
 export * from './build-columns.ts';
 export * from './reach-score-now.ts';

@@ -18,7 +18,7 @@ import {
   type GameModel,
 } from '../solver/index.ts';
 import { availableParallelism } from 'node:os';
-import { inlineReachRunner, inlineRunner, type ReachTaskRunner, type TaskRunner } from '../solver/index.ts';
+import { inlineReachRunner, inlineRunner, type LevelHelpers, type ReachTaskRunner, type TaskRunner } from '../solver/index.ts';
 import { withBuildLock, type ReportProgress } from './build-lock.ts';
 import { importLater } from './import-later.ts';
 import { JOINT_SUFFIX, MOMENTS_SUFFIX, needsBuild, readTable, rebuildHint, writeTable, type TableReader } from './table-store.ts';
@@ -37,6 +37,8 @@ export interface SolverThreads {
   runReach: ReachTaskRunner;
   /** a sub-game's joint states (approx/joint-exact.ts); absent: solved in this thread */
   runJoint?: JointTaskRunner;
+  /** helpers for a value or moments table this thread leads (a command's build); absent: every chunk through `run` */
+  helpers?: LevelHelpers;
   destroy(): Promise<void>;
 }
 
@@ -84,7 +86,7 @@ export async function buildAndWrite(dir: string, id: RuleSetId, opts: EnsureOpti
   const pool = await (opts.solver ?? inlineSolver)(threads);
   try {
     const rs = RULESETS[id];
-    const options = { concurrency: threads, runner: pool.run, onProgress: opts.onProgress };
+    const options = { concurrency: threads, runner: pool.run, helpers: pool.helpers, onProgress: opts.onProgress };
     const built = isSolvedExactly(rs) ? await buildColumnTable(rs, options) : await buildColumnTypeTables(rs, options);
     const file = await writeTable(dir, built);
     if (opts.moments && supportsTable(rs, 'moments')) await writeTable(dir, await buildMomentsTable(rs, options), MOMENTS_SUFFIX);
@@ -116,7 +118,7 @@ export async function buildMomentsAndWrite(dir: string, id: RuleSetId, opts: Ens
   const threads = resolveThreads(opts);
   const pool = await (opts.solver ?? inlineSolver)(threads);
   try {
-    const built = await buildMomentsTable(rs, { concurrency: threads, runner: pool.run, onProgress: opts.onProgress });
+    const built = await buildMomentsTable(rs, { concurrency: threads, runner: pool.run, helpers: pool.helpers, onProgress: opts.onProgress });
     return { built, file: await writeTable(dir, built, MOMENTS_SUFFIX) };
   } finally {
     await pool.destroy();
