@@ -14,8 +14,11 @@
  * Schemas declared in the route feed /api/v1/openapi.json and the docs page automatically.
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { resolveDeps, type AppDeps, type DicewiseApp, type RouteModule } from './app-deps.ts';
+import type { RequestListener } from 'node:http';
+import { resolveDeps, type AppDeps, type DicewiseApp, type ResolvedDeps, type RouteModule } from './app-deps.ts';
+import { answerCachedHints } from './cached-hints.ts';
 import { notFoundProblem, problemResponse, problemType, toProblem } from './problem.ts';
+import { recordRequest } from './record-request.ts';
 import { registerAnalyseRoute } from './routes/analyse.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
 import { registerHealthRoutes } from './routes/health.ts';
@@ -62,18 +65,27 @@ function addMethodNotAllowed(app: DicewiseApp): void {
 }
 
 export function createApp(deps: AppDeps): DicewiseApp {
+  return appOf(resolveDeps(deps));
+}
+
+/**
+ * The app as a server puts it on a socket: `answerFirst` wraps the app's Node request listener
+ * so that hints asked again are answered before the app (cached-hints.ts).
+ */
+export function createServedApp(deps: AppDeps): { app: DicewiseApp; answerFirst: (appListener: RequestListener) => RequestListener } {
   const resolved = resolveDeps(deps);
-  const { logger, metrics } = resolved;
+  return { app: appOf(resolved), answerFirst: (appListener) => answerCachedHints(resolved, appListener) };
+}
+
+function appOf(resolved: ResolvedDeps): DicewiseApp {
+  const { logger } = resolved;
   const app: DicewiseApp = new OpenAPIHono();
 
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();
-    const ms = performance.now() - started;
-    // The matched pattern, not the path: one series per route, whatever clients send.
     const route = c.req.routePath === '/*' || c.req.routePath === '*' ? 'unmatched' : c.req.routePath;
-    metrics.observeRequest(c.req.method, route, c.res.status, ms / 1000);
-    logger.info('request', { method: c.req.method, path: c.req.path.slice(0, 200), status: c.res.status, ms: Math.round(ms * 100) / 100 });
+    recordRequest(resolved, c.req.method, route, c.req.path, c.res.status, performance.now() - started);
   });
 
   for (const register of ROUTES) register(app, resolved);

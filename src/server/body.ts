@@ -56,12 +56,19 @@ export function checkBody<S extends z.ZodType>(schema: S, raw: unknown): z.outpu
   return parsed.data;
 }
 
-/** The body's format by its Content-Type: JSON or MessagePack, anything else a 400 naming `content-type`. */
-export function requestFormat(c: Context): Format {
-  const header = c.req.header('content-type');
+/** A body's format by its Content-Type header: JSON or MessagePack, undefined for anything else. */
+export function formatOfContentType(header: string | undefined): Format | undefined {
   const mediaType = header?.split(';')[0].trim().toLowerCase() ?? '';
   if (JSON_TYPE.test(mediaType)) return 'json';
   if (MSGPACK_TYPES.has(mediaType)) return 'msgpack';
+  return undefined;
+}
+
+/** The body's format by its Content-Type: JSON or MessagePack, anything else a 400 naming `content-type`. */
+export function requestFormat(c: Context): Format {
+  const header = c.req.header('content-type');
+  const format = formatOfContentType(header);
+  if (format) return format;
   throw badBody('content-type', `must be application/json or ${MSGPACK}${header ? `, got ${JSON.stringify(header.slice(0, 100))}` : ''}`);
 }
 
@@ -85,18 +92,27 @@ export async function readBody<S extends z.ZodType>(c: Context, schema: S, limit
 
 export type { Format };
 
-/** MessagePack when the client's Accept header asks for it, else JSON. */
-export function responseFormat(c: Context): Format {
-  const accept = c.req.header('accept');
+/** MessagePack when an Accept header asks for it, else JSON. */
+export function formatOfAccept(accept: string | undefined): Format {
   if (accept) for (const t of MSGPACK_TYPES) if (accept.includes(t)) return 'msgpack';
   return 'json';
+}
+
+/** MessagePack when the client's Accept header asks for it, else JSON. */
+export function responseFormat(c: Context): Format {
+  return formatOfAccept(c.req.header('accept'));
+}
+
+/** The Content-Type of a response body in `format`. */
+export function contentTypeOf(format: Format): string {
+  return format === 'msgpack' ? MSGPACK : 'application/json';
 }
 
 /** The response body bytes (or text); a MessagePack body is a copy the caller may keep. */
 export const encodeData = encodePlain;
 
 export function sendEncoded(c: Context, body: string | Uint8Array<ArrayBuffer>, format: Format, status: ContentfulStatusCode = 200): Response {
-  return c.body(body, status, { 'content-type': format === 'msgpack' ? MSGPACK : 'application/json' });
+  return c.body(body, status, { 'content-type': contentTypeOf(format) });
 }
 
 /** JSON, or MessagePack when the client's Accept header asks for it. */

@@ -1,4 +1,5 @@
 import type { Position } from '../position/index.ts';
+import type { RuleSetId } from '../rules/index.ts';
 import { LRUCache } from 'lru-cache';
 import { stateKey, type GameModel } from '../solver/index.ts';
 import type { Format } from './body.ts';
@@ -51,6 +52,25 @@ function keyOf(position: Position, format: Format, effort = 0): string {
 export function requestKey(bytes: Uint8Array, format: Format, answer: Format): string | undefined {
   if (bytes.byteLength > MAX_REQUEST_KEY_BYTES) return undefined;
   return `${format}>${answer}|${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')}`;
+}
+
+/**
+ * The body answered before to `request` (its requestKey), while the model that answered is still
+ * the one `served` gives for its rule set (a table rebuilt since gives another); counted as a hit.
+ * Undefined otherwise, and where `served` has no model for it now.
+ */
+export function servedResponse(cache: HintCache, served: { get(id: RuleSetId): GameModel }, request: string | undefined): string | Uint8Array<ArrayBuffer> | undefined {
+  const seen = request === undefined ? undefined : cache.getRequest(request);
+  if (seen === undefined) return undefined;
+  let model: GameModel | undefined;
+  try {
+    model = served.get(seen.model.rs.id);
+  } catch {
+    return undefined;
+  }
+  if (model !== seen.model) return undefined;
+  cache.hit();
+  return seen.body;
 }
 
 export interface Entry {

@@ -1,5 +1,5 @@
 import { serve, type ServerType } from '@hono/node-server';
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { DicewiseError, positiveInteger } from '../errors.ts';
@@ -7,7 +7,7 @@ import { isRuleSetId, DEFAULT_SERVED_RULESETS, unknownRuleSetMessage, type RuleS
 import { sweepTempFiles } from '../store/write-atomic.ts';
 import { sharedTableReader } from '../store/table-store.ts';
 import { DEFAULT_ADMISSION } from './app-deps.ts';
-import { createApp } from './app.ts';
+import { createServedApp } from './app.ts';
 import { poolBatchWork } from './batch-work.ts';
 import { jsonLogger, type Logger } from './logger.ts';
 import { createTableRegistry, diskSources, parseGoalTables, type TableRegistry } from './table-registry.ts';
@@ -157,12 +157,13 @@ export async function startServer(opts: ServeOptions, logger: Logger = jsonLogge
   const batch = poolBatchWork(opts.tables, opts.batchThreads ?? Math.max(1, availableParallelism() - 1), read.loaded);
   const admission = { ...DEFAULT_ADMISSION, ...opts.admission };
   let draining = false;
-  const app = createApp({ registry, logger, batch, admission, draining: () => draining, processMetrics: true });
+  const { app, answerFirst } = createServedApp({ registry, logger, batch, admission, draining: () => draining, processMetrics: true });
   const limits = { ...SERVER_LIMITS, ...opts.limits };
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serve(
       {
         fetch: app.fetch,
+        createServer: ((options: ServerOptions, appListener: RequestListener) => createServer(options, answerFirst(appListener))) as typeof createServer,
         port: opts.port,
         hostname: opts.host,
         serverOptions: { requestTimeout: limits.requestTimeoutMs, headersTimeout: limits.headersTimeoutMs, keepAliveTimeout: limits.keepAliveTimeoutMs },

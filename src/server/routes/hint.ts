@@ -7,14 +7,15 @@ import { invalidInput } from '../../errors.ts';
 import { parsePosition, positionError } from '../../position/index.ts';
 import type { RouteModule } from '../app-deps.ts';
 import { checkBody, decodeBytes, encodeData, mountBodyRoute, MSGPACK, requestFormat, responseFormat, sendData, sendEncoded } from '../body.ts';
-import { requestKey } from '../hint-cache.ts';
+import { requestKey, servedResponse } from '../hint-cache.ts';
+import { HINT_PATH } from '../cached-hints.ts';
 import { AdviceSchema, PositionSchema, ProbabilityAdviceSchema, problemContent } from '../schemas.ts';
 
 const HintResponseSchema = z.union([AdviceSchema, ProbabilityAdviceSchema]);
 
 export const hintRoute = createRoute({
   method: 'post',
-  path: '/api/v1/hint',
+  path: HINT_PATH,
   summary: 'Advice for a position',
   description:
     'Every legal action (holds with rerolls left, boxes to score in) with its expected value, best first. ' +
@@ -51,11 +52,9 @@ export const registerHintRoute: RouteModule = (app, deps) => {
     const format = responseFormat(c);
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     const request = requestKey(bytes, inFormat, format);
-    const seen = request === undefined ? undefined : deps.hints.getRequest(request);
-    if (seen && deps.registry.get(seen.model.rs.id) === seen.model) {
-      deps.hints.hit();
-      return sendEncoded(c, seen.body, format);
-    }
+    // A server answers these before hono (cached-hints.ts); here for the app alone (app.request()).
+    const seen = servedResponse(deps.hints, deps.registry, request);
+    if (seen !== undefined) return sendEncoded(c, seen, format);
     const raw = decodeBytes(c, bytes);
     // The position's checks first, worded as the CLI's; then what no position has (a misspelt field).
     const parsed = parsePosition(raw);
