@@ -9,7 +9,8 @@
  * `--rulesets default` serves every rule set served by default (their tables built first where
  * missing) with no goal tables, as issue-style throughput figures are taken; `--compiled` runs
  * the built server (`node dist/src/cli/main.js`, what `npm start` runs) instead of the sources
- * through tsx. The server's resident memory (VmRSS) is reported after each run.
+ * through tsx; either runs with the Node options of `npm start` (package.json). The server's
+ * resident memory (VmRSS) is reported after each run.
  *
  * Two mixes: "hot", 200 positions asked again and again (answered from the server's response
  * cache after the first time), and "cold", 50,000 positions, each asked once, that miss it and
@@ -51,6 +52,10 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TABLES = process.env.DICEWISE_TABLES ?? 'tables';
 const CLOCK_TICK_MS = 10; // USER_HZ = 100 on Linux
 const GOAL_RATE = 5000;
+/** Node's options in `npm start` (package.json), given to the server as it runs there: a young generation of 8 MiB a semi-space. */
+const START_FLAGS = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start
+  .split(/\s+/)
+  .filter((word) => word.startsWith('--'));
 
 /** Positions a player meets: random games cut at a random turn, dice rolled, 0-2 rerolls left. */
 function positionMix(n: number, seed: number): PositionInput[] {
@@ -93,7 +98,7 @@ async function serverRuns(runs: Record<string, Run>) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Request logs go to /dev/null: the server still formats and writes every line, as in production.
-  const entry = args.entry ? [args.entry] : args.compiled ? ['dist/src/cli/main.js'] : ['--import', 'tsx', 'src/cli/main.ts'];
+  const entry = [...START_FLAGS, ...(args.entry ? [args.entry] : args.compiled ? ['dist/src/cli/main.js'] : ['--import', 'tsx', 'src/cli/main.ts'])];
   const served = args.rulesets === 'default' ? ['--goal-tables', 'none'] : ['--rulesets', args.rulesets, '--goal-tables', 'none'];
   const child = spawn(process.execPath, [...entry, 'serve', '--host', '127.0.0.1', '--port', String(port), '--tables', TABLES, ...served], {
     cwd: ROOT,
