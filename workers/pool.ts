@@ -88,24 +88,30 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
   };
 }
 
-function solverPool(threads: number, background: boolean): SolverThreads {
-  // A command's build leads on its own thread with threads − 1 helpers, so its threads start as
-  // tasks come (a value table starts one fewer); a server's thread answers requests and leads none.
-  const pool = createWorkerPool({ threads, background, ...(!background && { idleMs: 60_000 }) });
+/**
+ * Solver threads for one build. `lead`: the calling thread solves value and moments levels itself
+ * beside threads − 1 helpers (a command's build), so its threads start as tasks come and a value
+ * table starts one fewer; a server's thread answers requests and leads none.
+ */
+function solverPool(threads: number, { background = false, lead = false }: { background?: boolean; lead?: boolean }): SolverThreads {
+  const pool = createWorkerPool({ threads, background, ...(lead && { idleMs: 60_000 }) });
   return {
     run: async (task) => void (await pool.run('solve', task)),
-    ...(!background && threads > 1 && { helpers: { count: threads - 1, start: (job) => pool.run('levels', job) } }),
+    ...(lead && threads > 1 && { helpers: { count: threads - 1, start: (job) => pool.run('levels', job) } }),
     runReach: async (task) => void (await pool.run('reach', task)),
     runJoint: async (task) => void (await pool.run('joint', task)),
     destroy: () => pool.destroy(),
   };
 }
 
-/** Solver threads for store's table builds: a pool that lives as long as one build. */
-export const solverThreads: SolverFactory = async (threads) => solverPool(threads, false);
+/** Solver threads for a command's table builds (`dicewise tables build`, a command's missing table): its own thread leads. */
+export const solverThreads: SolverFactory = async (threads) => solverPool(threads, { lead: true });
 
-/** The same at the lowest CPU priority: a server's builds, while it answers requests. */
-export const backgroundSolverThreads: SolverFactory = async (threads) => solverPool(threads, true);
+/** A server's builds: every chunk on the threads, the server's thread left to its requests. */
+export const serverSolverThreads: SolverFactory = async (threads) => solverPool(threads, {});
+
+/** The same at the lowest CPU priority: a server's builds after its first rule set, while it answers requests. */
+export const backgroundSolverThreads: SolverFactory = async (threads) => solverPool(threads, { background: true });
 
 /** A runner for the bound's price search (src/solver/price-search.ts): each relaxed column to a worker. */
 export function boundRunner(pool: WorkerPool): ColumnJobRunner {

@@ -16,7 +16,7 @@ import {
 import { ensureModel, lacksMoments, loadModel } from '../store/model-loader.ts';
 import { readReachTable } from '../store/reach-store.ts';
 import { checkTable, MOMENTS_SUFFIX, needsBuild, sharedTableReader, type TableReader } from '../store/table-store.ts';
-import { backgroundSolverThreads, solverThreads } from '../../workers/pool.ts';
+import { backgroundSolverThreads, serverSolverThreads } from '../../workers/pool.ts';
 import { buildReachInWorker } from '../../workers/reach-build.ts';
 import { threadsLowerable } from '../../workers/thread-priority.ts';
 import { silentLogger, type Logger } from './logger.ts';
@@ -567,7 +567,7 @@ export function diskSources(dir: string, opts: DiskSourceOptions = {}): Required
     build: (id, hooks) =>
       ensureModel(dir, id, {
         threads: hooks.background ? backgroundThreads : threads,
-        solver: hooks.background ? backgroundSolverThreads : solverThreads,
+        solver: hooks.background ? backgroundSolverThreads : serverSolverThreads,
         moments: true,
         read,
         onProgress: hooks.onProgress,
