@@ -13,7 +13,7 @@ import {
   type LevelJob,
   type RangeSolver,
 } from '../src/solver/index.ts';
-import { createWorkerPool } from '../workers/pool.ts';
+import { startLevelHelpers } from '../workers/level-helpers.ts';
 
 const rs = RULESETS.yahtzee;
 // The last four levels: 30,000 states, every box, upper total and flag among them.
@@ -41,10 +41,10 @@ function slowed(solve: RangeSolver): RangeSolver {
 describe('levels led by this thread with helper threads (shared-levels.ts)', () => {
   it.each([false, true])('gives the bits of the table solved on one thread (moments: %s), the helpers solving a share', async (moments) => {
     const inline = await solveLevels({ ruleset: rs.id, moments }, levels, resolveBuildOptions(), progress());
-    const pool = createWorkerPool({ threads: 2, idleMs: 60_000 });
+    const threads = startLevelHelpers(2);
     try {
       const job = newJob(moments);
-      const helpers = [pool.run('levels', job), pool.run('levels', job)];
+      const helpers = [threads.start(job), threads.start(job)];
       // Both helpers wait at the first level until the leader releases it.
       await vi.waitFor(() => expect(joinedHelpers(job)).toBe(2), { timeout: 30_000 });
       const seen: number[] = [];
@@ -57,19 +57,20 @@ describe('levels led by this thread with helper threads (shared-levels.ts)', () 
       expect(seen.at(-1)).toBe(countStates(levels));
       expect(seen.every((n, i) => i === 0 || n >= seen[i - 1])).toBe(true);
     } finally {
-      await pool.destroy();
+      await threads.destroy();
     }
   });
 
-  it('solveLevels with helpers from a pool writes the same table as without', async () => {
+  it('solveLevels with helper threads writes the same table as without, and a thread takes one job after another', async () => {
     const inline = await solveLevels({ ruleset: rs.id }, levels, resolveBuildOptions(), progress());
-    const pool = createWorkerPool({ threads: 1, idleMs: 60_000 });
+    const helpers = startLevelHelpers(1);
     try {
-      const helpers = { count: 1, start: (job: LevelJob) => pool.run('levels', job) };
-      const shared = await solveLevels({ ruleset: rs.id }, levels, resolveBuildOptions({ concurrency: 2, helpers }), progress());
-      expect(sameBits(shared, inline)).toBe(true);
+      for (let i = 0; i < 2; i++) {
+        const shared = await solveLevels({ ruleset: rs.id }, levels, resolveBuildOptions({ concurrency: 2, helpers }), progress());
+        expect(sameBits(shared, inline)).toBe(true);
+      }
     } finally {
-      await pool.destroy();
+      await helpers.destroy();
     }
   });
 
@@ -80,13 +81,13 @@ describe('levels led by this thread with helper threads (shared-levels.ts)', () 
   });
 
   it('fails when a helper thread cannot start its part (an unknown rule set), the leader not waiting on it', async () => {
-    const pool = createWorkerPool({ threads: 1, idleMs: 60_000 });
+    const helpers = startLevelHelpers(1);
     try {
       const job = newJob(false);
       const bad = { ...job, ruleset: 'no-such-rules' as typeof job.ruleset };
-      await expect(leadLevels(job, rangeSolver(job, compileRules(rs)), [pool.run('levels', bad)])).rejects.toThrow();
+      await expect(leadLevels(job, rangeSolver(job, compileRules(rs)), [helpers.start(bad)])).rejects.toThrow();
     } finally {
-      await pool.destroy();
+      await helpers.destroy();
     }
   });
 });

@@ -3,7 +3,7 @@ import type { JointTask } from '../src/approx/index.ts';
 import { DicewiseError, isDicewiseError, type ErrorCode, type Issue } from '../src/errors.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
 import type { SharedLanes, SimulateTask, TaskResult } from '../src/simulate/index.ts';
-import type { BoundColumnTask, ColumnSolve, LevelJob, ReachTask, SharedTables, SolveTask } from '../src/solver/index.ts';
+import type { BoundColumnTask, ColumnSolve, ReachTask, SharedTables, SolveTask } from '../src/solver/index.ts';
 import type { AnalyseRequestTask } from './analyse-request.ts';
 import type { HintTask } from './hint-request.ts';
 
@@ -14,8 +14,6 @@ import type { HintTask } from './hint-request.ts';
  */
 export interface WorkerTasks {
   solve: SolveTask;
-  /** a helper's part in a table whose levels this process's thread leads (solver/shared-levels.ts) */
-  levels: LevelJob;
   reach: ReachTask;
   simulate: SimulateTask;
   /** a chunk of a streamed review: its output text and profile tally back */
@@ -41,7 +39,6 @@ export type ReviewTask = ReviewChunk & {
 
 export interface WorkerResults {
   solve: number;
-  levels: number;
   reach: number;
   simulate: TaskResult;
   review: ChunkReview;

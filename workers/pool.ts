@@ -7,6 +7,7 @@ import type { SolverFactory, SolverThreads } from '../src/store/model-loader.ts'
 import type { ColumnJobRunner } from '../src/solver/index.ts';
 import { unwrapReply, type ReviewTask, type WorkerKind, type WorkerReply, type WorkerResults, type WorkerTasks } from './messages.ts';
 import type { PoolData } from './pool-data.ts';
+import { levelHelpers } from './level-helpers.ts';
 import { workerEntry } from './worker-url.ts';
 
 /**
@@ -58,7 +59,6 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
   const threads = positiveInteger('threads', options.threads ?? defaultThreads());
   const entries = {
     solve: workerEntry('solve-worker'),
-    levels: workerEntry('solve-worker'),
     reach: workerEntry('solve-worker'),
     simulate: workerEntry('simulate-worker'),
     review: workerEntry('analyse-worker'),
@@ -80,7 +80,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     threads,
     async run(kind, task) {
       // One file may serve several kinds: its export named after the kind, else its default.
-      const name = { 'analyse-request': 'analyseRequestTask', review: 'reviewTask', bound: 'boundTask', joint: 'jointTask', levels: 'levelsTask' }[kind as string] ?? 'default';
+      const name = { 'analyse-request': 'analyseRequestTask', review: 'reviewTask', bound: 'boundTask', joint: 'jointTask' }[kind as string] ?? 'default';
       return unwrapReply((await pool.run(task, { filename: entries[kind].filename, name })) as WorkerReply<WorkerResults[typeof kind]>);
     },
     stats: () => ({ threads, queued: pool.queueSize, utilization: pool.utilization }),
@@ -95,12 +95,13 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
  */
 function solverPool(threads: number, { background = false, lead = false }: { background?: boolean; lead?: boolean }): SolverThreads {
   const pool = createWorkerPool({ threads, background, ...(lead && { idleMs: 60_000 }) });
+  const helpers = lead && threads > 1 ? levelHelpers(threads - 1) : undefined;
   return {
     run: async (task) => void (await pool.run('solve', task)),
-    ...(lead && threads > 1 && { helpers: { count: threads - 1, start: (job) => pool.run('levels', job) } }),
+    ...(helpers && { helpers }),
     runReach: async (task) => void (await pool.run('reach', task)),
     runJoint: async (task) => void (await pool.run('joint', task)),
-    destroy: () => pool.destroy(),
+    destroy: async () => void (await Promise.all([pool.destroy(), helpers?.destroy()])),
   };
 }
 

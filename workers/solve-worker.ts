@@ -1,13 +1,12 @@
 // The solver's modules one by one, not its index: a thread that only solves never loads the
 // table file format, the turn cache or the game model, and starts sooner for it.
-import type { BoundColumnTask, ColumnSolve, LevelJob, MomentsSolver, ReachTask, SolveTask, StateSolver } from '../src/solver/index.ts';
+import type { BoundColumnTask, ColumnSolve, MomentsSolver, ReachTask, SolveTask, StateSolver } from '../src/solver/index.ts';
 import { taskRules } from '../src/solver/build-table.ts';
 import { solveLaneTask } from '../src/solver/build-lane-table.ts';
 import { compileRules } from '../src/solver/compiled-rules.ts';
 import { createMomentsSolver, solveMomentsStates } from '../src/solver/moments.ts';
 import { runBoundColumnTask } from '../src/solver/price-search.ts';
 import { createStateSolver, solveStates } from '../src/solver/solve-states.ts';
-import { helpWithLevels, rangeSolver } from '../src/solver/shared-levels.ts';
 import { solveJointTask, type JointSolver, type JointTask } from '../src/approx/joint-exact.ts';
 import { replyOf, type WorkerReply } from './messages.ts';
 import { poolData } from './pool-data.ts';
@@ -44,11 +43,6 @@ function solve(task: SolveTask | ReachTask): number {
 /** Value and reach chunks alike: states solved into the shared table, their count back. */
 export default function solveTask(task: SolveTask | ReachTask): Promise<WorkerReply<number>> {
   return replyOf(() => solve(task));
-}
-
-/** A helper's part in a table this process's thread leads: chunks of every level until it is solved; the states it solved. */
-export function levelsTask(job: LevelJob): Promise<WorkerReply<number>> {
-  return replyOf(() => helpWithLevels(job, rangeSolver(job, compileRules(taskRules(job)))));
 }
 
 const jointSolvers = new Map<string, JointSolver>();

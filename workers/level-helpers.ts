@@ -1,0 +1,82 @@
+import { availableParallelism } from 'node:os';
+import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
+import type { LevelHelpers, LevelJob } from '../src/solver/index.ts';
+import { unwrapReply, type WorkerReply } from './messages.ts';
+import { workerEntry } from './worker-url.ts';
+
+export interface HelperThreads extends LevelHelpers {
+  /** runs one helper on the job; the states it solved */
+  start(job: LevelJob): Promise<number>;
+  destroy(): Promise<void>;
+}
+
+/**
+ * The helper threads of a command's table build (src/solver/shared-levels.ts), started at once:
+ * plain worker threads, not piscina's. The build's own thread leads it and is busy solving, and a
+ * piscina thread is handed its first task only once it has said it is ready, which a busy thread
+ * hears late; a plain thread reads its job from its port as soon as its own start is done (about
+ * 100 ms of Node's on this machine, then its modules), whatever the leader is doing. A thread holds
+ * the process open only while it has a job.
+ */
+export function startLevelHelpers(count: number): HelperThreads {
+  const entry = workerEntry('levels-worker');
+  const workers = Array.from({ length: count }, () => {
+    const w = new Worker(new URL(entry.filename), { execArgv: entry.execArgv });
+    w.unref();
+    return w;
+  });
+  let next = 0;
+  const start = (job: LevelJob): Promise<number> => {
+    const w = workers[next++ % count];
+    return new Promise<number>((resolve, reject) => {
+      const done = (): void => {
+        w.off('message', onMessage).off('error', onError).off('exit', onExit).unref();
+      };
+      const onMessage = (reply: WorkerReply<number>): void => {
+        done();
+        try {
+          resolve(unwrapReply(reply));
+        } catch (e) {
+          reject(e);
+        }
+      };
+      const onError = (e: Error): void => {
+        done();
+        reject(e);
+      };
+      const onExit = (code: number): void => {
+        done();
+        reject(new Error(`a table build's helper thread stopped (exit code ${code})`));
+      };
+      w.on('message', onMessage).on('error', onError).on('exit', onExit).ref();
+      w.postMessage(job);
+    });
+  };
+  return { count, start, destroy: async () => void (await Promise.all(workers.map((w) => w.terminate()))) };
+}
+
+let early: HelperThreads | undefined;
+
+/**
+ * Starts the helpers of `dicewise tables build` before the command's modules load, so that their
+ * start overlaps the loading rather than the solve: `argv` is the process's. Nothing for other
+ * commands, for goal tables (their chunks go to the pool's threads) or for one thread; the command
+ * itself checks its options.
+ */
+export function startHelpersEarly(argv: readonly string[]): void {
+  if (argv[2] !== 'tables' || argv[3] !== 'build') return;
+  const { values } = parseArgs({ args: argv.slice(4), options: { threads: { type: 'string' }, reach: { type: 'boolean' }, win: { type: 'boolean' } }, strict: false, allowPositionals: true });
+  if (values.reach || values.win) return;
+  const threads = values.threads === undefined ? availableParallelism() : Number(values.threads);
+  if (Number.isInteger(threads) && threads > 1 && threads <= 1024) early = startLevelHelpers(threads - 1);
+}
+
+/** `count` helpers: those started early where they are as many, else new ones. */
+export function levelHelpers(count: number): HelperThreads {
+  const taken = early;
+  early = undefined;
+  if (taken?.count === count) return taken;
+  void taken?.destroy();
+  return startLevelHelpers(count);
+}
