@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
+import { createRequire } from 'node:module';
+import type { Piscina as PiscinaPool } from 'piscina';
 import type { ChunkReview, ReviewChunk } from '../src/analysis/index.ts';
 import { positiveInteger } from '../src/errors.ts';
 import type { ChunkRunner } from '../src/simulate/index.ts';
@@ -67,6 +68,8 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
     bound: workerEntry('solve-worker'),
     joint: workerEntry('solve-worker'),
   } satisfies Record<WorkerKind, unknown>;
+  // Loaded on the first pool: a command whose build its own thread leads never needs one.
+  const { Piscina } = createRequire(import.meta.url)('piscina') as { Piscina: typeof PiscinaPool };
   const pool = new Piscina({
     filename: entries.solve.filename,
     execArgv: entries.solve.execArgv,
@@ -94,14 +97,16 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
  * table starts one fewer; a server's thread answers requests and leads none.
  */
 function solverPool(threads: number, { background = false, lead = false }: { background?: boolean; lead?: boolean }): SolverThreads {
-  const pool = createWorkerPool({ threads, background, ...(lead && { idleMs: 60_000 }) });
+  // Made on its first task: a value table that this thread leads runs none.
+  let made: WorkerPool | undefined;
+  const pool = (): WorkerPool => (made ??= createWorkerPool({ threads, background, ...(lead && { idleMs: 60_000 }) }));
   const helpers = lead && threads > 1 ? levelHelpers(threads - 1) : undefined;
   return {
-    run: async (task) => void (await pool.run('solve', task)),
+    run: async (task) => void (await pool().run('solve', task)),
     ...(helpers && { helpers }),
-    runReach: async (task) => void (await pool.run('reach', task)),
-    runJoint: async (task) => void (await pool.run('joint', task)),
-    destroy: async () => void (await Promise.all([pool.destroy(), helpers?.destroy()])),
+    runReach: async (task) => void (await pool().run('reach', task)),
+    runJoint: async (task) => void (await pool().run('joint', task)),
+    destroy: async () => void (await Promise.all([made?.destroy(), helpers?.destroy()])),
   };
 }
 

@@ -1,5 +1,9 @@
-import cliProgress from 'cli-progress';
+import type CliProgress from 'cli-progress';
+import { createRequire } from 'node:module';
 import { buildEstimate, describeEstimate } from '../solver/index.ts';
+
+/** cli-progress, loaded when a terminal is there to draw on (a build's lines need none of it). */
+const cliProgress = (): typeof CliProgress => createRequire(import.meta.url)('cli-progress') as typeof CliProgress;
 
 /**
  * A progress bar on a terminal. When stderr is not a TTY (logs, CI, pipes): nothing, or with
@@ -8,10 +12,8 @@ import { buildEstimate, describeEstimate } from '../solver/index.ts';
  */
 export function progressBar(label: string, opts: { lines?: boolean } = {}): { update(done: number, total: number): void; stop(): void } {
   if (!process.stderr.isTTY) return opts.lines ? progressLines(label) : { update() {}, stop() {} };
-  const bar = new cliProgress.SingleBar(
-    { format: `${label} [{bar}] {percentage}% | {value}/{total} | ETA {eta}s`, stream: process.stderr, hideCursor: true },
-    cliProgress.Presets.shades_classic,
-  );
+  const { SingleBar, Presets } = cliProgress();
+  const bar = new SingleBar({ format: `${label} [{bar}] {percentage}% | {value}/{total} | ETA {eta}s`, stream: process.stderr, hideCursor: true }, Presets.shades_classic);
   let started = false;
   return {
     update(done, total) {
@@ -33,10 +35,8 @@ export function progressBar(label: string, opts: { lines?: boolean } = {}): { up
  */
 export function progressLine(label: string, unit: string): { update(done: number, errors: number, fraction?: number): void; stop(): void } {
   if (!process.stderr.isTTY) return { update() {}, stop() {} };
-  const bar = new cliProgress.SingleBar(
-    { format: `${label} {done} ${unit} | {rate} ${unit}/s | {errors} errors{share}`, stream: process.stderr, hideCursor: true, fps: 5 },
-    cliProgress.Presets.shades_classic,
-  );
+  const { SingleBar, Presets } = cliProgress();
+  const bar = new SingleBar({ format: `${label} {done} ${unit} | {rate} ${unit}/s | {errors} errors{share}`, stream: process.stderr, hideCursor: true, fps: 5 }, Presets.shades_classic);
   const started = performance.now();
   let running = false;
   return {
