@@ -48,7 +48,7 @@ describe('levels led by this thread with helper threads (shared-levels.ts)', () 
       // Both helpers wait at the first level until the leader releases it.
       await vi.waitFor(() => expect(joinedHelpers(job)).toBe(2), { timeout: 30_000 });
       const seen: number[] = [];
-      await leadLevels(job, slowed(rangeSolver(job, compileRules(rs))), helpers, (_, solved) => seen.push(solved));
+      await leadLevels(job, () => slowed(rangeSolver(job, compileRules(rs))), helpers, (_, solved) => seen.push(solved));
       const [a, b] = await Promise.all(helpers);
       expect(a).toBeGreaterThan(0);
       expect(b).toBeGreaterThan(0);
@@ -77,7 +77,7 @@ describe('levels led by this thread with helper threads (shared-levels.ts)', () 
   it('fails with the helper’s error instead of waiting for it', async () => {
     const job = newJob(false);
     const died = new Error('helper thread died');
-    await expect(leadLevels(job, rangeSolver(job, compileRules(rs)), [Promise.reject(died)])).rejects.toBe(died);
+    await expect(leadLevels(job, () => rangeSolver(job, compileRules(rs)), [Promise.reject(died)])).rejects.toBe(died);
   });
 
   it('fails when a helper thread cannot start its part (an unknown rule set), the leader not waiting on it', async () => {
@@ -85,7 +85,7 @@ describe('levels led by this thread with helper threads (shared-levels.ts)', () 
     try {
       const job = newJob(false);
       const bad = { ...job, ruleset: 'no-such-rules' as typeof job.ruleset };
-      await expect(leadLevels(job, rangeSolver(job, compileRules(rs)), [helpers.start(bad)])).rejects.toThrow();
+      await expect(leadLevels(job, () => rangeSolver(job, compileRules(rs)), [helpers.start(bad)])).rejects.toThrow();
     } finally {
       await helpers.destroy();
     }

@@ -154,7 +154,7 @@ export async function solveLevels(
     const { count, start } = opts.helpers;
     const helpers = Array.from({ length: count }, () => start(job));
     const before = progress.done;
-    await leadLevels(job, rangeSolver(job, compileRules(rs)), helpers, (i, solved) => {
+    await leadLevels(job, () => rangeSolver(job, compileRules(rs)), helpers, (i, solved) => {
       progress.done = before + solved;
       opts.onProgress({ level: top - i, statesDone: progress.done, statesTotal: progress.total });
     });

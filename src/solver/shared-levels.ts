@@ -122,14 +122,20 @@ function failJob(job: LevelJob): void {
 type WaitAsync = (a: Int32Array, index: number, value: number) => { async: boolean; value: Promise<string> | string };
 
 /**
- * The leader's part: releases and solves every level with the helpers it was given (`helpers`,
- * each settling when its thread is done), telling `onSolved` the states of the table solved so
- * far (at each level's end, and every 50 ms). It yields to the event loop while a helper has still
- * to join (a thread's start is answered there) and every 50 ms, so timers and progress go on. A
- * helper's failure fails the build.
+ * The leader's part: releases and solves every level with `makeSolver`'s solver beside the
+ * helpers it was given (`helpers`, each settling when its thread is done), telling `onSolved` the
+ * states of the table solved so far (at each level's end, and every 50 ms). It yields to the event
+ * loop while a helper has still to join (one handed its job through this thread's event loop, as
+ * a pool's thread is, gets it there) and every 50 ms, so timers and progress go on. A helper's
+ * failure fails the build.
  */
-export async function leadLevels(job: LevelJob, solve: RangeSolver, helpers: readonly Promise<unknown>[], onSolved: (level: number, solved: number) => void = () => {}): Promise<void> {
+export async function leadLevels(job: LevelJob, makeSolver: () => RangeSolver, helpers: readonly Promise<unknown>[], onSolved: (level: number, solved: number) => void = () => {}): Promise<void> {
   const { ctrl } = job;
+  // The first level goes out before this thread's solver is made (the rules compiled, the
+  // kernel instantiated): a helper already started is at work meanwhile.
+  Atomics.store(ctrl, RELEASED, 1);
+  Atomics.notify(ctrl, RELEASED);
+  let solve: RangeSolver;
   let failure: unknown;
   const settled = Promise.all(
     helpers.map((h) =>
@@ -144,6 +150,7 @@ export async function leadLevels(job: LevelJob, solve: RangeSolver, helpers: rea
   let solvedBefore = 0;
   let yielded = performance.now();
   try {
+    solve = makeSolver();
     for (let level = 0; level < levels && !Atomics.load(ctrl, FAILED); level++) {
       Atomics.store(ctrl, RELEASED, level + 1);
       Atomics.notify(ctrl, RELEASED);
