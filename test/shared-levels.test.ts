@@ -80,6 +80,12 @@ describe('levels led by this thread with helper threads (shared-levels.ts)', () 
     await expect(leadLevels(job, () => rangeSolver(job, compileRules(rs)), [Promise.reject(died)])).rejects.toBe(died);
   });
 
+  it('fails a job given to a helper thread that has stopped, instead of waiting for it', async () => {
+    const helpers = startLevelHelpers(1);
+    await helpers.destroy();
+    await expect(helpers.start(newJob(false))).rejects.toThrow(/helper thread stopped/);
+  });
+
   it('fails when a helper thread cannot start its part (an unknown rule set), the leader not waiting on it', async () => {
     const helpers = startLevelHelpers(1);
     try {

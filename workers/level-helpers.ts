@@ -21,17 +21,22 @@ export interface HelperThreads extends LevelHelpers {
  */
 export function startLevelHelpers(count: number): HelperThreads {
   const entry = workerEntry('levels-worker');
-  const workers = Array.from({ length: count }, () => {
-    const w = new Worker(new URL(entry.filename), { execArgv: entry.execArgv });
-    w.unref();
-    return w;
+  const threads = Array.from({ length: count }, () => {
+    const t: { worker: Worker; gone?: Error } = { worker: new Worker(new URL(entry.filename), { execArgv: entry.execArgv }) };
+    // A thread that fails or stops while it has no job is remembered, not thrown in this thread:
+    // the next job given to it fails with the reason.
+    t.worker.on('error', (e) => (t.gone ??= e)).on('exit', (code) => (t.gone ??= new Error(`a table build's helper thread stopped (exit code ${code})`)));
+    t.worker.unref();
+    return t;
   });
   let next = 0;
   const start = (job: LevelJob): Promise<number> => {
-    const w = workers[next++ % count];
+    const t = threads[next++ % count];
+    const w = t.worker;
+    if (t.gone) return Promise.reject(t.gone);
     return new Promise<number>((resolve, reject) => {
       const done = (): void => {
-        w.off('message', onMessage).off('error', onError).off('exit', onExit).unref();
+        w.off('message', onMessage).off('error', onGone).off('exit', onGone).unref();
       };
       const onMessage = (reply: WorkerReply<number>): void => {
         done();
@@ -41,19 +46,16 @@ export function startLevelHelpers(count: number): HelperThreads {
           reject(e);
         }
       };
-      const onError = (e: Error): void => {
+      // Called after the thread's own listeners above have set `gone`.
+      const onGone = (): void => {
         done();
-        reject(e);
+        reject(t.gone);
       };
-      const onExit = (code: number): void => {
-        done();
-        reject(new Error(`a table build's helper thread stopped (exit code ${code})`));
-      };
-      w.on('message', onMessage).on('error', onError).on('exit', onExit).ref();
+      w.on('message', onMessage).on('error', onGone).on('exit', onGone).ref();
       w.postMessage(job);
     });
   };
-  return { count, start, destroy: async () => void (await Promise.all(workers.map((w) => w.terminate()))) };
+  return { count, start, destroy: async () => void (await Promise.all(threads.map((t) => t.worker.terminate()))) };
 }
 
 let early: HelperThreads | undefined;
