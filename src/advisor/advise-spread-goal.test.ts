@@ -51,7 +51,7 @@ describe('reach and win goals of the multi-column rule sets', () => {
       [115, 0],
     ] as const) {
       const a = await advice({ ...base, goal: { type: 'reach', score: target } });
-      // The model's last two turns are exact, so the advice says so.
+      // The model's last three turns are exact, so the advice says so.
       expect(a.exact).toBe(true);
       expect(a.score).toBe(60);
       expect(a.options).toHaveLength(1);
@@ -69,18 +69,24 @@ describe('reach and win goals of the multi-column rule sets', () => {
     }
   });
 
-  it('says its chances are exact with two boxes left and nothing of an opponent’s to come, estimates otherwise', async () => {
+  it('says its chances are exact with up to three boxes left and nothing of an opponent’s to come, estimates otherwise', async () => {
     const two = lastTurnSheet();
     delete two[0].chance;
     const three = lastTurnSheet();
     delete three[0].chance;
     delete three[1].sixes;
+    const four = lastTurnSheet();
+    delete four[0].chance;
+    delete four[1].sixes;
+    delete four[2].fours;
     const inProgress = { scorecard: [{ ones: 3 }, {}, {}] };
     for (const [scorecard, goal, exact] of [
       [two, { type: 'reach', score: 150 }, true],
       [two, { type: 'win', opponents: [{ finalScore: 130 }] }, true],
       [two, { type: 'win', opponents: [inProgress] }, false],
-      [three, { type: 'reach', score: 150 }, false],
+      [three, { type: 'reach', score: 150 }, true],
+      [three, { type: 'win', opponents: [{ finalScore: 130 }] }, true],
+      [four, { type: 'reach', score: 150 }, false],
     ] as const) {
       const a = await advice({ ruleset: 'triple-yahtzee', scorecard, goal } as PositionInput);
       expect(a.exact, JSON.stringify(goal)).toBe(exact);

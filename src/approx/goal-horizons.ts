@@ -31,6 +31,10 @@ import type { ModelledRuleSetId } from '../rules/index.ts';
  * - Superpass win, two players, 40,000 games each, seed 1: horizon 1: 50.039%, 2: 50.082%, 3:
  *   50.071%; at 2 on seed 2: 50.119% (50.051–50.186%) of the stake against best (the last turn
  *   only: 50.023%, 49.999–50.046%).
+ * - Since the model solves the last three turns exactly (goal-model.ts, fillThreeLeft),
+ *   Superpass steers those three: reach 1251, seed 1, 20,000 games, horizon 3: +0.520 (+0.346 to
+ *   +0.694), where the spread's third turn gave +0.290 and two exact turns +0.320; seed 2,
+ *   100,000 games: +0.671 (+0.593 to +0.749). Win, seed 2, 40,000 games: 50.310% (50.210–50.410%).
  * - The sub-games take their full game's horizons (superpass-ordered Superpass's, for the same
  *   lumpy boxes; triple-yahtzee-lower Triple Yahtzee's), not measured on them.
  */
@@ -41,7 +45,7 @@ export interface GoalHorizon {
 
 export const GOAL_HORIZONS: Readonly<Record<ModelledRuleSetId, GoalHorizon>> = {
   'triple-yahtzee': { reach: 39, win: 6 },
-  superpass: { reach: 2, win: 2 },
-  'superpass-ordered': { reach: 2, win: 2 },
+  superpass: { reach: 3, win: 3 },
+  'superpass-ordered': { reach: 3, win: 3 },
   'triple-yahtzee-lower': { reach: 39, win: 6 },
 };

@@ -1,5 +1,5 @@
 import { fiftyBoxIndex, upperBonusFor, type RuleSet } from '../rules/index.ts';
-import { allowedMask, boxCount, compileRules, filledCount, stateIndex, UPPER_SLOTS, type GameState, type ThresholdModel } from '../solver/index.ts';
+import { allowedMask, boxCount, compileRules, createTurnWorkspace, evaluateTurnValue, filledCount, stateIndex, UPPER_SLOTS, type ColumnState, type GameState, type ThresholdModel, type TurnWorkspace } from '../solver/index.ts';
 import { createEntryScratch, scoreEntry } from '../solver/score-entry.ts';
 import { columnParts, partIndex, type ColumnTables } from './column-parts.ts';
 import { createLastTurns, entryGain, LAST_TURN_LANES, lastBox } from './last-turns.ts';
@@ -17,6 +17,9 @@ export interface ClassSpread {
   variance: readonly ArrayLike<number>[];
   shape?: readonly ArrayLike<number>[];
 }
+
+/** Boxes left from which the goal models are exact: their last three turns are solved for the goal. */
+export const EXACT_BOXES = 3;
 
 export function spreadClassCount(rs: RuleSet): number {
   return (rs.columns.length + 1) ** 2;
@@ -56,9 +59,12 @@ export function spreadClassifier(rs: RuleSet): (cols: CanonicalColumns) => numbe
  * s' the state after the entry (½: totals are whole numbers), S the survival function of the
  * level's standardized errors for a target (Superpass's are skewed left, Triple Yahtzee's right,
  * by its Yahtzee bonuses), the normal one against an opponent (whose own spread adds to sd: the
- * difference of two skewed totals is nearly symmetric). The last two turns are solved exactly
+ * difference of two skewed totals is nearly symmetric). The last three turns are solved exactly
  * instead (last-turns.ts): with one box left s' is the end of the game (0, ½ or 1 against a
- * target), and with two left s' has one box, valued by its last turn played for the goal.
+ * target), with two left s' has one box, valued by its last turn played for the goal, and with
+ * three left s' has two, valued by their two turns played for the goal (fillThreeLeft). With
+ * three boxes left of Superpass (column 3's sixes, column 4's kniffel and full house, 40 points
+ * needed) the spread rated the turn at 61.2% where the best chance is 46.4%.
  *
  * Why a class and not a fit on every feature of the state: a variance fitted to which boxes are
  * open was exploited by the goal's own play, which steered into states best play rarely visits,
@@ -139,7 +145,7 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
   };
   const shapeAt = (level: number): ArrayLike<number> | undefined => (spread.shape && model.extraVariance === 0 && level < total ? spread.shape[level] : undefined);
 
-  // The last two turns solved exactly (last-turns.ts): the last turn's worth of its points G is
+  // The last three turns solved exactly (last-turns.ts): the last turn's worth of its points G is
   // chance(G − need + ½), as at the end of the game.
   const lastTurns = createLastTurns(rs, parts, nOfAKind, (d) => chance(d + 0.5, Math.sqrt(model.extraVariance), undefined));
   const laneValues = new Float64Array(LAST_TURN_LANES);
@@ -207,20 +213,23 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
     need: 0,
     extraVariance: 0,
     horizon: horizon ?? { reach: total, win: total },
-    exactBoxes: 2,
+    exactBoxes: EXACT_BOXES,
     spread: spreadOf,
     value(state) {
       if (total - filledCount(state) === 1) return lastChance(state, model.need);
+      if (total - filledCount(state) === 2) return twoLeftChance(state, model.need);
       const s = spreadOf(state);
       return chance(s.mean - model.need + 0.5, Math.sqrt(s.variance + model.extraVariance), shapeAt(filledCount(state)));
     },
     valueAfter(next, gain) {
       if (total - filledCount(next) === 1) return lastChance(next, model.need - gain);
+      if (total - filledCount(next) === 2) return twoLeftChance(next, model.need - gain);
       const s = spreadOf(next);
       return chance(gain + s.mean - model.need + 0.5, Math.sqrt(s.variance + model.extraVariance), shapeAt(filledCount(next)));
     },
     fillScoreNow(state, first, later) {
       if (filledCount(state) === total - 2) return fillTwoLeft(state, first, later);
+      if (filledCount(state) === total - 3) return fillThreeLeft(state, first, later);
       prepare(state, filledCount(state) + 1);
       const need = model.need - 0.5;
       const shape = shapeNext;
@@ -306,86 +315,293 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
   // Per slot of fillScoreNow: the chance of its best entry, -Infinity where there is none.
   const bestV = new Float64Array(5 * R + 1);
 
-  /** Each roll's score-now from the slots' best chances: the zero rule, then a first-roll-only column's entries after a reroll. */
-  const settleRolls = (first: Float64Array, later: Float64Array, firstOnly: boolean): void => {
+  /**
+   * Each roll's score-now from the slots' best chances (`best` at slot × lanes + lane): the zero
+   * rule, then a first-roll-only column's entries after a reroll. Writes roll r, lane j at
+   * r × lanes + j.
+   */
+  const settleRolls = (first: Float64Array, later: Float64Array, firstOnly: boolean, best: Float64Array = bestV, lanes = 1): void => {
+    const M = lanes;
     for (let r = 0; r < R; r++) {
-      const score1 = Math.max(bestV[ANY_SCORE * R + r], bestV[FIRST_SCORE * R + r]);
-      const zero1 = Math.max(bestV[ANY_ZERO * R + r], bestV[FIRST_ZERO * R + r]);
-      first[r] = zeroRule ? (score1 > -Infinity ? score1 : zero1) : Math.max(score1, zero1);
-      if (!firstOnly) continue;
-      const late = bestV[specialAt[r] ? LATE * R + r : LATE_ANY];
-      const score2 = bestV[ANY_SCORE * R + r];
-      const zero2 = bestV[ANY_ZERO * R + r];
-      later[r] = zeroRule ? (score2 > -Infinity ? score2 : Math.max(zero2, late)) : Math.max(score2, zero2, late);
+      for (let j = 0; j < M; j++) {
+        const score1 = Math.max(best[(ANY_SCORE * R + r) * M + j], best[(FIRST_SCORE * R + r) * M + j]);
+        const zero1 = Math.max(best[(ANY_ZERO * R + r) * M + j], best[(FIRST_ZERO * R + r) * M + j]);
+        first[r * M + j] = zeroRule ? (score1 > -Infinity ? score1 : zero1) : Math.max(score1, zero1);
+        if (!firstOnly) continue;
+        const late = best[(specialAt[r] ? LATE * R + r : LATE_ANY) * M + j];
+        const score2 = best[(ANY_SCORE * R + r) * M + j];
+        const zero2 = best[(ANY_ZERO * R + r) * M + j];
+        later[r * M + j] = zeroRule ? (score2 > -Infinity ? score2 : Math.max(zero2, late)) : Math.max(score2, zero2, late);
+      }
     }
-    if (!firstOnly) later.set(first);
+    if (!firstOnly) later.set(first.subarray(0, R * M));
   };
 
-  // fillTwoLeft's lanes, one per distinct (gain, upper total and Yahtzee flag of the last box's column after the entry).
-  const laneOfKey = new Map<number, number>();
-  const laneOfRoll = new Int32Array(R);
+  // Two boxes left, many lanes at once (the one turn engine's): each lane its own points still
+  // needed and, in one column, its own upper total and Yahtzee flag. Up to NEED_LANES per run.
+  const NEED_LANES = 64;
+  let twoWs: TurnWorkspace | undefined;
+  const bestM = new Float64Array((5 * R + 1) * NEED_LANES);
   const pointsOfRoll = new Int32Array(R);
+  const comboIndex = new Map<number, number>();
+  // The last turns asked by one entry: distinct (points still needed, upper total and flag of the last box's column).
+  const lastNeed: number[] = [];
+  const lastKey: number[] = [];
+  const lastValue: number[] = [];
+  const lastIndex = new Map<number, Map<number, number>>();
+  const lastLane = (needAfter: number, u: number, f: boolean): number => {
+    const key = u * 2 + (f ? 1 : 0);
+    let byKey = lastIndex.get(needAfter);
+    if (!byKey) lastIndex.set(needAfter, (byKey = new Map()));
+    let i = byKey.get(key);
+    if (i === undefined) {
+      i = lastNeed.length;
+      byKey.set(key, i);
+      lastNeed.push(needAfter);
+      lastKey.push(key);
+    }
+    return i;
+  };
+  /** Values every last turn gathered in lastNeed/lastKey, LAST_TURN_LANES at a time, ordered by column state (the engine's gains are per column state). */
+  const evaluateLastTurns = (after: GameState): void => {
+    const order = lastKey.map((_, i) => i).sort((a, b) => lastKey[a] - lastKey[b]);
+    lastValue.length = lastNeed.length;
+    for (let at = 0; at < order.length; at += LAST_TURN_LANES) {
+      const n = Math.min(LAST_TURN_LANES, order.length - at);
+      for (let j = 0; j < n; j++) {
+        const i = order[at + j];
+        lastTurns.need[j] = lastNeed[i];
+        lastTurns.upper[j] = lastKey[i] >> 1;
+        lastTurns.flag[j] = lastKey[i] & 1;
+      }
+      lastTurns.evaluate(after, n, laneValues);
+      for (let j = 0; j < n; j++) lastValue[order[at + j]] = laneValues[j];
+    }
+  };
 
   /**
-   * Score-now with two boxes left, exact: each entry is valued by the last turn it leaves
-   * (last-turns.ts), one engine run per free box for all of its entries (a lane per distinct
-   * gain and state of the last box's column), and the rolls' values are settled as fillScoreNow
-   * settles them.
+   * The lanes of a two-box turn: lane j needs need[j] more points, and column `column` (where
+   * ≥ 0) has upper total upper[j] and Yahtzee flag flag[j] in it instead of the state's.
    */
-  const fillTwoLeft = (state: GameState, first: Float64Array, later: Float64Array): void => {
-    bestV.fill(-Infinity);
+  interface TwoLeftLanes {
+    count: number;
+    need: ArrayLike<number>;
+    column: number;
+    upper?: ArrayLike<number>;
+    flag?: ArrayLike<number>;
+  }
+  // One group of a two-box entry's lanes: those alike in the column state the entry reads.
+  interface LaneGroup {
+    lanes: number[];
+    upper: number;
+    flag: boolean;
+    comboOfRoll: Int32Array;
+    // per distinct (gain, upper, flag) of the rolls × lane of the group: its last turn
+    last: number[];
+    late: number[];
+  }
+
+  /**
+   * Score-now with two boxes left, exact, for every lane (j < lanes.count ≤ NEED_LANES): each
+   * entry is valued by the last turn it leaves (last-turns.ts), one engine run per free box for
+   * every gain and lane of its entries (a lane of the last turn per distinct points still needed
+   * and state of the last box's column), into bestM at slot × count + j. True where a
+   * first-roll-only column is open.
+   */
+  const scoreTwoLeft = (state: GameState, lanes: TwoLeftLanes): boolean => {
+    const M = lanes.count;
+    const vk = lanes.column;
+    bestM.fill(-Infinity, 0, (5 * R + 1) * M);
     let firstOnly = false;
     for (let k = 0; k < C; k++) {
       const col = state.columns[k];
       allowed[k] = col.mask === full ? 0 : allowedMask(rs.columns[k].fill, B, col.mask);
       if (allowed[k] && rs.columns[k].fill === 'first-roll-only') firstOnly = true;
     }
+    // The lanes by their own state of column vk (one group, the state's, where no lane has one).
+    const byState = new Map<number, number[]>();
+    for (let j = 0; j < M; j++) {
+      const key = vk < 0 ? -1 : lanes.upper![j] * 2 + lanes.flag![j];
+      const list = byState.get(key);
+      if (list) list.push(j);
+      else byState.set(key, [j]);
+    }
     const after: GameState = { columns: state.columns.map((col) => ({ ...col })) };
+    const entryCol: ColumnState = { mask: 0, upper: 0, yahtzee50: false };
     for (let k = 0; k < C; k++) {
       const p = parts[k];
-      const col = state.columns[k];
       const onlyFirst = rs.columns[k].fill === 'first-roll-only';
       const special = nOfAKind[k];
       const [scoreSlot, zeroSlot] = onlyFirst ? [FIRST_SCORE * R, FIRST_ZERO * R] : [ANY_SCORE * R, ANY_ZERO * R];
       for (let m = allowed[k]; m; m &= m - 1) {
         const b = 31 - Math.clz32(m & -m);
-        after.columns[k].mask = col.mask | (1 << b);
+        const mask = state.columns[k].mask | (1 << b);
+        after.columns[k].mask = mask;
         const k2 = lastBox(rs, after).column;
         const same = k2 === k;
-        laneOfKey.clear();
-        const laneOf = (gain: number, upperAfter: number, flagAfter: boolean): number => {
-          const u = same ? upperAfter : after.columns[k2].upper;
-          const f = same ? flagAfter : after.columns[k2].yahtzee50;
-          const key = (gain * 1024 + u) * 2 + (f ? 1 : 0);
-          let j = laneOfKey.get(key);
-          if (j === undefined) {
-            j = laneOfKey.size;
-            laneOfKey.set(key, j);
-            lastTurns.need[j] = model.need - gain;
-            lastTurns.upper[j] = u;
-            lastTurns.flag[j] = f ? 1 : 0;
+        const perLane = vk >= 0 && (k === vk || k2 === vk);
+        lastNeed.length = 0;
+        lastKey.length = 0;
+        lastIndex.clear();
+        const groups: LaneGroup[] = [];
+        for (const [key, list] of perLane ? byState : new Map([[-1, Array.from({ length: M }, (_, j) => j)]])) {
+          const upper = key < 0 ? state.columns[vk < 0 ? k : vk].upper : key >> 1;
+          const flag = key < 0 ? state.columns[vk < 0 ? k : vk].yahtzee50 : (key & 1) === 1;
+          const col = k === vk && key >= 0 ? { mask: state.columns[k].mask, upper, yahtzee50: flag } : state.columns[k];
+          // The last box's column as the entry leaves it, where the entry is in another column.
+          const lastU = k2 === vk && key >= 0 ? upper : after.columns[k2].upper;
+          const lastF = k2 === vk && key >= 0 ? flag : after.columns[k2].yahtzee50;
+          entryCol.mask = col.mask;
+          entryCol.upper = col.upper;
+          entryCol.yahtzee50 = col.yahtzee50;
+          const g: LaneGroup = { lanes: list, upper, flag, comboOfRoll: new Int32Array(R), last: [], late: [] };
+          groups.push(g);
+          comboIndex.clear();
+          let combos = 0;
+          for (let r = 0; r < R; r++) {
+            const gain = entryGain(p, entryCol, r, b, special[r] === 1, entry);
+            pointsOfRoll[r] = entry.points;
+            if (gain === undefined) {
+              g.comboOfRoll[r] = -1;
+              continue;
+            }
+            const u = same ? entry.next.upper : lastU;
+            const f = same ? entry.next.yahtzee50 : lastF;
+            // The rolls' distinct (gain, upper, flag), each asked of the last turns once per lane.
+            const key2 = (gain * 4096 + u) * 2 + (f ? 1 : 0);
+            let c = comboIndex.get(key2);
+            if (c === undefined) {
+              c = combos++;
+              comboIndex.set(key2, c);
+              for (const j of list) g.last.push(lastLane(lanes.need[j] - gain, u, f));
+            }
+            g.comboOfRoll[r] = c;
           }
-          return j;
-        };
-        // After a reroll a first-roll-only column's entry scores nothing and leaves the column as it was.
-        const lateLane = onlyFirst ? laneOf(0, col.upper, col.yahtzee50) : -1;
+          // After a reroll a first-roll-only column's entry scores nothing and leaves the column as it was.
+          if (onlyFirst) for (const j of list) g.late.push(lastLane(lanes.need[j], same ? col.upper : lastU, same ? col.yahtzee50 : lastF));
+        }
+        evaluateLastTurns(after);
+        after.columns[k].mask = state.columns[k].mask;
+        for (const g of groups) {
+          const n = g.lanes.length;
+          for (let jj = 0; jj < n; jj++) {
+            const j = g.lanes[jj];
+            if (onlyFirst) {
+              const late = lastValue[g.late[jj]];
+              bestM[LATE_ANY * M + j] = Math.max(bestM[LATE_ANY * M + j], late);
+              for (let r = 0; r < R; r++) if (special[r]) bestM[(LATE * R + r) * M + j] = Math.max(bestM[(LATE * R + r) * M + j], late);
+            }
+            for (let r = 0; r < R; r++) {
+              const c = g.comboOfRoll[r];
+              if (c < 0) continue;
+              const slot = ((zeroRule && pointsOfRoll[r] === 0 ? zeroSlot : scoreSlot) + r) * M + j;
+              const v = lastValue[g.last[c * n + jj]];
+              if (v > bestM[slot]) bestM[slot] = v;
+            }
+          }
+        }
+      }
+    }
+    return firstOnly;
+  };
+
+  const needOne = new Float64Array(1);
+  const oneLane: TwoLeftLanes = { count: 1, need: needOne, column: -1 };
+  /** Score-now with two boxes left for the model's own need, exact (scoreTwoLeft), settled per roll. */
+  const fillTwoLeft = (state: GameState, first: Float64Array, later: Float64Array): void => {
+    needOne[0] = model.need;
+    settleRolls(first, later, scoreTwoLeft(state, oneLane), bestM, 1);
+  };
+
+  /** out[j]: the exact chance from `state`, two boxes left, in lane j: its turn played for the goal. */
+  const twoLeftChances = (state: GameState, lanes: TwoLeftLanes, out: Float64Array): void => {
+    const ws = (twoWs ??= createTurnWorkspace(c.dice, NEED_LANES));
+    const firstOnly = scoreTwoLeft(state, lanes);
+    settleRolls(ws.scoreFirst, ws.scoreLater, firstOnly, bestM, lanes.count);
+    ws.lanes = lanes.count;
+    evaluateTurnValue(c.dice, ws.scoreFirst, ws.scoreLater, ws);
+    out.set(ws.value.subarray(0, lanes.count));
+  };
+  const chanceOne = new Float64Array(1);
+  const twoLeftChance = (state: GameState, needLeft: number): number => {
+    needOne[0] = needLeft;
+    twoLeftChances(state, oneLane, chanceOne);
+    return chanceOne[0];
+  };
+
+  /**
+   * Score-now with three boxes left, exact: each entry is valued by the two-box turn it leaves,
+   * one engine run per box entered (a lane per points still needed, upper total and flag of its
+   * column after the entry), and the rolls' values are settled as fillTwoLeft settles them.
+   * Every entry's next state and gain are read first: the two-box turns below reuse this
+   * model's scratch.
+   */
+  const fillThreeLeft = (state: GameState, first: Float64Array, later: Float64Array): void => {
+    const need = model.need;
+    // Per box entered: the distinct (upper, flag, points still needed) its entries leave.
+    interface Asked { k: number; b: number; need: number[]; upper: number[]; flag: number[]; laneOf: Map<string, number>; values?: Float64Array }
+    const boxes: Asked[] = [];
+    const ask = (a: Asked, upper: number, flag: boolean, needLeft: number): number => {
+      const key = `${upper}|${flag ? 1 : 0}|${needLeft}`;
+      let lane = a.laneOf.get(key);
+      if (lane === undefined) {
+        lane = a.need.length;
+        a.laneOf.set(key, lane);
+        a.need.push(needLeft);
+        a.upper.push(upper);
+        a.flag.push(flag ? 1 : 0);
+      }
+      return lane;
+    };
+    const entries: { a: Asked; slots: Int32Array; lane: Int32Array; onlyFirst: boolean; late: number; special: Uint8Array }[] = [];
+    let firstOnly = false;
+    const open = state.columns.map((col, k) => (col.mask === full ? 0 : allowedMask(rs.columns[k].fill, B, col.mask)));
+    for (let k = 0; k < C; k++) {
+      const p = parts[k];
+      const col = state.columns[k];
+      const onlyFirst = rs.columns[k].fill === 'first-roll-only';
+      if (open[k] && onlyFirst) firstOnly = true;
+      const special = nOfAKind[k];
+      const [scoreSlot, zeroSlot] = onlyFirst ? [FIRST_SCORE * R, FIRST_ZERO * R] : [ANY_SCORE * R, ANY_ZERO * R];
+      for (let m = open[k]; m; m &= m - 1) {
+        const b = 31 - Math.clz32(m & -m);
+        const a: Asked = { k, b, need: [], upper: [], flag: [], laneOf: new Map() };
+        boxes.push(a);
+        const slots = new Int32Array(R);
+        const lane = new Int32Array(R);
         for (let r = 0; r < R; r++) {
           const gain = entryGain(p, col, r, b, special[r] === 1, entry);
-          pointsOfRoll[r] = entry.points;
-          laneOfRoll[r] = gain === undefined ? -1 : laneOf(gain, entry.next.upper, entry.next.yahtzee50);
+          slots[r] = (zeroRule && entry.points === 0 ? zeroSlot : scoreSlot) + r;
+          lane[r] = gain === undefined ? -1 : ask(a, entry.next.upper, entry.next.yahtzee50, need - gain);
         }
-        lastTurns.evaluate(after, laneOfKey.size, laneValues);
-        after.columns[k].mask = col.mask;
-        if (onlyFirst) {
-          bestV[LATE_ANY] = Math.max(bestV[LATE_ANY], laneValues[lateLane]);
-          for (let r = 0; r < R; r++) if (special[r]) bestV[LATE * R + r] = Math.max(bestV[LATE * R + r], laneValues[lateLane]);
-        }
-        for (let r = 0; r < R; r++) {
-          if (laneOfRoll[r] < 0) continue;
-          const slot = (zeroRule && pointsOfRoll[r] === 0 ? zeroSlot : scoreSlot) + r;
-          const v = laneValues[laneOfRoll[r]];
-          if (v > bestV[slot]) bestV[slot] = v;
-        }
+        // After a reroll a first-roll-only column's entry scores nothing and leaves the column as it was.
+        const late = onlyFirst ? ask(a, col.upper, col.yahtzee50, need) : -1;
+        entries.push({ a, slots, lane, onlyFirst, late, special });
+      }
+    }
+    const after: GameState = { columns: state.columns.map((col) => ({ ...col })) };
+    for (const a of boxes) {
+      after.columns[a.k].mask = state.columns[a.k].mask | (1 << a.b);
+      a.values = new Float64Array(a.need.length);
+      for (let at = 0; at < a.need.length; at += NEED_LANES) {
+        const n = Math.min(NEED_LANES, a.need.length - at);
+        const lanes: TwoLeftLanes = { count: n, need: a.need.slice(at, at + n), column: a.k, upper: a.upper.slice(at, at + n), flag: a.flag.slice(at, at + n) };
+        twoLeftChances(after, lanes, a.values.subarray(at, at + n));
+      }
+      after.columns[a.k].mask = state.columns[a.k].mask;
+    }
+    bestV.fill(-Infinity);
+    for (const { a, slots, lane, onlyFirst, late, special } of entries) {
+      const values = a.values!;
+      if (onlyFirst) {
+        const v = values[late];
+        bestV[LATE_ANY] = Math.max(bestV[LATE_ANY], v);
+        for (let r = 0; r < R; r++) if (special[r]) bestV[LATE * R + r] = Math.max(bestV[LATE * R + r], v);
+      }
+      for (let r = 0; r < R; r++) {
+        if (lane[r] < 0) continue;
+        const v = values[lane[r]];
+        if (v > bestV[slots[r]]) bestV[slots[r]] = v;
       }
     }
     settleRolls(first, later, firstOnly);

@@ -69,6 +69,22 @@ describe('triple-yahtzee goal model: the last two turns exact, Joker and Yahtzee
       expect(te.value, `${what}, an opponent`).toBeCloseTo(naiveUtility(ty, state, 0, (points) => normalCdf((points - 70.5 + 0.5) / 30)), 12);
     }
   }, 120_000);
+
+  it('with three boxes left (the ×3 Yahtzee box holding 50, its fours, a ×1 full house), reach values are the naive recursion’s', async () => {
+    const model = goalModel(ty, await testColumnTables('triple-yahtzee'));
+    const te = createTurnEval(model);
+    const state = tyTwoLeft([[2, 'yahtzee', 50, false], [2, 'fours', 50, false], [0, 'fullHouse', 63, true]]);
+    expect(filledCount(state)).toBe(boxCount(ty) - 3);
+    const memo = new Map<string, number>();
+    model.extraVariance = 0;
+    for (const need of [60, 200]) {
+      model.need = need;
+      evaluateState(te, state);
+      const naive = naiveReach(ty, state, need, memo);
+      expect(naive).toBeGreaterThan(0.01);
+      expect(te.value, `${need} needed`).toBeCloseTo(naive, 12);
+    }
+  }, 300_000);
 });
 
 describe('superpass goal model: the last two turns exact', () => {
@@ -104,6 +120,29 @@ describe('superpass goal model: the last two turns exact', () => {
       }
     }
   }, 120_000);
+
+  it('with three boxes left, a reach value and an opponent value are the naive recursion’s (the third-last turn exact too)', async () => {
+    const model = goalModel(rs, await testColumnTables('superpass'));
+    const te = createTurnEval(model);
+    // A first-roll-only column's sixes short of its bonus, and a free column's kniffel and full house.
+    const state = twoLeft([[2, 'sixes', 45], [3, 'kniffel', 63], [3, 'fullHouse', 63]]);
+    expect(filledCount(state)).toBe(boxCount(rs) - 3);
+    const memo = new Map<string, number>();
+    model.extraVariance = 0;
+    for (const need of [40, 100]) {
+      model.need = need;
+      evaluateState(te, state);
+      const naive = naiveReach(rs, state, need, memo);
+      expect(naive).toBeGreaterThan(0.01);
+      expect(naive).toBeLessThan(0.99);
+      expect(te.value, `${need} needed`).toBeCloseTo(naive, 12);
+    }
+    const sigma = 25;
+    model.extraVariance = sigma ** 2;
+    model.need = 60.5;
+    evaluateState(te, state);
+    expect(te.value, 'an opponent').toBeCloseTo(naiveUtility(rs, state, 0, (points) => normalCdf((points - 60.5 + 0.5) / sigma)), 12);
+  }, 300_000);
 
   it('with one box left, a state’s value and an entry’s are the last turn’s exact chances', async () => {
     const model = goalModel(rs, await testColumnTables('superpass'));

@@ -7,10 +7,11 @@ import type { ColumnPart } from './column-parts.ts';
  * The last turn of a multi-column game solved exactly for a goal, by the one turn engine: with one
  * box left, what is still to come is that box's points G, and a goal worth `worth(G − need)` of
  * them (a chance: the target reached, the opponent beaten) is best served by the holds that
- * maximise its expectation. The goal model (goal-model.ts) values the game's last two turns
+ * maximise its expectation. The goal model (goal-model.ts) values the game's last three turns
  * with it: the turn before the last is then solved exactly too, each of its entries valued by
- * the last turn it leaves, instead of by best play's mean and spread, whose one continuous spread
- * cannot show that a box scores 0 or 50 and nothing between.
+ * the last turn it leaves, and the one before that by the two turns its entries leave, instead of
+ * by best play's mean and spread, whose one continuous spread cannot show that a box scores 0 or
+ * 50 and nothing between.
  *
  * Lanes: one evaluation values the last box for several lanes at once, each with its own points
  * still needed and its own upper total of the last box's column (the entry before it may have
@@ -75,8 +76,14 @@ export function createLastTurns(rs: RuleSet, parts: readonly ColumnPart[], nOfAK
   const flag = new Uint8Array(LAST_TURN_LANES);
   const entry = createEntryScratch();
   const col: ColumnState = { mask: 0, upper: 0, yahtzee50: false };
-  // Each roll's gain, for the column state of the lanes last asked (lanes of one state share them).
-  const gains = new Float64Array(R);
+  // Each roll's gain in the last box, for the column state of a segment of lanes, as an index into
+  // its distinct values (a sum of dice takes a few dozen): the goal's worth is taken once per
+  // distinct gain and lane (worthOf[d × lanes + j]), not once per roll.
+  const distinct: number[] = [];
+  const distinctOf = new Int32Array(R);
+  const distinctIndex = new Map<number, number>();
+  const worthOf = new Float64Array(R * LAST_TURN_LANES);
+  const lateWorth = new Float64Array(LAST_TURN_LANES);
   return {
     need,
     upper,
@@ -92,25 +99,42 @@ export function createLastTurns(rs: RuleSet, parts: readonly ColumnPart[], nOfAK
       const first = ws.scoreFirst;
       const later = ws.scoreLater;
       col.mask = state.columns[k].mask;
-      let gainsFor = -1;
-      for (let j = 0; j < L; j++) {
-        if (upper[j] * 2 + flag[j] !== gainsFor) {
-          gainsFor = upper[j] * 2 + flag[j];
-          col.upper = upper[j];
-          col.yahtzee50 = flag[j] === 1;
-          // The one box left takes the roll whatever it scores: the Joker rules bar a box only while another is free.
-          for (let r = 0; r < R; r++) gains[r] = entryGain(p, col, r, b, special[r] === 1, entry) ?? 0;
-        }
-        // After a reroll a first-roll-only column's entry scores nothing: 0 points (and no bonus).
-        const lateWorth = worth(0 - need[j]);
+      // Lanes alike in the column's state share its gains; each segment of them is written roll by roll.
+      for (let j0 = 0; j0 < L; ) {
+        let j1 = j0 + 1;
+        while (j1 < L && upper[j1] === upper[j0] && flag[j1] === flag[j0]) j1++;
+        col.upper = upper[j0];
+        col.yahtzee50 = flag[j0] === 1;
+        distinct.length = 0;
+        distinctIndex.clear();
         for (let r = 0; r < R; r++) {
-          const w = worth(gains[r] - need[j]);
-          first[r * L + j] = w;
-          later[r * L + j] = onlyFirst ? lateWorth : w;
+          // The one box left takes the roll whatever it scores: the Joker rules bar a box only while another is free.
+          const gain = entryGain(p, col, r, b, special[r] === 1, entry) ?? 0;
+          let d = distinctIndex.get(gain);
+          if (d === undefined) {
+            d = distinct.length;
+            distinctIndex.set(gain, d);
+            distinct.push(gain);
+          }
+          distinctOf[r] = d;
         }
+        for (let j = j0; j < j1; j++) {
+          for (let d = 0; d < distinct.length; d++) worthOf[d * L + j] = worth(distinct[d] - need[j]);
+          // After a reroll a first-roll-only column's entry scores nothing: 0 points (and no bonus).
+          if (onlyFirst) lateWorth[j] = worth(0 - need[j]);
+        }
+        for (let r = 0; r < R; r++) {
+          const at = distinctOf[r] * L;
+          for (let j = j0; j < j1; j++) {
+            const w = worthOf[at + j];
+            first[r * L + j] = w;
+            later[r * L + j] = onlyFirst ? lateWorth[j] : w;
+          }
+        }
+        j0 = j1;
       }
       ws.lanes = L;
-      ws.evaluate(onlyFirst);
+      ws.evaluateValue(onlyFirst);
       out.set(ws.value.subarray(0, L));
     },
   };

@@ -127,7 +127,7 @@ export const GoalSchema = z.discriminatedUnion('type', GOAL_SHAPES, {
     '`points` (the default): maximise the expected final total. `reach`: maximise the chance that the final total, bonuses included, is at least `score`. ' +
     '`win`: maximise the expected share of the stake against `opponents` who play for points (the highest total takes it, a k-way tie splits it). ' +
     `Reach is exact for the single-column rule sets; win is exact there with at most ${END_GAME_BOXES} boxes open (the end game solved for the share) and an estimate before (\`exact: false\`: each target's best chance beyond this turn, a little above what one plan achieves). ` +
-    'For triple-yahtzee and superpass both are approximate (`exact: false`) and win takes one opponent.',
+    'For triple-yahtzee and superpass both are approximate (`exact: false`), except in the last three turns against a target or a finished opponent, where they are solved; win takes one opponent.',
   example: { type: 'reach', score: 250 },
 });
 
