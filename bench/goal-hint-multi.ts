@@ -2,9 +2,10 @@
  * Reach- and win-goal hint latency in process for the multi-column rule sets, as the server
  * answers them (tables in memory): adviseGoal on positions of best play's own games (turn starts
  * of random levels, with a random roll and rerolls left, or none), for a target and against one
- * opponent in progress (another game's position), p50 and p99 over --hints hints each.
+ * opponent in progress (another game's position), p50 and p99 over --hints hints each. With
+ * --left N, only turns with N boxes left (3: the third-last turn, the costliest exact one).
  *
- *   npx tsx bench/goal-hint-multi.ts [--hints 2000]   (tables from $DICEWISE_TABLES or ./tables)
+ *   npx tsx bench/goal-hint-multi.ts [--hints 2000] [--left 3]   (tables from $DICEWISE_TABLES or ./tables)
  */
 import { parseArgs } from 'node:util';
 import { adviseGoal } from '../src/goals/index.ts';
@@ -12,11 +13,12 @@ import { commonDice, playModelGame, servedGoalModel } from '../src/approx/index.
 import { mulberry32 } from '../src/dice/index.ts';
 import type { Goal, Position } from '../src/position/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
-import type { GameState } from '../src/solver/index.ts';
+import { boxCount, filledCount, type GameState } from '../src/solver/index.ts';
 import { ensureModel } from '../src/store/model-loader.ts';
 
-const { values: args } = parseArgs({ options: { hints: { type: 'string', default: '2000' } } });
+const { values: args } = parseArgs({ options: { hints: { type: 'string', default: '2000' }, left: { type: 'string' } } });
 const n = Number(args.hints);
+const left = args.left === undefined ? undefined : Number(args.left);
 const dir = process.env.DICEWISE_TABLES ?? 'tables';
 
 for (const [id, target] of [
@@ -27,7 +29,9 @@ for (const [id, target] of [
   const model = await ensureModel(dir, id);
   const tables = { goal: servedGoalModel(model) };
   const turns: { state: GameState; score: number }[] = [];
-  for (let g = 0; turns.length < 4 * n; g++) playModelGame(model, commonDice(31, g), (state, score) => turns.push({ state, score }));
+  for (let g = 0; turns.length < 4 * n; g++) playModelGame(model, commonDice(31, g), (state, score) => {
+      if (left === undefined || boxCount(rs) - filledCount(state) === left) turns.push({ state, score });
+    });
   const rng = mulberry32(5);
   const pick = () => turns[Math.floor(rng() * turns.length)];
   const hint = (kind: 'reach' | 'win'): number => {

@@ -5,7 +5,7 @@
  * start, and the same games on common dice are played by
  *   - best: points play (the neural correction), the goal's fallback;
  *   - reach h=k: the goal model as `reach:T` plays it (approx/goal-model.ts), steering once at
- *     most k boxes are left (the shipped horizon is 2, whose last two turns are exact);
+ *     most k boxes are left (the shipped horizon is 3, whose last three turns are exact);
  *   - exact k: the exact reach optimum in the last k turns, best play before them; with k = 26
  *     (the whole game) this is optimal reach play, whose rate must match the table's chance.
  * Printed: each strategy's rate of reaching T, and its paired gain over best with its 95%
