@@ -1,8 +1,8 @@
 import { fiftyBoxIndex, upperBonusFor, type RuleSet } from '../rules/index.ts';
-import { allowedMask, boxCount, compileRules, createTurnWorkspace, evaluateTurnValue, filledCount, stateIndex, UPPER_SLOTS, type ColumnState, type GameState, type ThresholdModel, type TurnWorkspace } from '../solver/index.ts';
+import { allowedMask, boxCount, compileRules, createTurnWorkspace, evaluateTurnValue, filledCount, stateIndex, UPPER_SLOTS, type ColumnState, type GameState, type PointsLaw, type ThresholdModel, type TurnWorkspace } from '../solver/index.ts';
 import { createEntryScratch, scoreEntry } from '../solver/score-entry.ts';
 import { columnParts, partIndex, type ColumnTables } from './column-parts.ts';
-import { createLastTurns, entryGain, LAST_TURN_LANES, lastBox } from './last-turns.ts';
+import { createLastBoxLaw, createLastTurns, entryGain, LAST_TURN_LANES, lastBox } from './last-turns.ts';
 import { canonicalColumns, writeCanonical, type CanonicalColumns, type Correction } from './column-sum-model.ts';
 import { shapeSurvival } from './level-shape.ts';
 import { normalCdf } from './normal-cdf.ts';
@@ -143,11 +143,30 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
     if (!(s > 0)) return d > 0 ? 1 : d < 0 ? 0 : 0.5;
     return shape ? shapeSurvival(shape, -d / s) : normalCdf(d / s);
   };
+  /**
+   * The chance at the end of our game, d = our final total − need + ½: against the opponent's law
+   * of points to come where it is set (their last box: a Triple Yahtzee box of 0 or 150 is no
+   * normal), else the normal of extraVariance. With need = their score + the law's mean − our
+   * score + ½, d + mean is our final total less their score now; a tie counts half.
+   */
+  const endChance = (d: number): number => {
+    const law = model.law;
+    if (!law || !(model.extraVariance > 0)) return chance(d, Math.sqrt(model.extraVariance), undefined);
+    const x = d + law.mean;
+    let v = 0;
+    for (let i = 0; i < law.points.length; i++) {
+      const g = law.points[i];
+      if (x > g + 1e-9) v += law.chance[i];
+      else if (x >= g - 1e-9) v += 0.5 * law.chance[i];
+    }
+    return v;
+  };
   const shapeAt = (level: number): ArrayLike<number> | undefined => (spread.shape && model.extraVariance === 0 && level < total ? spread.shape[level] : undefined);
 
   // The last three turns solved exactly (last-turns.ts): the last turn's worth of its points G is
   // chance(G − need + ½), as at the end of the game.
-  const lastTurns = createLastTurns(rs, parts, nOfAKind, (d) => chance(d + 0.5, Math.sqrt(model.extraVariance), undefined));
+  const lastTurns = createLastTurns(rs, parts, nOfAKind, (d) => endChance(d + 0.5));
+  const lastBoxLaw = createLastBoxLaw(rs, parts, nOfAKind);
   const laneValues = new Float64Array(LAST_TURN_LANES);
   /** The exact chance from `state`, one box left, with `needLeft` points still needed. */
   const lastChance = (state: GameState, needLeft: number): number => {
@@ -205,6 +224,111 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
     }
   };
 
+  let lawWs: TurnWorkspace | undefined;
+  /**
+   * The law of the points still to come from `state` with two boxes left, played for points (as
+   * best play plays so near the end: each entry worth its gain and the expected points of the
+   * box it leaves): per roll, the entry of most expected points under the rules of score-now
+   * (the zero rule, a first-roll-only column's entries after a reroll scoring nothing), whose
+   * gain shifts the one-box law it leaves; then the turn engine in select mode, lane 0 the
+   * expected points making every choice and a lane per total carrying its chance.
+   */
+  const twoBoxLaw = (state: GameState): PointsLaw => {
+    const after: GameState = { columns: state.columns.map((col) => ({ ...col })) };
+    const laws = new Map<string, PointsLaw>();
+    // Per kind of entry and roll (fillScoreNow's slots): the best expected value, its gain and the law it leaves.
+    const bestE = new Float64Array(5 * R + 1).fill(-Infinity);
+    const bestGain = new Float64Array(5 * R + 1);
+    const bestLaw: (PointsLaw | undefined)[] = new Array(5 * R + 1);
+    const offer = (slot: number, e: number, gain: number, law: PointsLaw): void => {
+      if (e > bestE[slot]) {
+        bestE[slot] = e;
+        bestGain[slot] = gain;
+        bestLaw[slot] = law;
+      }
+    };
+    let firstOnly = false;
+    for (let k = 0; k < C; k++) {
+      const col = state.columns[k];
+      const open = col.mask === full ? 0 : allowedMask(rs.columns[k].fill, B, col.mask);
+      const onlyFirst = rs.columns[k].fill === 'first-roll-only';
+      if (open && onlyFirst) firstOnly = true;
+      const [scoreSlot, zeroSlot] = onlyFirst ? [FIRST_SCORE * R, FIRST_ZERO * R] : [ANY_SCORE * R, ANY_ZERO * R];
+      for (let m = open; m; m &= m - 1) {
+        const b = 31 - Math.clz32(m & -m);
+        const lawAfter = (upper: number, flag: boolean): PointsLaw => {
+          const key = `${upper}|${flag ? 1 : 0}`;
+          let law = laws.get(`${k}|${b}|${key}`);
+          if (!law) {
+            after.columns[k] = { mask: col.mask | (1 << b), upper, yahtzee50: flag };
+            law = lastBoxLaw(after);
+            after.columns[k] = { ...col };
+            laws.set(`${k}|${b}|${key}`, law);
+          }
+          return law;
+        };
+        for (let r = 0; r < R; r++) {
+          const gain = entryGain(parts[k], col, r, b, nOfAKind[k][r] === 1, entry);
+          if (gain === undefined) continue;
+          const law = lawAfter(entry.next.upper, entry.next.yahtzee50);
+          offer((zeroRule && entry.points === 0 ? zeroSlot : scoreSlot) + r, gain + law.mean, gain, law);
+        }
+        // After a reroll a first-roll-only column's entry scores nothing and leaves the column as it was.
+        if (onlyFirst) {
+          const law = lawAfter(col.upper, col.yahtzee50);
+          for (let r = 0; r < R; r++) offer(LATE * R + r, law.mean, 0, law);
+        }
+      }
+    }
+    // Each roll's entry, first roll and after a reroll, as settleRolls settles values.
+    const choose = (r: number, later: boolean): number => {
+      const pickOf = (slots: number[]): number => slots.reduce((a, b) => (bestE[b] > bestE[a] ? b : a));
+      const score = later ? ANY_SCORE * R + r : pickOf([ANY_SCORE * R + r, FIRST_SCORE * R + r]);
+      const zero = later ? ANY_ZERO * R + r : pickOf([ANY_ZERO * R + r, FIRST_ZERO * R + r]);
+      const options = later && firstOnly ? [zero, LATE * R + r] : [zero];
+      if (zeroRule && bestE[score] > -Infinity) return score;
+      return pickOf(zeroRule ? options : [score, ...options]);
+    };
+    const chosenFirst = new Int32Array(R);
+    const chosenLater = new Int32Array(R);
+    const totals = new Map<number, number>();
+    for (let r = 0; r < R; r++) {
+      chosenFirst[r] = choose(r, false);
+      chosenLater[r] = firstOnly ? choose(r, true) : chosenFirst[r];
+      for (const slot of [chosenFirst[r], chosenLater[r]]) {
+        const law = bestLaw[slot]!;
+        for (const g of law.points) if (!totals.has(bestGain[slot] + g)) totals.set(bestGain[slot] + g, 0);
+      }
+    }
+    const points = Float64Array.from(totals.keys()).sort();
+    points.forEach((t, i) => totals.set(t, 1 + i));
+    const L = 1 + points.length;
+    if (!lawWs || lawWs.capacity < L) lawWs = createTurnWorkspace(c.dice, Math.max(L, 2 * LAST_TURN_LANES), 'select');
+    const ws = lawWs;
+    for (const [rows, chosen] of [
+      [ws.scoreFirst, chosenFirst],
+      [ws.scoreLater, chosenLater],
+    ] as const) {
+      rows.fill(0, 0, R * L);
+      for (let r = 0; r < R; r++) {
+        const slot = chosen[r];
+        const law = bestLaw[slot]!;
+        rows[r * L] = bestE[slot];
+        law.points.forEach((g, i) => (rows[r * L + totals.get(bestGain[slot] + g)!] += law.chance[i]));
+      }
+    }
+    ws.lanes = L;
+    ws.evaluate(firstOnly);
+    const chance = Float64Array.from(ws.value.subarray(1, L));
+    let mean = 0;
+    let square = 0;
+    points.forEach((g, i) => {
+      mean += g * chance[i];
+      square += g * g * chance[i];
+    });
+    return { points, chance, mean, variance: Math.max(0, square - mean * mean) };
+  };
+
   const model: ThresholdModel = {
     rs,
     c,
@@ -215,13 +339,19 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
     horizon: horizon ?? { reach: total, win: total },
     exactBoxes: EXACT_BOXES,
     spread: spreadOf,
+    pointsLaw(state) {
+      const left = total - filledCount(state);
+      return left === 1 ? lastBoxLaw(state) : left === 2 ? twoBoxLaw(state) : undefined;
+    },
     value(state) {
+      if (filledCount(state) === total) return endChance(0.5 - model.need);
       if (total - filledCount(state) === 1) return lastChance(state, model.need);
       if (total - filledCount(state) === 2) return twoLeftChance(state, model.need);
       const s = spreadOf(state);
       return chance(s.mean - model.need + 0.5, Math.sqrt(s.variance + model.extraVariance), shapeAt(filledCount(state)));
     },
     valueAfter(next, gain) {
+      if (filledCount(next) === total) return endChance(gain - model.need + 0.5);
       if (total - filledCount(next) === 1) return lastChance(next, model.need - gain);
       if (total - filledCount(next) === 2) return twoLeftChance(next, model.need - gain);
       const s = spreadOf(next);
@@ -307,7 +437,9 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
           }
         }
       }
-      for (let slot = 0; slot < bestV.length; slot++) bestV[slot] = Number.isNaN(bestZ[slot]) ? -Infinity : chance(bestD[slot], bestS[slot], shape);
+      // The last turn's entries end the game: their chance is endChance's (the opponent's law, where set).
+      const last = filledCount(state) + 1 === total;
+      for (let slot = 0; slot < bestV.length; slot++) bestV[slot] = Number.isNaN(bestZ[slot]) ? -Infinity : last ? endChance(bestD[slot]) : chance(bestD[slot], bestS[slot], shape);
       settleRolls(first, later, firstOnly);
     },
   };

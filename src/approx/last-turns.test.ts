@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RULESETS } from '../rules/index.ts';
-import { boxCount, createTurnEval, evaluateState, filledCount, type GameState } from '../solver/index.ts';
+import { aimAtOpponent, boxCount, createTurnEval, evaluateState, filledCount, type GameState } from '../solver/index.ts';
 import { testColumnTables } from '../../test/support/models.ts';
 import { naiveReach, naiveUtility } from '../../test/support/naive-game.ts';
 import { goalModel } from './multi-column-models.ts';
@@ -154,4 +154,53 @@ describe('superpass goal model: the last two turns exact', () => {
       expect(model.valueAfter!(one, 7)).toBeCloseTo(naiveReach(rs, one, need - 7), 12);
     }
   }, 60_000);
+});
+
+describe('an opponent with one or two boxes left: the law of its points (createLastBoxLaw, twoBoxLaw)', () => {
+  it('is best play’s: a ×3 Yahtzee box scores 150 with the chance of a Yahtzee in three rolls, and its mean is the naive best expectation', async () => {
+    const model = goalModel(ty, await testColumnTables('triple-yahtzee'));
+    const yahtzee = tyTwoLeft([[2, 'yahtzee', 63, false]]);
+    const law = model.pointsLaw!(yahtzee)!;
+    expect(Array.from(law.points)).toEqual([0, 150]);
+    // Keeping the most common face each roll: 2,783,176 / 6^10.
+    expect(law.chance[1]).toBeCloseTo(2783176 / 6 ** 10, 12);
+    expect(law.chance[0] + law.chance[1]).toBeCloseTo(1, 12);
+    const chance = tyTwoLeft([[1, 'chance', 63, false]]);
+    const spread = model.pointsLaw!(chance)!;
+    expect(spread.mean).toBeCloseTo(naiveUtility(ty, chance, 0, (points) => points), 9);
+    expect(spread.chance.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    expect(model.pointsLaw!(tyTwoLeft([[1, 'chance', 63, false], [0, 'ones', 63, false], [0, 'twos', 63, false]]))).toBeUndefined();
+  });
+
+  it('with two boxes left, the law of points play: its mean is the naive best expectation, its chances sum to 1', async () => {
+    for (const [r, state] of [
+      [ty, tyTwoLeft([[2, 'yahtzee', 63, false], [1, 'fours', 40, false]])],
+      [ty, tyTwoLeft([[0, 'chance', 63, true], [0, 'yahtzee', 63, true]])],
+      [rs, STATES[0][1]],
+      [rs, STATES[2][1]],
+    ] as const) {
+      const model = goalModel(r, await testColumnTables(r.id as 'superpass' | 'triple-yahtzee'));
+      const law = model.pointsLaw!(state)!;
+      expect(law.mean).toBeCloseTo(naiveUtility(r, state, 0, (points) => points), 9);
+      expect(law.chance.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+      expect(law.chance.every((p) => p >= 0)).toBe(true);
+      expect(law.points.length).toBeGreaterThan(2);
+    }
+  }, 120_000);
+
+  it('our last two turns against it are the naive recursion’s best share of the stake (a tie counting half)', async () => {
+    const model = goalModel(ty, await testColumnTables('triple-yahtzee'));
+    const te = createTurnEval(model);
+    const us = tyTwoLeft([[0, 'chance', 63, true], [1, 'sixes', 48, false]]);
+    for (const them of [tyTwoLeft([[2, 'yahtzee', 63, false]]), tyTwoLeft([[2, 'yahtzee', 63, false], [1, 'fours', 40, false]])]) {
+      const law = model.pointsLaw!(them)!;
+      for (const behind of [10, 60, 140]) {
+        aimAtOpponent(model, 1000, { state: them, score: 1000 + behind });
+        expect(model.law?.points).toEqual(law.points);
+        evaluateState(te, us);
+        const share = (points: number) => law.points.reduce((v, g, i) => v + (points > behind + g ? law.chance[i] : points === behind + g ? law.chance[i] / 2 : 0), 0);
+        expect(te.value, `${behind} behind`).toBeCloseTo(naiveUtility(ty, us, 0, share), 12);
+      }
+    }
+  }, 120_000);
 });

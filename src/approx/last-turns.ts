@@ -1,5 +1,5 @@
 import { upperBonusFor, type RuleSet } from '../rules/index.ts';
-import { createTurnWorkspace, type ColumnState, type GameState, type TurnWorkspace } from '../solver/index.ts';
+import { createTurnWorkspace, type ColumnState, type GameState, type PointsLaw, type TurnWorkspace } from '../solver/index.ts';
 import { createEntryScratch, scoreEntry, type EntryScratch } from '../solver/score-entry.ts';
 import type { ColumnPart } from './column-parts.ts';
 
@@ -137,5 +137,56 @@ export function createLastTurns(rs: RuleSet, parts: readonly ColumnPart[], nOfAK
       ws.evaluateValue(onlyFirst);
       out.set(ws.value.subarray(0, L));
     },
+  };
+}
+
+/**
+ * The law of the last box's points when it is played for points (an opponent's last turn, as
+ * best play plays it): the turn engine in select mode, lane 0 the expected points making every
+ * choice and a lane per distinct points that box can score carrying the chance of scoring them.
+ * Its variance is the law's own. The workspace is made on the first call.
+ */
+export function createLastBoxLaw(rs: RuleSet, parts: readonly ColumnPart[], nOfAKind: readonly Uint8Array[]): (state: GameState) => PointsLaw {
+  const dice = parts[0].c.dice;
+  const R = dice.rollCount;
+  let ws: TurnWorkspace | undefined;
+  const entry = createEntryScratch();
+  const gains = new Float64Array(R);
+  return (state) => {
+    const { column: k, box: b } = lastBox(rs, state);
+    const onlyFirst = rs.columns[k].fill === 'first-roll-only';
+    const col = state.columns[k];
+    const values = new Set<number>(onlyFirst ? [0] : []);
+    for (let r = 0; r < R; r++) {
+      // The one box left takes the roll whatever it scores: the Joker rules bar a box only while another is free.
+      gains[r] = entryGain(parts[k], col, r, b, nOfAKind[k][r] === 1, entry) ?? 0;
+      values.add(gains[r]);
+    }
+    const points = Float64Array.from(values).sort();
+    const L = 1 + points.length;
+    if (!ws || ws.capacity < L) ws = createTurnWorkspace(dice, Math.max(L, LAST_TURN_LANES + 1), 'select');
+    const first = ws.scoreFirst;
+    const later = ws.scoreLater;
+    first.fill(0, 0, R * L);
+    later.fill(0, 0, R * L);
+    const zeroAt = 1 + points.indexOf(0);
+    for (let r = 0; r < R; r++) {
+      const at = 1 + points.indexOf(gains[r]);
+      first[r * L] = gains[r];
+      first[r * L + at] = 1;
+      // After a reroll a first-roll-only column's entry scores nothing.
+      later[r * L] = onlyFirst ? 0 : gains[r];
+      later[r * L + (onlyFirst ? zeroAt : at)] = 1;
+    }
+    ws.lanes = L;
+    ws.evaluate(onlyFirst);
+    const chance = Float64Array.from(ws.value.subarray(1, L));
+    let mean = 0;
+    let square = 0;
+    points.forEach((g, i) => {
+      mean += g * chance[i];
+      square += g * g * chance[i];
+    });
+    return { points, chance, mean, variance: Math.max(0, square - mean * mean) };
   };
 }

@@ -48,6 +48,14 @@ export interface ThresholdModel extends GameModel {
   valueKind: 'probability';
   need: number;
   extraVariance: number;
+  /**
+   * The opponent's points still to come as a law, where the model can tell it (their last box,
+   * played for points): read instead of a normal of the same mean and variance where our own
+   * total is known, at the end of our game. Set with need and extraVariance by aimAtOpponent.
+   */
+  law?: PointsLaw;
+  /** The law of the points still to come from `state` under points play, where the model knows it. */
+  pointsLaw?(state: GameState): PointsLaw | undefined;
   /** mean and variance of the points still to come from a turn-start state under best play */
   spread(state: GameState): { mean: number; variance: number };
   /**
@@ -62,6 +70,14 @@ export interface ThresholdModel extends GameModel {
   exactBoxes: number;
 }
 
+/** Points still to come, points[k] with chance[k], and their mean and variance. */
+export interface PointsLaw {
+  points: Float64Array;
+  chance: Float64Array;
+  mean: number;
+  variance: number;
+}
+
 /** Whether a threshold model's `goal` steers play in `state` (else best play's choices stand). */
 export function goalSteers(model: ThresholdModel, goal: 'reach' | 'win', state: GameState): boolean {
   return boxCount(model.rs) - filledCount(state) <= model.horizon[goal];
@@ -70,13 +86,16 @@ export function goalSteers(model: ThresholdModel, goal: 'reach' | 'win', state: 
 /**
  * Points `model` at finishing ahead of one opponent, given our score: their total is their final
  * one, or their score plus best play's mean from their state with its spread, and a tie counts
- * half (need = their expected total − our score + ½). Returns their expected total.
+ * half (need = their expected total − our score + ½); with one box left, its law (pointsLaw).
+ * Returns their expected total.
  */
 export function aimAtOpponent(model: ThresholdModel, score: number, opponent: { finalScore: number } | { state: GameState; score: number }): number {
-  const { mean, variance } = 'finalScore' in opponent ? { mean: opponent.finalScore, variance: 0 } : model.spread(opponent.state);
+  const law = 'finalScore' in opponent ? undefined : model.pointsLaw?.(opponent.state);
+  const { mean, variance } = 'finalScore' in opponent ? { mean: opponent.finalScore, variance: 0 } : (law ?? model.spread(opponent.state));
   const expected = 'finalScore' in opponent ? mean : opponent.score + mean;
   model.need = expected - score + 0.5;
   model.extraVariance = variance;
+  model.law = law;
   return expected;
 }
 
