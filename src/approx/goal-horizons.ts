@@ -35,6 +35,9 @@ import type { ModelledRuleSetId } from '../rules/index.ts';
  *   Superpass steers those three: reach 1251, seed 1, 20,000 games, horizon 3: +0.520 (+0.346 to
  *   +0.694), where the spread's third turn gave +0.290 and two exact turns +0.320; seed 2,
  *   100,000 games: +0.671 (+0.593 to +0.749). Win, seed 2, 40,000 games: 50.310% (50.210–50.410%).
+ * - With an opponent of up to three boxes left read by their exact law (goal-model.ts
+ *   pointsLaw), Superpass win, 40,000 games: seed 2 horizon 3: 50.514% (50.401–50.626%); seed 1
+ *   horizon 3: 50.326%, 4: 50.225% (our fourth-last turn reads the spread); 3 stays.
  * - The sub-games take their full game's horizons (superpass-ordered Superpass's, for the same
  *   lumpy boxes; triple-yahtzee-lower Triple Yahtzee's), not measured on them.
  */

@@ -2,7 +2,7 @@ import { fiftyBoxIndex, upperBonusFor, type RuleSet } from '../rules/index.ts';
 import { allowedMask, boxCount, compileRules, createTurnWorkspace, evaluateTurnValue, filledCount, stateIndex, UPPER_SLOTS, type ColumnState, type GameState, type PointsLaw, type ThresholdModel, type TurnWorkspace } from '../solver/index.ts';
 import { createEntryScratch, scoreEntry } from '../solver/score-entry.ts';
 import { columnParts, partIndex, type ColumnTables } from './column-parts.ts';
-import { createLastBoxLaw, createLastTurns, entryGain, LAST_TURN_LANES, lastBox } from './last-turns.ts';
+import { createLastBoxLaw, createLastTurns, entryGain, LAST_TURN_LANES, lastBox, runLaw } from './last-turns.ts';
 import { canonicalColumns, writeCanonical, type CanonicalColumns, type Correction } from './column-sum-model.ts';
 import { shapeSurvival } from './level-shape.ts';
 import { normalCdf } from './normal-cdf.ts';
@@ -20,6 +20,15 @@ export interface ClassSpread {
 
 /** Boxes left from which the goal models are exact: their last three turns are solved for the goal. */
 export const EXACT_BOXES = 3;
+
+/**
+ * Boxes left up to which an opponent's points to come are read by their exact law (pointsLaw)
+ * rather than a normal of best play's spread: one law per turn of ours (win.ts), about as many
+ * engine runs as their open boxes' entries leave states.
+ */
+export const LAW_BOXES = 3;
+/** Laws kept between calls (their states' futures are fixed); cleared whole when full. */
+const LAW_MEMO = 4096;
 
 export function spreadClassCount(rs: RuleSet): number {
   return (rs.columns.length + 1) ** 2;
@@ -226,16 +235,36 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
 
   let lawWs: TurnWorkspace | undefined;
   /**
-   * The law of the points still to come from `state` with two boxes left, played for points (as
-   * best play plays so near the end: each entry worth its gain and the expected points of the
-   * box it leaves): per roll, the entry of most expected points under the rules of score-now
-   * (the zero rule, a first-roll-only column's entries after a reroll scoring nothing), whose
-   * gain shifts the one-box law it leaves; then the turn engine in select mode, lane 0 the
-   * expected points making every choice and a lane per total carrying its chance.
+   * The law of the points still to come from `state` with two or more boxes left (LAW_BOXES),
+   * played for points (as best play plays so near the end: each entry worth its gain and the
+   * expected points of the boxes it leaves): per roll, the entry of most expected points under
+   * the rules of score-now (the zero rule, a first-roll-only column's entries after a reroll
+   * scoring nothing), whose gain shifts the law it leaves (the same, one box fewer); then the
+   * turn engine in select mode, lane 0 the expected points making every choice and a lane per
+   * total carrying its chance.
    */
-  const twoBoxLaw = (state: GameState): PointsLaw => {
+  const boxLaw = (state: GameState): PointsLaw => {
+    const key = lawKey(state);
+    let known = laws.get(key);
+    if (!known) {
+      // Bounded: a server meets ever new opponents.
+      if (laws.size >= LAW_MEMO) laws.clear();
+      known = total - filledCount(state) === 1 ? lastBoxLaw(state) : entryLaw(state);
+      laws.set(key, known);
+    }
+    return known;
+  };
+  // States of the same canonical upper totals (value tables' layout) have the same future.
+  const lawKey = (state: GameState): string =>
+    state.columns
+      .map((col, k) => {
+        const L = parts[k].c.layout;
+        return `${col.mask},${L.canonUpper[(col.mask & 63) * UPPER_SLOTS + Math.min(L.threshold, col.upper)]},${col.yahtzee50 ? 1 : 0}`;
+      })
+      .join('|');
+  const laws = new Map<string, PointsLaw>();
+  const entryLaw = (state: GameState): PointsLaw => {
     const after: GameState = { columns: state.columns.map((col) => ({ ...col })) };
-    const laws = new Map<string, PointsLaw>();
     // Per kind of entry and roll (fillScoreNow's slots): the best expected value, its gain and the law it leaves.
     const bestE = new Float64Array(5 * R + 1).fill(-Infinity);
     const bestGain = new Float64Array(5 * R + 1);
@@ -257,14 +286,9 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
       for (let m = open; m; m &= m - 1) {
         const b = 31 - Math.clz32(m & -m);
         const lawAfter = (upper: number, flag: boolean): PointsLaw => {
-          const key = `${upper}|${flag ? 1 : 0}`;
-          let law = laws.get(`${k}|${b}|${key}`);
-          if (!law) {
-            after.columns[k] = { mask: col.mask | (1 << b), upper, yahtzee50: flag };
-            law = lastBoxLaw(after);
-            after.columns[k] = { ...col };
-            laws.set(`${k}|${b}|${key}`, law);
-          }
+          after.columns[k] = { mask: col.mask | (1 << b), upper, yahtzee50: flag };
+          const law = boxLaw(after);
+          after.columns[k] = { ...col };
           return law;
         };
         for (let r = 0; r < R; r++) {
@@ -317,16 +341,7 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
         law.points.forEach((g, i) => (rows[r * L + totals.get(bestGain[slot] + g)!] += law.chance[i]));
       }
     }
-    ws.lanes = L;
-    ws.evaluate(firstOnly);
-    const chance = Float64Array.from(ws.value.subarray(1, L));
-    let mean = 0;
-    let square = 0;
-    points.forEach((g, i) => {
-      mean += g * chance[i];
-      square += g * g * chance[i];
-    });
-    return { points, chance, mean, variance: Math.max(0, square - mean * mean) };
+    return runLaw(ws, points, firstOnly);
   };
 
   const model: ThresholdModel = {
@@ -341,7 +356,7 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
     spread: spreadOf,
     pointsLaw(state) {
       const left = total - filledCount(state);
-      return left === 1 ? lastBoxLaw(state) : left === 2 ? twoBoxLaw(state) : undefined;
+      return left >= 1 && left <= LAW_BOXES ? boxLaw(state) : undefined;
     },
     value(state) {
       if (filledCount(state) === total) return endChance(0.5 - model.need);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RULESETS } from '../rules/index.ts';
 import { aimAtOpponent, boxCount, createTurnEval, evaluateState, filledCount, type GameState } from '../solver/index.ts';
 import { testColumnTables } from '../../test/support/models.ts';
-import { naiveReach, naiveUtility } from '../../test/support/naive-game.ts';
+import { naiveGameValue, naiveReach, naiveUtility } from '../../test/support/naive-game.ts';
 import { goalModel } from './multi-column-models.ts';
 import { normalCdf } from './normal-cdf.ts';
 
@@ -169,7 +169,8 @@ describe('an opponent with one or two boxes left: the law of its points (createL
     const spread = model.pointsLaw!(chance)!;
     expect(spread.mean).toBeCloseTo(naiveUtility(ty, chance, 0, (points) => points), 9);
     expect(spread.chance.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
-    expect(model.pointsLaw!(tyTwoLeft([[1, 'chance', 63, false], [0, 'ones', 63, false], [0, 'twos', 63, false]]))).toBeUndefined();
+    const four = tyTwoLeft([[1, 'chance', 63, false], [0, 'ones', 63, false], [0, 'twos', 63, false], [2, 'fives', 63, false]]);
+    expect(model.pointsLaw!(four), 'four boxes left: a normal').toBeUndefined();
   });
 
   it('with two boxes left, the law of points play: its mean is the naive best expectation, its chances sum to 1', async () => {
@@ -187,6 +188,19 @@ describe('an opponent with one or two boxes left: the law of its points (createL
       expect(law.points.length).toBeGreaterThan(2);
     }
   }, 120_000);
+
+  it('with three boxes left, the same: its mean is the naive best expectation, a total’s chance the law its entries leave', async () => {
+    const model = goalModel(ty, await testColumnTables('triple-yahtzee'));
+    const three = tyTwoLeft([[2, 'yahtzee', 63, false], [1, 'fours', 40, false], [0, 'chance', 63, false]]);
+    const law = model.pointsLaw!(three)!;
+    expect(law.mean).toBeCloseTo(naiveGameValue(ty, three), 9);
+    expect(law.chance.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+    expect(law.chance.every((p) => p >= 0)).toBe(true);
+    // At most 150 (×3 Yahtzee) + 30 (×1 chance) + 2 × 20 (×2 fours, whose bonus 40 + 20 < 63
+    // cannot reach), and without the Yahtzee at most 70.
+    expect(law.points[law.points.length - 1]).toBe(220);
+    expect(law.points.filter((g) => g > 70).every((g) => g >= 150)).toBe(true);
+  }, 300_000);
 
   it('our last two turns against it are the naive recursion’s best share of the stake (a tie counting half)', async () => {
     const model = goalModel(ty, await testColumnTables('triple-yahtzee'));

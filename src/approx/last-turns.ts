@@ -178,15 +178,24 @@ export function createLastBoxLaw(rs: RuleSet, parts: readonly ColumnPart[], nOfA
       later[r * L] = onlyFirst ? 0 : gains[r];
       later[r * L + (onlyFirst ? zeroAt : at)] = 1;
     }
-    ws.lanes = L;
-    ws.evaluate(onlyFirst);
-    const chance = Float64Array.from(ws.value.subarray(1, L));
-    let mean = 0;
-    let square = 0;
-    points.forEach((g, i) => {
-      mean += g * chance[i];
-      square += g * g * chance[i];
-    });
-    return { points, chance, mean, variance: Math.max(0, square - mean * mean) };
+    return runLaw(ws, points, onlyFirst);
   };
+}
+
+/**
+ * Runs a select-mode turn whose rows hold lane 0 the expected points making every choice and
+ * lane 1 + i the chance of `points[i]`, and reads the law of the totals it ends in.
+ */
+export function runLaw(ws: TurnWorkspace, points: Float64Array, firstOnly: boolean): PointsLaw {
+  const L = 1 + points.length;
+  ws.lanes = L;
+  ws.evaluate(firstOnly);
+  const chance = Float64Array.from(ws.value.subarray(1, L));
+  let mean = 0;
+  let square = 0;
+  points.forEach((g, i) => {
+    mean += g * chance[i];
+    square += g * g * chance[i];
+  });
+  return { points, chance, mean, variance: Math.max(0, square - mean * mean) };
 }

@@ -49,8 +49,8 @@ export interface ThresholdModel extends GameModel {
   need: number;
   extraVariance: number;
   /**
-   * The opponent's points still to come as a law, where the model can tell it (their last box,
-   * played for points): read instead of a normal of the same mean and variance where our own
+   * The opponent's points still to come as a law, where the model can tell it (their last few
+   * boxes, played for points): read instead of a normal of the same mean and variance where our own
    * total is known, at the end of our game. Set with need and extraVariance by aimAtOpponent.
    */
   law?: PointsLaw;
@@ -86,7 +86,8 @@ export function goalSteers(model: ThresholdModel, goal: 'reach' | 'win', state: 
 /**
  * Points `model` at finishing ahead of one opponent, given our score: their total is their final
  * one, or their score plus best play's mean from their state with its spread, and a tie counts
- * half (need = their expected total − our score + ½); with one box left, its law (pointsLaw).
+ * half (need = their expected total − our score + ½); near their end, the law of their points
+ * (pointsLaw, where the model has one).
  * Returns their expected total.
  */
 export function aimAtOpponent(model: ThresholdModel, score: number, opponent: { finalScore: number } | { state: GameState; score: number }): number {

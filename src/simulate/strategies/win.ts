@@ -79,7 +79,8 @@ export function winStrategy(rs: RuleSet, reach: ReachTable, distribution: ReachT
 /**
  * `win` on a multi-column rule set, two players: the goal model (approx/goal-model.ts) values
  * this turn's options by the chance of finishing ahead of the one opponent, whose total is taken
- * as normal with the mean and spread of best play from their sheet (a tie counts half). Solo,
+ * as normal with the mean and spread of best play from their sheet, or near their end by the
+ * exact law of their points (pointsLaw; a tie counts half). Solo,
  * before the model's win horizon (goalSteers) and where the game is decided, it plays `fallback`
  * (best).
  */
