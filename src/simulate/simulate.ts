@@ -61,7 +61,7 @@ export const SIMULATE_DEFAULTS = {
   seed: 1,
   chunkSize: 500,
   concurrency: 1,
-  /** the decision memo's default (solver/decision-memo.ts): ≈ 200 MB per strategy and thread for five dice, filled as games need it */
+  /** the decision memo's default (solver/decision-memo.ts): ≈ 100 MB per strategy and thread for five dice, filled as games need it */
   cacheEntries: DEFAULT_MEMO_ENTRIES,
 } as const;
 

@@ -1,7 +1,8 @@
 import { fmix32, hashString } from '../dice/index.ts';
 import { hasColumns, type RuleSet } from '../rules/index.ts';
 import { compileRules } from './compiled-rules.ts';
-import { boxMemoLength, engineBox, engineBoxAt, engineHold, fillHoldDecisions, type BoxChoice } from './engine-decisions.ts';
+import type { DiceTables } from '../dice/index.ts';
+import { boxMemoLength, boxesOf, engineBox, engineHold, fillHoldDecisions, type BoxChoice } from './engine-decisions.ts';
 import type { GameModel } from './game-model.ts';
 import type { GameState } from './game-state.ts';
 import { createTurnCache, turnKeyOf, type StateKey } from './turn-cache.ts';
@@ -13,8 +14,11 @@ import { createTurnCache, turnKeyOf, type StateKey } from './turn-cache.ts';
  * decision is taken at once (`fillHoldDecisions`: the keep `engineHold` takes) and boxes are
  * chosen on demand by `engineBox`'s chooser. So play is exactly the engine's.
  *
- * A row is 2 × 252 keeps and 252 boxes (Int16) for five dice, 1.5 KB against 9.4 KB for a cached
- * turn with its values, and rows lie in one typed array found through an 8-way set-associative
+ * A row is 2 × 252 holds and 252 boxes, a byte each for five dice (a hold as its place among the
+ * roll's holds, a box as its code): 756 bytes against 9.4 KB for a cached turn with its values.
+ * Over 200k games a thread meets some 100k states, so reading a decision is mostly waiting on
+ * memory: with Int16 rows (1.5 KB) the three reads of a turn took a fifth of a game's time.
+ * Rows lie in one typed array found through an 8-way set-associative
  * table of keys (least recently used evicted from a set): a decision is a probe and one read,
  * with no object to chase. Over 100k games of
  * optimal `yahtzee` the lru-cache lookup, the entry objects and the hold values read for a
@@ -45,7 +49,7 @@ export interface DecisionMemoOptions {
 }
 
 /**
- * 131,072 states: about 200 MB for five dice, touched only as states come. Over 100k games of
+ * 131,072 states: about 100 MB for five dice, touched only as states come. Over 100k games of
  * optimal `yahtzee` on one thread it evaluates 0.95 turns a game (0.92 with no limit), against
  * 3.3 for the 16,384 turns of the turn cache in more memory.
  */
@@ -78,8 +82,35 @@ export interface SharedMemoSpace {
    * else the state's key + 1; at 2 × slot + 1 the index of its row; then, at 2 × slots, the rows taken
    */
   keys: Int32Array;
-  /** row i's decisions at i × stride */
-  rows: Int16Array;
+  /** row i's decisions at i × stride (laid out as `holdIndexOf` says) */
+  rows: Uint8Array;
+}
+
+/** A box memo byte not yet filled: the box chooser is asked, and its code written. */
+const NO_BOX = 255;
+
+const holdIndexes = new WeakMap<DiceTables, Uint8Array>();
+
+/**
+ * A row: at [0, R) the hold with one roll left, at [R, 2R) with two (each the index of the keep
+ * in the roll's `rollHoldList`, at most 64 holds for six dice), then the box memo (`boxMemoLength`
+ * bytes, engineBoxAt's codes, NO_BOX where not filled). `holdAt[r × keeps + k]` is keep k's index
+ * among roll r's holds.
+ */
+function holdIndexOf(t: DiceTables): Uint8Array {
+  let at = holdIndexes.get(t);
+  if (!at) {
+    at = new Uint8Array(t.rollCount * t.keepCount);
+    for (let r = 0; r < t.rollCount; r++) {
+      for (let i = t.rollHoldStart[r]; i < t.rollHoldStart[r + 1]; i++) at[r * t.keepCount + t.rollHoldList[i]] = i - t.rollHoldStart[r];
+    }
+    holdIndexes.set(t, at);
+  }
+  return at;
+}
+
+function rowStride(rs: RuleSet): number {
+  return 2 * compileRules(rs).dice.rollCount + boxMemoLength(rs);
 }
 
 let spaces = 0;
@@ -99,13 +130,12 @@ function memoShape(entries: number): { ways: number; setMask: number; slots: num
 export function createSharedMemoSpace(rs: RuleSet, entries: number): SharedMemoSpace | undefined {
   if (hasColumns(rs) || !Number.isInteger(entries) || entries <= 0) return undefined;
   const { slots } = memoShape(entries);
-  const stride = 2 * compileRules(rs).dice.rollCount + boxMemoLength(rs);
-  return { id: ++spaces, keys: new Int32Array(new SharedArrayBuffer(4 * (2 * slots + 1))), rows: new Int16Array(new SharedArrayBuffer(2 * slots * stride)) };
+  return { id: ++spaces, keys: new Int32Array(new SharedArrayBuffer(4 * (2 * slots + 1))), rows: new Uint8Array(new SharedArrayBuffer(slots * rowStride(rs))) };
 }
 
 /** Finds the row of a state's decisions in one table of rows, filling it if the state is new; -1: no room (a full set of a shared space). */
 interface RowTable {
-  readonly rows: Int16Array;
+  readonly rows: Uint8Array;
   rowOf(key: StateKey, state: GameState): number;
 }
 
@@ -116,7 +146,7 @@ interface Counts {
 }
 
 /** `fill(rows, row, state)` writes a new state's hold decisions and empties its box memo. */
-type FillRow = (rows: Int16Array, row: number, state: GameState) => void;
+type FillRow = (rows: Uint8Array, row: number, state: GameState) => void;
 
 /** A thread's own rows: a set-associative table of keys, least recently used evicted from a full set. */
 function ownTable(entries: number, stride: number, fill: FillRow, n: Counts): RowTable {
@@ -125,7 +155,7 @@ function ownTable(entries: number, stride: number, fill: FillRow, n: Counts): Ro
   const keys: StateKey[] = new Array<StateKey>(slots).fill(-1);
   const rowAt = new Int32Array(slots);
   for (let i = 0; i < slots; i++) rowAt[i] = i * stride;
-  const rows = new Int16Array(slots * stride);
+  const rows = new Uint8Array(slots * stride);
 
   /** Moves way w of the set at `base` to the front; returns its row. */
   const toFront = (base: number, w: number): number => {
@@ -219,14 +249,24 @@ export function createDecisionMemo(model: GameModel, options: DecisionMemoOption
     };
   }
   const keyOf = turnKeyOf(model);
-  const R = model.c.dice.rollCount;
+  const t = model.c.dice;
+  const R = t.rollCount;
+  const K = t.keepCount;
+  const { rollHoldStart, rollHoldList } = t;
+  const holdAt = holdIndexOf(t);
   const boxAt = 2 * R;
-  const stride = boxAt + boxMemoLength(model.rs);
+  const stride = rowStride(model.rs);
+  const B = model.rs.boxes.length;
+  const keeps = new Int16Array(boxAt);
   const fill: FillRow = (rows, row, state) => {
     const te = turns.get(state);
-    fillHoldDecisions(te, rows, row);
-    // Laid out alike: the boxes the evaluation already knows, -1 for the chooser.
-    rows.set(te.boxes.subarray(0, stride - boxAt), row + boxAt);
+    fillHoldDecisions(te, keeps);
+    for (let i = 0; i < boxAt; i++) rows[row + i] = holdAt[(i < R ? i : i - R) * K + keeps[i]];
+    // Laid out alike: the boxes the evaluation already knows, NO_BOX for the chooser.
+    for (let i = boxAt; i < stride; i++) {
+      const code = te.boxes[i - boxAt];
+      rows[row + i] = code < 0 ? NO_BOX : code;
+    }
   };
   if (options.shared && hasColumns(model.rs)) throw new Error(`a shared memo space holds states of one column; ${model.rs.id} has several`);
   const n: Counts = { size: 0, hits: 0, misses: 0 };
@@ -256,11 +296,19 @@ export function createDecisionMemo(model: GameModel, options: DecisionMemoOption
   return {
     hold: (state, rollKeep, rollsLeft) => {
       const row = rowFor(state);
-      return rows[row + (rollsLeft - 1) * R + rollKeep];
+      return rollHoldList[rollHoldStart[rollKeep] + rows[row + (rollsLeft - 1) * R + rollKeep]];
     },
+    // engineBoxAt over a byte memo.
     box: (state, rollKeep, firstRoll) => {
       const row = rowFor(state);
-      return engineBoxAt(model, state, rows, row + boxAt, rollKeep, firstRoll);
+      const mb = boxesOf(model);
+      const i = row + boxAt + (firstRoll && mb.firstMatters ? R : 0) + rollKeep;
+      let code = rows[i];
+      if (code === NO_BOX) {
+        const b = mb.choose(state, rollKeep, firstRoll);
+        code = rows[i] = b.column * B + b.box;
+      }
+      return mb.choices[code];
     },
     get size() {
       return n.size;

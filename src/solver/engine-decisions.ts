@@ -111,7 +111,7 @@ export function fillHoldDecisions(te: TurnEval, out: Int16Array = te.decisions, 
   out.set(kernel.holdChoice, at);
 }
 
-interface ModelBoxes {
+export interface ModelBoxes {
   choose: (state: GameState, rollKeep: number, firstRoll: boolean) => BoxChoice;
   /** one frozen choice per (column, box), shared by every answer */
   choices: BoxChoice[];
@@ -124,7 +124,7 @@ const modelBoxes = new WeakMap<GameModel, ModelBoxes>();
 let lastModel: GameModel | undefined;
 let lastBoxes: ModelBoxes | undefined;
 
-function boxesOf(model: GameModel): ModelBoxes {
+export function boxesOf(model: GameModel): ModelBoxes {
   if (model === lastModel) return lastBoxes!;
   let mb = modelBoxes.get(model);
   if (!mb) {
