@@ -29,7 +29,7 @@ const percentile = (xs: number[], p: number) =>
 
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const child = spawn(process.execPath, ['dist/src/cli/main.js', 'serve', '--port', String(port), '--tables', TABLES, '--rulesets', 'yahtzee,superpass'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+const child = spawn(process.execPath, ['dist/bundle/main.js', 'serve', '--port', String(port), '--tables', TABLES, '--rulesets', 'yahtzee,superpass'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 
 async function post(body: unknown): Promise<{ ms: number; status: number; text: string }> {
   const t = performance.now();

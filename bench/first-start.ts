@@ -31,7 +31,7 @@ const { values: args } = parseArgs({
     tables: { type: 'string' },
   },
 });
-const cli = new URL('../dist/src/cli/main.js', import.meta.url).pathname;
+const cli = new URL('../dist/bundle/main.js', import.meta.url).pathname;
 // --tables: a folder with the tables built already (a second start): they are then loaded, not built.
 const dir = args.tables ?? mkdtempSync(join(tmpdir(), 'dicewise-first-start-'));
 const port = await freePort();

@@ -40,7 +40,7 @@ function percentile(xs: number[], p: number): number {
 
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const child = spawn(process.execPath, ['dist/src/cli/main.js', 'serve', '--port', String(port), '--tables', TABLES, '--rulesets', 'yahtzee'], {
+const child = spawn(process.execPath, ['dist/bundle/main.js', 'serve', '--port', String(port), '--tables', TABLES, '--rulesets', 'yahtzee'], {
   cwd: ROOT,
   stdio: ['ignore', 'ignore', 'inherit'],
   env: { ...process.env, DICEWISE_BATCH_RUNNING: '2', DICEWISE_BATCH_QUEUED: '4', DICEWISE_BATCH_DEADLINE_S: '120' },

@@ -8,7 +8,7 @@
  *
  * `--rulesets default` serves every rule set served by default (their tables built first where
  * missing) with no goal tables, as issue-style throughput figures are taken; `--compiled` runs
- * the built server (`node dist/src/cli/main.js`, what `npm start` runs) instead of the sources
+ * the built server (`node dist/bundle/main.js`, what `npm start` runs) instead of the sources
  * through tsx; either runs with the Node options of `npm start` (package.json). The server's
  * resident memory (VmRSS) is reported after each run.
  *
@@ -98,7 +98,7 @@ async function serverRuns(runs: Record<string, Run>) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   // Request logs go to /dev/null: the server still formats and writes every line, as in production.
-  const entry = [...START_FLAGS, ...(args.entry ? [args.entry] : args.compiled ? ['dist/src/cli/main.js'] : ['--import', 'tsx', 'src/cli/main.ts'])];
+  const entry = [...START_FLAGS, ...(args.entry ? [args.entry] : args.compiled ? ['dist/bundle/main.js'] : ['--import', 'tsx', 'src/cli/main.ts'])];
   const served = args.rulesets === 'default' ? ['--goal-tables', 'none'] : ['--rulesets', args.rulesets, '--goal-tables', 'none'];
   const child = spawn(process.execPath, [...entry, 'serve', '--host', '127.0.0.1', '--port', String(port), '--tables', TABLES, ...served], {
     cwd: ROOT,

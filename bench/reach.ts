@@ -29,7 +29,7 @@ const { values: args } = parseArgs({
 });
 const id = args.ruleset as RuleSetId;
 const dir = process.env.DICEWISE_TABLES ?? 'tables';
-const cli = new URL('../dist/src/cli/main.js', import.meta.url).pathname;
+const cli = new URL('../dist/bundle/main.js', import.meta.url).pathname;
 if (!existsSync(cli)) throw new Error('run npm run build first: the benchmark times the compiled CLI, as users run it');
 
 if (!args['skip-build']) {

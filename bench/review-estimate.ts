@@ -44,7 +44,7 @@ try {
     const model = await loadModel(args.tables, id);
     for (const strategy of args.strategies.split(',')) {
       const file = join(dir, `${id}-${strategy}.jsonl`);
-      const sim = spawnSync(process.execPath, ['dist/src/cli/main.js', 'simulate', '--ruleset', id, '--strategy', strategy, '--games', args.games, '--seed', args.seed, '--record', file, '--tables', args.tables], { encoding: 'utf8' });
+      const sim = spawnSync(process.execPath, ['dist/bundle/main.js', 'simulate', '--ruleset', id, '--strategy', strategy, '--games', args.games, '--seed', args.seed, '--record', file, '--tables', args.tables], { encoding: 'utf8' });
       if (sim.status !== 0) throw new Error(sim.stderr);
       const records = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
       const [byExact, byModel] = [exact, model].map((m) => analyseGames(() => m, records) as GameAnalysis[]);

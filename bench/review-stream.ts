@@ -23,7 +23,7 @@ const { values: args } = parseArgs({
 });
 const GAMES = Number(args.games);
 const TABLES = process.env.DICEWISE_TABLES ?? 'tables';
-const CLI = 'dist/src/cli/main.js';
+const CLI = 'dist/bundle/main.js';
 const GOAL = 4000;
 const RSS_LIMIT_MB = 300;
 if (!existsSync(CLI)) throw new Error('run npm run build first');

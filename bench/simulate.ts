@@ -130,7 +130,7 @@ async function wholeProcess(runs: number): Promise<void> {
   const games = 200_000;
   const r = timeCommand(['simulate', '--ruleset', 'yahtzee', '--strategy', 'optimal', '--games', String(games), '--threads', '2', '--seed', '1', '--tables', TABLES], runs);
   const own = /\((\d+) games\/s\)/.exec(r.stdout)?.[1];
-  console.log('whole process, node dist/src/cli/main.js (goal >= 78,000 games/s, the native simulator\'s)');
+  console.log('whole process, node dist/bundle/main.js (goal >= 78,000 games/s, the native simulator\'s)');
   console.log(describeRuns(`simulate --strategy optimal --games ${games} --threads 2`, r, `  ${Math.round(games / r.min)} games/s (the command's own figure, pool start included: ${own})`));
 }
 

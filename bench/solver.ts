@@ -29,7 +29,7 @@ const id = (positionals[0] ?? 'yahtzee') as RuleSetId;
   const runs = Number(args.runs);
   const build = ['tables', 'build', '--ruleset', id, '--threads', '2', '--tables', dir];
   try {
-    console.log('whole process, node dist/src/cli/main.js (goal for the value table: <= 1.2 s, 2x the native 0.57-1.0 s)');
+    console.log('whole process, node dist/bundle/main.js (goal for the value table: <= 1.2 s, 2x the native 0.57-1.0 s)');
     console.log(describeRuns(`tables build --ruleset ${id} --threads 2`, timeCommand(build, runs)));
     console.log(describeRuns(`tables build --ruleset ${id} --threads 2 --moments`, timeCommand([...build, '--moments'], runs)));
   } finally {

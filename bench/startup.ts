@@ -1,5 +1,5 @@
 /**
- * Start-up of the CLI as users run it (`node dist/src/cli/main.js …`, a new process each run, the
+ * Start-up of the CLI as users run it (`node dist/bundle/main.js …`, a new process each run, the
  * minimum of --runs): `dicewise --help`, and a hint with its table read (goals: 0.3 s and 0.6 s).
  * Tables from ./tables ($DICEWISE_TABLES), built first when missing.
  *   npm run build && npx tsx bench/startup.ts [--runs 7]

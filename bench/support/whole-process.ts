@@ -1,5 +1,5 @@
 /**
- * Times a `dicewise` command as users run it: a new `node dist/src/cli/main.js …` process each
+ * Times a `dicewise` command as users run it: a new `node dist/bundle/main.js …` process each
  * run (npm run bench builds dist/ first), wall clock from spawn to exit. Other processes on a
  * shared machine only ever make a run slower, so the minimum of the runs is the figure to quote;
  * the load average is printed beside it to say how busy the machine was.
@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-const CLI = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../../dist/bundle/main.js', import.meta.url));
 
 export interface ProcessRuns {
   /** wall seconds of each run */

@@ -36,7 +36,7 @@ function builtIsCurrent(): boolean {
 export const BUILT_IS_CURRENT = builtIsCurrent();
 
 /** Node's arguments that start `dicewise`, before its own. */
-export const CLI = BUILT_IS_CURRENT ? [join(ROOT, 'dist/src/cli/main.js')] : ['--import', TSX, 'src/cli/main.ts'];
+export const CLI = BUILT_IS_CURRENT ? [join(ROOT, 'dist/bundle/main.js')] : ['--import', TSX, 'src/cli/main.ts'];
 
 /** Runs `dicewise …` as a new process, as a user would; `input` is its stdin. */
 export function dicewise(args: string[], input?: string): { code: number | null; stdout: string; stderr: string } {
