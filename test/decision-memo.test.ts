@@ -169,11 +169,40 @@ describe('the decision memo decides exactly as the plain engine', () => {
     ['yahtzee', 120, 16],
     ['yahtzee-free-joker', 100, 1024],
     ['yahtzee-no-bonus', 100, 0],
-  ] as const)('optimal on %s, %i games, %i entries', async (id, games, entries) => {
+    // Six dice (up to 64 holds a roll, a byte each), three columns, boxes memoised per first roll.
+    ['superpass', 4, 4096],
+    ['triple-yahtzee', 4, 4096],
+  ] as const)('the model of %s, %i games, %i entries', async (id, games, entries) => {
     const { hits, misses } = compareGames(await testModel(id as RuleSetId), games, entries, 42);
     // Every game opens in the same state: a memo with room answers it after the first game.
     if (entries >= 1024) expect(hits).toBeGreaterThanOrEqual(games - 1);
     expect(hits + misses).toBeGreaterThanOrEqual(games * 13);
+  });
+
+  it.each(['superpass', 'triple-yahtzee'] as const)('%s: every roll of the states of a game, holds with one and two rolls left and boxes after the first roll and later, from its byte rows', async (id) => {
+    const model = await testModel(id);
+    const { rs } = model;
+    const R = model.c.dice.rollCount;
+    const te = createTurnEval(model);
+    const memo = createDecisionMemo(model, { entries: 4096 });
+    let state: GameState = initialState(rs);
+    let checked = 0;
+    for (let turn = 0; turn < rs.boxes.length * rs.columns.length; turn++) {
+      evaluateState(te, state);
+      if (turn % 4 === 0) {
+        for (let roll = 0; roll < R; roll++) {
+          for (const left of [1, 2] as const) expect(memo.hold(state, roll, left)).toBe(decideHold(te, roll, left).keep);
+          for (const first of [true, false]) {
+            const best = rankedScoreOptions(te, roll, first)[0];
+            expect(memo.box(state, roll, first)).toEqual({ column: best.column, box: best.box });
+          }
+          checked++;
+        }
+      }
+      // On to the next state by the box the engine scores a roll of all ones in after the first roll.
+      state = rankedScoreOptions(te, 0, true)[0].next;
+    }
+    expect(checked).toBe(R * Math.ceil((rs.boxes.length * rs.columns.length) / 4));
   });
 
   it('answers a state from its row: one evaluation per state, equal states share it, the least recently used of a full set leaves', async () => {
