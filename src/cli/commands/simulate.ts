@@ -141,7 +141,7 @@ export function registerSimulate(program: Command): void {
     .option('--players <n>', `play head to head at a table of n (2 to ${MAX_PLAYERS}): with strategies A,B one seat plays A and the others B, or list n strategies; reports each one's share of the stake`)
     .option('--seed <n>', 'seed of the dice: the same seed plays the same games', String(SIMULATE_DEFAULTS.seed))
     .option('--threads <n>', 'worker threads (default: all cores)')
-    .option('--cache <entries>', `states whose decisions are kept per engine strategy and thread, ~0.75 KB each, in one memo the threads share (default ${SIMULATE_DEFAULTS.cacheEntries})`)
+    .option('--cache <entries>', `states whose decisions are kept per engine strategy and thread, ~0.75 KB each for five dice, in one memo the threads share (default ${SIMULATE_DEFAULTS.cacheEntries})`)
     .option('--target <total>', 'also report each strategy\'s share of games reaching this final total, and paired differences of those shares')
     .option('--json', 'print the JSON report')
     .option('--plot <file.svg>', 'write an SVG histogram of the score distributions')
