@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countsKey, Xoshiro128 } from '../src/dice/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { zeroValueModel } from '../src/simulate/index.ts';
-import { createDecisionMemo, createSharedMemoSpace, createTurnCache, createTurnEval, evaluateState, initialState, rankedScoreOptions, type GameModel, type GameState } from '../src/solver/index.ts';
+import { createDecisionMemo, createSharedMemoSpace, createTurnCache, createTurnEval, evaluateState, initialState, NO_BOX, rankedScoreOptions, type GameModel, type GameState } from '../src/solver/index.ts';
 import { createBoxChooser, decideHold, fillHoldDecisions } from '../src/solver/engine-decisions.ts';
 import { testModel } from './support/models.ts';
 
@@ -101,7 +101,7 @@ function checkScoreNowBoxes(model: GameModel, states: number, seed: number): num
     evaluateState(te, state, true);
     for (let r = 0; r < R; r++) {
       const box = te.boxes[r];
-      if (box < 0) continue;
+      if (box === NO_BOX) continue;
       taken++;
       const chosen = choose(state, r, false).box;
       if (box !== chosen) throw new Error(`state ${JSON.stringify(state)} roll ${r}: score-now box ${box}, chooser ${chosen}`);

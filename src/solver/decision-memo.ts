@@ -2,7 +2,7 @@ import { fmix32, hashString } from '../dice/index.ts';
 import { hasColumns, type RuleSet } from '../rules/index.ts';
 import { compileRules } from './compiled-rules.ts';
 import type { DiceTables } from '../dice/index.ts';
-import { boxMemoLength, boxesOf, engineBox, engineHold, fillHoldDecisions, type BoxChoice } from './engine-decisions.ts';
+import { boxMemoLength, engineBox, engineBoxAt, engineHold, fillHoldDecisions, type BoxChoice } from './engine-decisions.ts';
 import type { GameModel } from './game-model.ts';
 import type { GameState } from './game-state.ts';
 import { createTurnCache, turnKeyOf, type StateKey } from './turn-cache.ts';
@@ -86,15 +86,12 @@ export interface SharedMemoSpace {
   rows: Uint8Array;
 }
 
-/** A box memo byte not yet filled: the box chooser is asked, and its code written. */
-const NO_BOX = 255;
-
 const holdIndexes = new WeakMap<DiceTables, Uint8Array>();
 
 /**
  * A row: at [0, R) the hold with one roll left, at [R, 2R) with two (each the index of the keep
  * in the roll's `rollHoldList`, at most 64 holds for six dice), then the box memo (`boxMemoLength`
- * bytes, engineBoxAt's codes, NO_BOX where not filled). `holdAt[r × keeps + k]` is keep k's index
+ * bytes, laid out as a turn's `boxes`). `holdAt[r × keeps + k]` is keep k's index
  * among roll r's holds.
  */
 function holdIndexOf(t: DiceTables): Uint8Array {
@@ -256,17 +253,13 @@ export function createDecisionMemo(model: GameModel, options: DecisionMemoOption
   const holdAt = holdIndexOf(t);
   const boxAt = 2 * R;
   const stride = rowStride(model.rs);
-  const B = model.rs.boxes.length;
   const keeps = new Int16Array(boxAt);
   const fill: FillRow = (rows, row, state) => {
     const te = turns.get(state);
     fillHoldDecisions(te, keeps);
     for (let i = 0; i < boxAt; i++) rows[row + i] = holdAt[(i < R ? i : i - R) * K + keeps[i]];
     // Laid out alike: the boxes the evaluation already knows, NO_BOX for the chooser.
-    for (let i = boxAt; i < stride; i++) {
-      const code = te.boxes[i - boxAt];
-      rows[row + i] = code < 0 ? NO_BOX : code;
-    }
+    rows.set(te.boxes.subarray(0, stride - boxAt), row + boxAt);
   };
   if (options.shared && hasColumns(model.rs)) throw new Error(`a shared memo space holds states of one column; ${model.rs.id} has several`);
   const n: Counts = { size: 0, hits: 0, misses: 0 };
@@ -298,17 +291,9 @@ export function createDecisionMemo(model: GameModel, options: DecisionMemoOption
       const row = rowFor(state);
       return rollHoldList[rollHoldStart[rollKeep] + rows[row + (rollsLeft - 1) * R + rollKeep]];
     },
-    // engineBoxAt over a byte memo.
     box: (state, rollKeep, firstRoll) => {
       const row = rowFor(state);
-      const mb = boxesOf(model);
-      const i = row + boxAt + (firstRoll && mb.firstMatters ? R : 0) + rollKeep;
-      let code = rows[i];
-      if (code === NO_BOX) {
-        const b = mb.choose(state, rollKeep, firstRoll);
-        code = rows[i] = b.column * B + b.box;
-      }
-      return mb.choices[code];
+      return engineBoxAt(model, state, rows, row + boxAt, rollKeep, firstRoll);
     },
     get size() {
       return n.size;

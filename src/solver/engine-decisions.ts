@@ -3,6 +3,7 @@ import { compileRules } from './compiled-rules.ts';
 import { optionValue, type GameModel } from './game-model.ts';
 import type { GameState } from './game-state.ts';
 import { createEntryScratch, scoreEntry } from './score-entry.ts';
+import { NO_BOX } from './score-now.ts';
 import type { TurnWorkspace } from './turn-engine.ts';
 import { bestHoldKeep, createTurnEval, rankedScoreOptions, type HoldOption, type TurnEval } from './turn-eval.ts';
 
@@ -111,7 +112,7 @@ export function fillHoldDecisions(te: TurnEval, out: Int16Array = te.decisions, 
   out.set(kernel.holdChoice, at);
 }
 
-export interface ModelBoxes {
+interface ModelBoxes {
   choose: (state: GameState, rollKeep: number, firstRoll: boolean) => BoxChoice;
   /** one frozen choice per (column, box), shared by every answer */
   choices: BoxChoice[];
@@ -124,7 +125,7 @@ const modelBoxes = new WeakMap<GameModel, ModelBoxes>();
 let lastModel: GameModel | undefined;
 let lastBoxes: ModelBoxes | undefined;
 
-export function boxesOf(model: GameModel): ModelBoxes {
+function boxesOf(model: GameModel): ModelBoxes {
   if (model === lastModel) return lastBoxes!;
   let mb = modelBoxes.get(model);
   if (!mb) {
@@ -149,11 +150,11 @@ export function engineBox(te: TurnEval, rollKeep: number, firstRoll: boolean): B
 }
 
 /** `engineBox` with its memo at `memo[at..]` (laid out as `te.boxes`, `boxMemoLength` entries). */
-export function engineBoxAt(model: GameModel, state: GameState, memo: Int16Array, at: number, rollKeep: number, firstRoll: boolean): BoxChoice {
+export function engineBoxAt(model: GameModel, state: GameState, memo: Uint8Array, at: number, rollKeep: number, firstRoll: boolean): BoxChoice {
   const mb = boxesOf(model);
   const i = at + (firstRoll && mb.firstMatters ? model.c.dice.rollCount : 0) + rollKeep;
   let code = memo[i];
-  if (code < 0) {
+  if (code === NO_BOX) {
     const b = mb.choose(state, rollKeep, firstRoll);
     code = memo[i] = b.column * model.rs.boxes.length + b.box;
   }

@@ -21,9 +21,9 @@ export interface GameModel {
   /**
    * fills first[r] / later[r] with the best score-now value of roll r; where given `boxes`, a model
    * that can also writes boxes[r] = the box the engine scores full roll r in after a reroll (as
-   * engineBox, column × boxes + box), -1 where it leaves that to the box chooser
+   * engineBox, column × boxes + box), NO_BOX (score-now.ts) where it leaves that to the box chooser
    */
-  fillScoreNow(state: GameState, first: Float64Array, later: Float64Array, boxes?: Int16Array): void;
+  fillScoreNow(state: GameState, first: Float64Array, later: Float64Array, boxes?: Uint8Array): void;
   /**
    * What the values are: expected points still to come (the default), or the probability of
    * reaching a goal, where a gain is not added to the next state's value but lowers what it needs.

@@ -3,6 +3,12 @@ import type { CompiledRules } from './compiled-rules.ts';
 import { UPPER_SLOTS } from './column-layout.ts';
 
 /**
+ * A box memo's entry not yet filled (a byte: column × boxes + box is at most 59): the box chooser
+ * takes that roll. Box memos (a turn's `boxes`, the decision memo's rows) are Uint8Arrays.
+ */
+export const NO_BOX = 255;
+
+/**
  * Per-state scratch for the score-now step: for every free box, the value of ending the turn
  * there (points + bonuses + value of the next state), precomputed once per state so that the
  * 252-roll loop is a table read and an add.
@@ -37,7 +43,7 @@ export function valueAt(c: CompiledRules, values: Float64Array, mask: number, up
  *
  * With `boxes`, also boxes[r] = the box of that best value, the lowest box of the highest value
  * as the box chooser takes it (engine-decisions.ts createBoxChooser; the same where
- * `scoreNowPicksBoxes`), and -1 for n-of-a-kind rolls, which the Joker and Yahtzee bonus rules
+ * `scoreNowPicksBoxes`), and NO_BOX for n-of-a-kind rolls, which the Joker and Yahtzee bonus rules
  * score apart: the chooser takes those. A zero value stands in for every roll of a box, also
  * where the box scores: there the box's own value is at least as high and replaces it or ties it.
  */
@@ -48,7 +54,7 @@ export function scoreNow(
   upper: number,
   flag: number,
   s: ScoreScratch,
-  boxes?: Int16Array,
+  boxes?: Uint8Array,
 ): void {
   const B = c.rs.boxes.length;
   const T = c.layout.threshold;
@@ -122,7 +128,7 @@ export function scoreNow(
       }
     }
   }
-  if (boxes) for (const r of c.yahtzeeRoll) boxes[r] = -1;
+  if (boxes) for (const r of c.yahtzeeRoll) boxes[r] = NO_BOX;
   scoreYahtzeeRolls(c, values, mask, upper, flag, upperValue, lowerBase, best, 1, 0);
 }
 

@@ -157,7 +157,7 @@ export function createTurnCache(model: GameModel, options: TurnCacheOptions = {}
       later,
       ws: { lanes: 1, hold3, hold2: block.subarray(0, K), roll1: EMPTY, value: EMPTY },
       decisions: new Int16Array(slab!, at + 16 * K, 2 * R),
-      boxes: new Int16Array(slab!, at + 16 * K + 4 * R, 2 * R),
+      boxes: new Uint8Array(slab!, at + 16 * K + 4 * R, 2 * R),
     };
     return { key: 0, te };
   };

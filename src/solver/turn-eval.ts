@@ -1,6 +1,7 @@
 import { subKeepsOf } from '../dice/index.ts';
 import { optionValue, type GameModel } from './game-model.ts';
 import type { GameState, ScoreOption } from './game-state.ts';
+import { NO_BOX } from './score-now.ts';
 import { scoreOptions } from './game-state.ts';
 import { createTurnWorkspace, evaluateHolds, evaluateTurn, type TurnResults, type TurnWorkspace } from './turn-engine.ts';
 
@@ -24,10 +25,10 @@ export interface TurnEval {
   decisions: Int16Array;
   /**
    * The engine's box choices already taken (`engineBox`), by (firstRoll ? rollCount : 0) + roll
-   * (plain columns: by roll alone), as column × boxes per column + box; -1 = not yet. Reset
+   * (plain columns: by roll alone), as column × boxes per column + box; NO_BOX (score-now.ts) = not yet. Reset
    * whenever the state changes.
    */
-  boxes: Int16Array;
+  boxes: Uint8Array;
 }
 
 /**
@@ -47,7 +48,7 @@ export function createTurnEval(model: GameModel): TurnEval {
     later: new Float64Array(R),
     ws: createTurnWorkspace(model.c.dice),
     decisions: new Int16Array(2 * R).fill(-1),
-    boxes: new Int16Array(2 * R).fill(-1),
+    boxes: new Uint8Array(2 * R).fill(NO_BOX),
   };
 }
 
@@ -63,7 +64,7 @@ function isWorkspace(ws: TurnResults): ws is TurnWorkspace {
 export function evaluateState(te: TurnEval, state: GameState, holdsOnly = false): TurnEval {
   if (!isWorkspace(te.ws)) throw new Error('a cached turn evaluation holds copies; evaluate with a TurnEval from createTurnEval');
   te.state = state;
-  te.boxes.fill(-1);
+  te.boxes.fill(NO_BOX);
   te.model.fillScoreNow(state, te.first, te.later, te.boxes);
   if (holdsOnly) {
     evaluateHolds(te.model.c.dice, te.later, te.ws);
