@@ -2,7 +2,7 @@ import { fiftyBoxIndex, upperBonusFor, type RuleSet } from '../rules/index.ts';
 import { allowedMask, boxCount, compileRules, createTurnWorkspace, evaluateTurnValue, filledCount, stateIndex, UPPER_SLOTS, type ColumnState, type GameState, type PointsLaw, type ThresholdModel, type TurnWorkspace } from '../solver/index.ts';
 import { createEntryScratch, scoreEntry } from '../solver/score-entry.ts';
 import { columnParts, partIndex, type ColumnTables } from './column-parts.ts';
-import { createLastBoxLaw, createLastTurns, entryGain, LAST_TURN_LANES, lastBox, runLaw } from './last-turns.ts';
+import { createLastBoxLaw, createLastTurns, entryGain, LAST_TURN_LANES, lastBox, lawShare, runLaw } from './last-turns.ts';
 import { canonicalColumns, writeCanonical, type CanonicalColumns, type Correction } from './column-sum-model.ts';
 import { shapeSurvival } from './level-shape.ts';
 import { normalCdf } from './normal-cdf.ts';
@@ -161,14 +161,7 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
   const endChance = (d: number): number => {
     const law = model.law;
     if (!law || !(model.extraVariance > 0)) return chance(d, Math.sqrt(model.extraVariance), undefined);
-    const x = d + law.mean;
-    let v = 0;
-    for (let i = 0; i < law.points.length; i++) {
-      const g = law.points[i];
-      if (x > g + 1e-9) v += law.chance[i];
-      else if (x >= g - 1e-9) v += 0.5 * law.chance[i];
-    }
-    return v;
+    return lawShare(law, d + law.mean);
   };
   const shapeAt = (level: number): ArrayLike<number> | undefined => (spread.shape && model.extraVariance === 0 && level < total ? spread.shape[level] : undefined);
 

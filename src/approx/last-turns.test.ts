@@ -3,6 +3,7 @@ import { RULESETS } from '../rules/index.ts';
 import { aimAtOpponent, boxCount, createTurnEval, evaluateState, filledCount, type GameState } from '../solver/index.ts';
 import { testColumnTables } from '../../test/support/models.ts';
 import { naiveGameValue, naiveReach, naiveUtility } from '../../test/support/naive-game.ts';
+import { lawShare } from './last-turns.ts';
 import { goalModel } from './multi-column-models.ts';
 import { normalCdf } from './normal-cdf.ts';
 
@@ -201,6 +202,29 @@ describe('an opponent with one or two boxes left: the law of its points (createL
     expect(law.points[law.points.length - 1]).toBe(220);
     expect(law.points.filter((g) => g > 70).every((g) => g >= 150)).toBe(true);
   }, 300_000);
+
+  it('a share against it (lawShare, a search) is the running sum over its points, bit for bit, ties counting half', async () => {
+    const model = goalModel(ty, await testColumnTables('triple-yahtzee'));
+    const linear = (points: Float64Array, chance: Float64Array, x: number): number => {
+      let v = 0;
+      for (let i = 0; i < points.length; i++) {
+        if (x > points[i] + 1e-9) v += chance[i];
+        else if (x >= points[i] - 1e-9) v += 0.5 * chance[i];
+      }
+      return v;
+    };
+    let ties = 0;
+    for (const state of [tyTwoLeft([[2, 'yahtzee', 63, false]]), tyTwoLeft([[2, 'yahtzee', 63, false], [1, 'fours', 40, false]])]) {
+      const law = model.pointsLaw!(state)!;
+      const xs = [-1, ...Array.from(law.points).flatMap((g) => [g - 0.5, g, g + 1e-12, g + 0.5]), law.points[law.points.length - 1] + 1];
+      for (const x of xs) {
+        if (law.points.includes(x)) ties++;
+        expect(lawShare(law, x), `x = ${x}`).toBe(linear(law.points, law.chance, x));
+      }
+      expect(lawShare(law, -1)).toBe(0);
+    }
+    expect(ties).toBeGreaterThan(3);
+  });
 
   it('our last two turns against it are the naive recursion’s best share of the stake (a tie counting half)', async () => {
     const model = goalModel(ty, await testColumnTables('triple-yahtzee'));

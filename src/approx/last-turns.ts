@@ -191,11 +191,33 @@ export function runLaw(ws: TurnWorkspace, points: Float64Array, firstOnly: boole
   ws.lanes = L;
   ws.evaluate(firstOnly);
   const chance = Float64Array.from(ws.value.subarray(1, L));
+  const below = new Float64Array(points.length);
   let mean = 0;
   let square = 0;
   points.forEach((g, i) => {
+    if (i > 0) below[i] = below[i - 1] + chance[i - 1];
     mean += g * chance[i];
     square += g * g * chance[i];
   });
-  return { points, chance, mean, variance: Math.max(0, square - mean * mean) };
+  return { points, chance, below, mean, variance: Math.max(0, square - mean * mean) };
+}
+
+/**
+ * The share of the stake of a total `x` above the law's start against a player whose points to
+ * come follow `law`: the chance of fewer points than x, and half the chance of as many (within
+ * 1e-9: totals are sums of halves). A binary search over the law's points.
+ */
+export function lawShare(law: PointsLaw, x: number): number {
+  const { points, below, chance } = law;
+  let lo = 0;
+  let hi = points.length;
+  // The first point not below x − 1e-9.
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (points[mid] < x - 1e-9) lo = mid + 1;
+    else hi = mid;
+  }
+  // Summed in the order of the points, as a running sum over them would: the same bits.
+  if (lo === points.length) return below[lo - 1] + chance[lo - 1];
+  return points[lo] <= x + 1e-9 ? below[lo] + 0.5 * chance[lo] : below[lo];
 }

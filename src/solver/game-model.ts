@@ -70,10 +70,12 @@ export interface ThresholdModel extends GameModel {
   exactBoxes: number;
 }
 
-/** Points still to come, points[k] with chance[k], and their mean and variance. */
+/** Points still to come, points[k] (ascending) with chance[k], and their mean and variance. */
 export interface PointsLaw {
   points: Float64Array;
   chance: Float64Array;
+  /** below[k] = the chance of fewer points than points[k] (a share against the law is a search, not a sum) */
+  below: Float64Array;
   mean: number;
   variance: number;
 }
