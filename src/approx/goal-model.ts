@@ -258,6 +258,7 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
   const laws = new Map<string, PointsLaw>();
   const entryLaw = (state: GameState): PointsLaw => {
     const after: GameState = { columns: state.columns.map((col) => ({ ...col })) };
+    const nextLaws = new Map<number, PointsLaw>();
     // Per kind of entry and roll (fillScoreNow's slots): the best expected value, its gain and the law it leaves.
     const bestE = new Float64Array(5 * R + 1).fill(-Infinity);
     const bestGain = new Float64Array(5 * R + 1);
@@ -278,10 +279,17 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
       const [scoreSlot, zeroSlot] = onlyFirst ? [FIRST_SCORE * R, FIRST_ZERO * R] : [ANY_SCORE * R, ANY_ZERO * R];
       for (let m = open; m; m &= m - 1) {
         const b = 31 - Math.clz32(m & -m);
+        // The rolls entered in box b leave a few states (their upper totals and flags): each law is looked up once.
+        nextLaws.clear();
         const lawAfter = (upper: number, flag: boolean): PointsLaw => {
-          after.columns[k] = { mask: col.mask | (1 << b), upper, yahtzee50: flag };
-          const law = boxLaw(after);
-          after.columns[k] = { ...col };
+          const at = 2 * upper + (flag ? 1 : 0);
+          let law = nextLaws.get(at);
+          if (!law) {
+            after.columns[k] = { mask: col.mask | (1 << b), upper, yahtzee50: flag };
+            law = boxLaw(after);
+            after.columns[k] = { ...col };
+            nextLaws.set(at, law);
+          }
           return law;
         };
         for (let r = 0; r < R; r++) {

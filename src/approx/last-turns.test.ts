@@ -157,7 +157,7 @@ describe('superpass goal model: the last two turns exact', () => {
   }, 60_000);
 });
 
-describe('an opponent with one or two boxes left: the law of its points (createLastBoxLaw, twoBoxLaw)', () => {
+describe('an opponent with one to three boxes left: the law of its points (createLastBoxLaw, goal-model.ts entryLaw)', () => {
   it('is best play’s: a ×3 Yahtzee box scores 150 with the chance of a Yahtzee in three rolls, and its mean is the naive best expectation', async () => {
     const model = goalModel(ty, await testColumnTables('triple-yahtzee'));
     const yahtzee = tyTwoLeft([[2, 'yahtzee', 63, false]]);
