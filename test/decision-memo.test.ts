@@ -3,7 +3,7 @@ import { countsKey, Xoshiro128 } from '../src/dice/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { zeroValueModel } from '../src/simulate/index.ts';
 import { createDecisionMemo, createSharedMemoSpace, createTurnCache, createTurnEval, evaluateState, initialState, NO_BOX, rankedScoreOptions, type GameModel, type GameState } from '../src/solver/index.ts';
-import { createBoxChooser, decideHold, fillHoldDecisions } from '../src/solver/engine-decisions.ts';
+import { bestHoldChoices, createBoxChooser, decideHold } from '../src/solver/engine-decisions.ts';
 import { testModel } from './support/models.ts';
 
 /** A random turn-start state of a rule set: each box of each column filled with probability `fill`. */
@@ -19,7 +19,7 @@ function randomState(model: GameModel, rng: Xoshiro128, fill: number): GameState
   };
 }
 
-/** Every decision `fillHoldDecisions` takes, against `decideHold` on the same evaluation. */
+/** Every decision `bestHoldChoices` takes, against `decideHold` on the same evaluation. */
 function checkAllHolds(model: GameModel, states: number, seed: number): number {
   const te = createTurnEval(model);
   const rng = new Xoshiro128(seed);
@@ -28,13 +28,13 @@ function checkAllHolds(model: GameModel, states: number, seed: number): number {
   for (let i = 0; i < states; i++) {
     const state = randomState(model, rng, (i % 10) / 10);
     evaluateState(te, state, i % 2 === 0);
-    fillHoldDecisions(te);
+    const keeps = bestHoldChoices(te).slice();
     for (const left of [1, 2] as const) {
       for (let r = 0; r < R; r++) {
         const d = decideHold(te, r, left);
         // A plain comparison: 150,000 expect calls per rule set cost more than the decisions.
-        if (te.decisions[(left - 1) * R + r] !== d.keep) {
-          throw new Error(`state ${JSON.stringify(state)} roll ${r} rollsLeft ${left}: ${te.decisions[(left - 1) * R + r]}, decideHold ${d.keep}`);
+        if (keeps[(left - 1) * R + r] !== d.keep) {
+          throw new Error(`state ${JSON.stringify(state)} roll ${r} rollsLeft ${left}: ${keeps[(left - 1) * R + r]}, decideHold ${d.keep}`);
         }
         if (d.stop) stops++;
       }
@@ -58,7 +58,7 @@ function withUnrealValues(model: GameModel): GameModel {
   };
 }
 
-describe('fillHoldDecisions takes every decision as decideHold', () => {
+describe('bestHoldChoices takes every decision as decideHold', () => {
   it.each(['yahtzee', 'yatzy', 'yahtzee-no-bonus'] as const)('optimal on %s, 300 random states', async (id) => {
     expect(checkAllHolds(await testModel(id as RuleSetId), 300, 5)).toBeGreaterThan(0);
   });
@@ -81,7 +81,7 @@ describe('fillHoldDecisions takes every decision as decideHold', () => {
     cache.get(initialState(model.rs));
     const copy = cache.get(initialState(model.rs));
     expect(cache.hits).toBe(1);
-    expect(() => fillHoldDecisions(copy)).toThrow(/own workspace/);
+    expect(() => bestHoldChoices(copy)).toThrow(/own workspace/);
   });
 });
 

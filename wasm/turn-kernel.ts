@@ -604,7 +604,7 @@ export function dotF64(d: usize, v: usize, n: i32): f64 {
 const NONE: i32 = i32.MAX_VALUE;
 
 /**
- * The engine's hold decisions after every roll, lane 0 (fast-play.ts `fillHoldDecisions`):
+ * The engine's hold decisions after every roll, lane 0 (engine-decisions.ts `bestHoldChoices`):
  * out[r] (Int16) with one reroll left and out[rollCount + r] with two = the best hold of roll r
  * by hold3 / hold2 (the first of the highest in the roll's hold list), or r itself (stop) where
  * now[r] / now[rollCount + r] is at least its value. Instead of scanning every roll's holds, the

@@ -1,8 +1,7 @@
-import { fmix32, hashString } from '../dice/index.ts';
+import { fmix32, hashString, type DiceTables } from '../dice/index.ts';
 import { hasColumns, type RuleSet } from '../rules/index.ts';
 import { compileRules } from './compiled-rules.ts';
-import type { DiceTables } from '../dice/index.ts';
-import { boxMemoLength, engineBox, engineBoxAt, engineHold, fillHoldDecisions, type BoxChoice } from './engine-decisions.ts';
+import { bestHoldChoices, boxMemoLength, engineBox, engineBoxAt, engineHold, type BoxChoice } from './engine-decisions.ts';
 import type { GameModel } from './game-model.ts';
 import type { GameState } from './game-state.ts';
 import { createTurnCache, turnKeyOf, type StateKey } from './turn-cache.ts';
@@ -11,7 +10,7 @@ import { createTurnCache, turnKeyOf, type StateKey } from './turn-cache.ts';
  * The simulator's players ask three questions of a turn-start state, many times over: the hold
  * after the first roll, the hold after the second, the box. This memo keeps only those answers,
  * a thin layer over the turn cache: a state it has not seen is evaluated there, every hold
- * decision is taken at once (`fillHoldDecisions`: the keep `engineHold` takes) and boxes are
+ * decision is taken at once (`bestHoldChoices`: the keep `engineHold` takes) and boxes are
  * chosen on demand by `engineBox`'s chooser. So play is exactly the engine's.
  *
  * A row is 2 × 252 holds and 252 boxes, a byte each for five dice (a hold as its place among the
@@ -82,18 +81,13 @@ export interface SharedMemoSpace {
    * else the state's key + 1; at 2 × slot + 1 the index of its row; then, at 2 × slots, the rows taken
    */
   keys: Int32Array;
-  /** row i's decisions at i × stride (laid out as `holdIndexOf` says) */
+  /** row i's decisions at i × stride (laid out as `rowStride` says) */
   rows: Uint8Array;
 }
 
 const holdIndexes = new WeakMap<DiceTables, Uint8Array>();
 
-/**
- * A row: at [0, R) the hold with one roll left, at [R, 2R) with two (each the index of the keep
- * in the roll's `rollHoldList`, at most 64 holds for six dice), then the box memo (`boxMemoLength`
- * bytes, laid out as a turn's `boxes`). `holdAt[r × keeps + k]` is keep k's index
- * among roll r's holds.
- */
+/** `holdAt[r × keeps + k]`: keep k's place among roll r's holds (`rollHoldList`), at most 64 for six dice. */
 function holdIndexOf(t: DiceTables): Uint8Array {
   let at = holdIndexes.get(t);
   if (!at) {
@@ -106,6 +100,11 @@ function holdIndexOf(t: DiceTables): Uint8Array {
   return at;
 }
 
+/**
+ * A row: at [0, R) the hold with one roll left, at [R, 2R) with two, each as its place among the
+ * roll's holds (`holdIndexOf`), then the box memo (`boxMemoLength` bytes, laid out as a turn's
+ * `boxes`).
+ */
 function rowStride(rs: RuleSet): number {
   return 2 * compileRules(rs).dice.rollCount + boxMemoLength(rs);
 }
@@ -253,10 +252,9 @@ export function createDecisionMemo(model: GameModel, options: DecisionMemoOption
   const holdAt = holdIndexOf(t);
   const boxAt = 2 * R;
   const stride = rowStride(model.rs);
-  const keeps = new Int16Array(boxAt);
   const fill: FillRow = (rows, row, state) => {
     const te = turns.get(state);
-    fillHoldDecisions(te, keeps);
+    const keeps = bestHoldChoices(te);
     for (let i = 0; i < boxAt; i++) rows[row + i] = holdAt[(i < R ? i : i - R) * K + keeps[i]];
     // Laid out alike: the boxes the evaluation already knows, NO_BOX for the chooser.
     rows.set(te.boxes.subarray(0, stride - boxAt), row + boxAt);

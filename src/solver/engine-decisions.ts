@@ -92,24 +92,25 @@ export function engineHold(te: TurnEval, rollKeep: number, rollsLeft: 1 | 2): nu
 }
 
 /**
- * Fills every entry of `te.decisions` (or of `out` from `at`, laid out alike) at once with what
- * `engineHold` would memoise there: the same keep as `decideKeep` for every roll and both rolls
- * left. The engine's kernel takes them all in one pass over the keeps (`bestHolds`: the best
+ * Every hold decision of a turn at once, laid out as `te.decisions` ((rollsLeft − 1) × rollCount
+ * + roll): what `engineHold` would memoise there, the same keep as `decideKeep` for every roll and
+ * both rolls left. The engine's kernel takes them all in one pass over the keeps (`bestHolds`: the best
  * sub-keep of each keep from those of its one-die-smaller sub-keeps, ties to the hold the scan
  * meets first, both rolls left in the two lanes of a v128), about 1,400 comparisons against
  * 4,368 reads for the scans of one roll count, with the same keep
  * bit for bit (test/decision-memo.test.ts checks it against `decideHold`). `te` must hold the
- * engine's own workspace (a turn just evaluated, not a cached copy). The decision memo
- * (decision-memo.ts) stores this.
+ * engine's own workspace (a turn just evaluated, not a cached copy). The keeps lie in the kernel's
+ * own buffer (valid until the workspace runs again), where the decision memo (decision-memo.ts)
+ * reads them.
  */
-export function fillHoldDecisions(te: TurnEval, out: Int16Array = te.decisions, at = 0): void {
+export function bestHoldChoices(te: TurnEval): Int16Array {
   const ws = te.ws;
-  if (!('bestHolds' in ws)) throw new Error('fillHoldDecisions needs a turn evaluated in its own workspace, not a cached copy');
+  if (!('bestHolds' in ws)) throw new Error('bestHoldChoices needs a turn evaluated in its own workspace, not a cached copy');
   const kernel = ws as TurnWorkspace;
   kernel.now.set(te.later);
   kernel.now.set(te.first, te.model.c.dice.rollCount);
   kernel.bestHolds();
-  out.set(kernel.holdChoice, at);
+  return kernel.holdChoice;
 }
 
 interface ModelBoxes {
