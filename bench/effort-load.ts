@@ -14,7 +14,7 @@ import { RULESETS } from '../src/rules/index.ts';
 import { TEST_TABLE_DIR } from '../test/support/paths.ts';
 import { mulberry32, randomPosition } from '../test/support/random-positions.ts';
 import { freePort } from './support/free-port.ts';
-import { waitReady } from './support/server-process.ts';
+import { percentile, waitReady } from './support/server-process.ts';
 
 const { values: args } = parseArgs({ options: { clients: { type: 'string', default: '8' }, seconds: { type: 'string', default: '15' }, effort: { type: 'string', default: '3' } } });
 const CLIENTS = Number(args.clients);
@@ -24,8 +24,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TABLES = process.env.DICEWISE_TABLES ?? TEST_TABLE_DIR;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (xs: number[], p: number) =>
-  xs.length === 0 ? NaN : [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];
 
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;

@@ -24,7 +24,7 @@ import { playGames } from '../test/support/game-records.ts';
 import { TEST_TABLE_DIR } from '../test/support/paths.ts';
 import { mulberry32, randomPosition } from '../test/support/random-positions.ts';
 import { freePort } from './support/free-port.ts';
-import { rssMiB, waitReady } from './support/server-process.ts';
+import { percentile, rssMiB, waitReady } from './support/server-process.ts';
 
 const { values: args } = parseArgs({ options: { soak: { type: 'string', default: '60' } } });
 const SOAK_S = Number(args.soak);
@@ -32,11 +32,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TABLES = process.env.DICEWISE_TABLES ?? TEST_TABLE_DIR;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-}
 
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;

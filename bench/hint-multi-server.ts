@@ -14,8 +14,7 @@
  *
  *   npm run build && npx tsx bench/hint-multi-server.ts [--hints 1500] [--warm 300]
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { commonDice } from '../src/approx/index.ts';
@@ -26,17 +25,13 @@ import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { createTurnCache, initialState, isFinished } from '../src/solver/index.ts';
 import { ensureModel } from '../src/store/model-loader.ts';
 import { freePort } from './support/free-port.ts';
-import { rssMiB, waitReady } from './support/server-process.ts';
-import type { ChildProcess } from 'node:child_process';
+import { percentile, rssMiB, START_FLAGS, waitReady } from './support/server-process.ts';
 
 const { values: args } = parseArgs({ options: { hints: { type: 'string', default: '1500' }, warm: { type: 'string', default: '300' } } });
 const HINTS = Number(args.hints);
 const WARM = Number(args.warm);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TABLES = process.env.DICEWISE_TABLES ?? 'tables';
-const START_FLAGS = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start
-  .split(/\s+/)
-  .filter((word) => word.startsWith('--'));
 /** Yahtzee's points hints, whose compute is known to be small, show what the loopback and the client add. */
 const IDS: RuleSetId[] = ['superpass', 'triple-yahtzee', 'yahtzee'];
 const GOAL_IDS: RuleSetId[] = ['superpass', 'triple-yahtzee'];
@@ -63,11 +58,6 @@ async function positions(id: RuleSetId, count: number, seed: number): Promise<Po
   }
   return out.slice(0, count);
 }
-
-const percentile = (xs: number[], p: number): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
-};
 
 /** The server's request log lines (JSON on stdout) for hints, their `ms`, as they come. */
 function hintLog(child: ChildProcess): number[] {
@@ -118,11 +108,11 @@ try {
     const server = serverMs.slice(logged + WARM);
     rows[id] = {
       hints: client.length,
-      'server p50 ms': percentile(server, 0.5),
-      'server p99 ms': percentile(server, 0.99),
+      'server p50 ms': percentile(server, 50),
+      'server p99 ms': percentile(server, 99),
       'server max ms': Math.max(...server),
-      'client p50 ms': Number(percentile(client, 0.5).toFixed(2)),
-      'client p99 ms': Number(percentile(client, 0.99).toFixed(2)),
+      'client p50 ms': Number(percentile(client, 50).toFixed(2)),
+      'client p99 ms': Number(percentile(client, 99).toFixed(2)),
       'server RSS MiB': Math.round(rssMiB(child.pid!)),
     };
   }

@@ -34,7 +34,7 @@ import { createTurnEval, evaluateState } from '../src/solver/index.ts';
 import { ensureModel } from '../src/store/model-loader.ts';
 import { mulberry32, randomPosition } from '../test/support/random-positions.ts';
 import { freePort } from './support/free-port.ts';
-import { rssMiB, waitReady } from './support/server-process.ts';
+import { rssMiB, START_FLAGS, waitReady } from './support/server-process.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -52,10 +52,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TABLES = process.env.DICEWISE_TABLES ?? 'tables';
 const CLOCK_TICK_MS = 10; // USER_HZ = 100 on Linux
 const GOAL_RATE = 5000;
-/** Node's options in `npm start` (package.json), given to the server as it runs there: a young generation of 8 MiB a semi-space. */
-const START_FLAGS = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { scripts: { start: string } }).scripts.start
-  .split(/\s+/)
-  .filter((word) => word.startsWith('--'));
 
 /** Positions a player meets: random games cut at a random turn, dice rolled, 0-2 rerolls left. */
 function positionMix(n: number, seed: number): PositionInput[] {
