@@ -51,4 +51,18 @@ describe('build progress', () => {
       await rm(dir, { recursive: true, force: true });
     }
   });
+
+  it('writes the latest percent of a burst of reports, once the write before it is done', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'dicewise-progress-'));
+    try {
+      await withBuildLock(dir, 'yahtzee', async (report) => {
+        // A thread busy solving reports many percents between two turns of its event loop.
+        for (let done = 1; done <= 60; done++) report({ level: 5, statesDone: done, statesTotal: 100 });
+        await vi.waitFor(async () => expect((await buildsInProgress(dir))[0]?.estimate.percent).toBe(60));
+      });
+      expect(await buildsInProgress(dir)).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -33,18 +33,35 @@ export async function withBuildLock<T>(dir: string, name: string, work: (report:
   const file = join(folder, `.${name}${PROGRESS_SUFFIX}`);
   const started = Date.now();
   let shown = -1;
-  let writing = Promise.resolve();
+  // One write at a time, of the latest whole percent: a build that reports faster than its
+  // writes end (a short table, its thread busy solving between event-loop turns) does not queue
+  // writes that are stale when they run and that its end would wait for. A reader that finds
+  // half a file skips it.
+  let latest: string | undefined;
+  let writing: Promise<void> | undefined;
+  const flush = (): void => {
+    if (writing || latest === undefined) return;
+    const text = latest;
+    latest = undefined;
+    writing = writeFile(file, text)
+      .catch(() => {})
+      .then(() => {
+        writing = undefined;
+        flush();
+      });
+  };
   const report: ReportProgress = (p) => {
     const e = buildEstimate(p, Date.now() - started);
     if (e.percent === shown) return;
     shown = e.percent;
-    // Whole percents only, one write at a time; a reader that finds half a file skips it.
-    writing = writing.then(() => writeFile(file, JSON.stringify({ ...e, startedAt: new Date(started).toISOString() })).catch(() => {}));
+    latest = JSON.stringify({ ...e, startedAt: new Date(started).toISOString() });
+    flush();
   };
   try {
     return await work(report);
   } finally {
-    await writing;
+    latest = undefined;
+    while (writing) await writing;
     await rm(file, { force: true }).catch(() => {});
     await release().catch(() => {});
   }
