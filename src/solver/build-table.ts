@@ -1,7 +1,7 @@
 import { DicewiseError, positiveInteger } from '../errors.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { columnTypeOf, hasColumns, ruleSetFingerprint, RULESETS } from '../rules/index.ts';
-import { statesAtLevel, UPPER_SLOTS } from './column-layout.ts';
+import { layoutOf, statesAtLevel, UPPER_SLOTS } from './column-layout.ts';
 import { compileRules } from './compiled-rules.ts';
 import { createStateSolver, solveStates } from './solve-states.ts';
 import { createMomentsSolver, momentsSd, solveMomentsStates } from './moments.ts';
@@ -102,7 +102,9 @@ async function buildSingleColumn(rs: RuleSet, options: BuildOptions, moments: bo
   }
   const opts = resolveBuildOptions(options);
   const started = performance.now();
-  const c = compileRules(rs);
+  // The states are listed from the layout alone, and the rules compiled as this thread makes its
+  // solver: helpers get their job that much sooner.
+  const layout = layoutOf(rs);
   const levels = levelStates(rs);
   const statesTotal = countStates(levels);
   const values = await solveLevels({ ruleset: rs.id, moments }, levels, opts, { done: 0, total: statesTotal });
@@ -113,7 +115,7 @@ async function buildSingleColumn(rs: RuleSet, options: BuildOptions, moments: bo
       ruleset: rs.id,
       fingerprint: ruleSetFingerprint(rs),
       solverVersion: SOLVER_VERSION,
-      layout: { kind: 'column', boxes: rs.boxes.length, upperSlots: UPPER_SLOTS, flags: c.layout.flags, entries: c.layout.size * (moments ? 2 : 1) },
+      layout: { kind: 'column', boxes: rs.boxes.length, upperSlots: UPPER_SLOTS, flags: layout.flags, entries: layout.size * (moments ? 2 : 1) },
       startValue: moments ? momentsSd(values[0], values[1]) : values[0],
       buildSeconds: (performance.now() - started) / 1000,
       threads: opts.concurrency,
@@ -124,9 +126,9 @@ async function buildSingleColumn(rs: RuleSet, options: BuildOptions, moments: bo
 
 /** The canonical reachable states of a single-column rule set, by level from the last down to 0. */
 export function levelStates(rs: RuleSet): Int32Array[] {
-  const c = compileRules(rs);
+  const layout = layoutOf(rs);
   const levels: Int32Array[] = [];
-  for (let level = rs.boxes.length - 1; level >= 0; level--) levels.push(statesAtLevel(c.layout, level));
+  for (let level = rs.boxes.length - 1; level >= 0; level--) levels.push(statesAtLevel(layout, level));
   return levels;
 }
 
@@ -147,7 +149,7 @@ export async function solveLevels(
 ): Promise<Float64Array> {
   const rs = taskRules(task);
   const lanes = task.moments ? 2 : 1;
-  const values = new Float64Array(new SharedArrayBuffer(compileRules(rs).layout.size * lanes * 8));
+  const values = new Float64Array(new SharedArrayBuffer(layoutOf(rs).size * lanes * 8));
   const top = rs.boxes.length - 1;
   if (opts.helpers) {
     const job = createLevelJob(task, levels, values);

@@ -51,30 +51,41 @@ export function columnLayout(rs: RuleSet): ColumnLayout {
   const flags = rs.yahtzeeBonus > 0 ? 2 : 1;
   const canonUpper = new Uint8Array(64 * UPPER_SLOTS);
   const reachableUpper = new Uint8Array(64 * UPPER_SLOTS);
+  // Flags over the totals 0..threshold (capped): what the open upper boxes can still add, and
+  // what the filled ones can have made. Plain arrays, not Sets: this runs once per process, cold,
+  // on the way to a table build's first level.
+  const gains = new Uint8Array(threshold + 1);
+  const sums = new Uint8Array(threshold + 1);
+  const step = new Uint8Array(threshold + 1);
+  const addFaces = (flags: Uint8Array, um: number, open: boolean): void => {
+    flags.fill(0);
+    flags[0] = 1;
+    for (let f = 1; f <= 6; f++) {
+      if (((um & (1 << (f - 1))) === 0) !== open) continue;
+      step.fill(0);
+      for (let g = 0; g <= threshold; g++) {
+        if (flags[g] === 0) continue;
+        for (let c = 0; c <= dice; c++) step[Math.min(threshold, g + f * c)] = 1;
+      }
+      flags.set(step);
+    }
+  };
   for (let um = 0; um < 64; um++) {
-    // Totals the open upper boxes can still add: the future depends on the upper total only
-    // through the smallest reachable addition that meets the threshold.
-    let gains = new Set<number>([0]);
-    for (let f = 1; f <= 6; f++) {
-      if ((um & (1 << (f - 1))) !== 0) continue;
-      const next = new Set<number>();
-      for (const g of gains) for (let c = 0; c <= dice; c++) next.add(Math.min(threshold, g + f * c));
-      gains = next;
-    }
-    const sortedGains = [...gains].sort((a, b) => a - b);
+    // The future depends on the upper total only through the smallest reachable addition that
+    // meets the threshold.
+    addFaces(gains, um, true);
     for (let u = 0; u < UPPER_SLOTS; u++) {
-      const need = threshold - u;
-      const gain = need <= 0 ? undefined : sortedGains.find((g) => g >= need);
-      canonUpper[um * UPPER_SLOTS + u] = gain === undefined ? threshold : threshold - gain;
+      let gain = -1;
+      for (let g = Math.max(1, threshold - u); g <= threshold && u < threshold; g++) {
+        if (gains[g] === 1) {
+          gain = g;
+          break;
+        }
+      }
+      canonUpper[um * UPPER_SLOTS + u] = gain < 0 ? threshold : threshold - gain;
     }
-    let sums = new Set<number>([0]);
-    for (let f = 1; f <= 6; f++) {
-      if ((um & (1 << (f - 1))) === 0) continue;
-      const next = new Set<number>();
-      for (const s of sums) for (let c = 0; c <= dice; c++) next.add(Math.min(threshold, s + f * c));
-      sums = next;
-    }
-    for (const s of sums) reachableUpper[um * UPPER_SLOTS + s] = 1;
+    addFaces(sums, um, false);
+    for (let t = 0; t <= threshold; t++) reachableUpper[um * UPPER_SLOTS + t] = sums[t];
   }
   const fill: FillRule = singleColumnFill(rs);
   const ordered = fill === 'top-down' || fill === 'bottom-up';
@@ -102,6 +113,22 @@ export function columnLayout(rs: RuleSet): ColumnLayout {
     canonUpper,
     reachableUpper,
   };
+}
+
+const layouts = new WeakMap<RuleSet, ColumnLayout>();
+
+/**
+ * `columnLayout(rs)`, made once per rule set object: a table build lists its levels' states from
+ * it before the rules are compiled (so that its helper threads start sooner), and the compiled
+ * rules take the same one.
+ */
+export function layoutOf(rs: RuleSet): ColumnLayout {
+  let L = layouts.get(rs);
+  if (!L) {
+    L = columnLayout(rs);
+    layouts.set(rs, L);
+  }
+  return L;
 }
 
 export function stateIndex(L: ColumnLayout, mask: number, upper: number, flag: number): number {
@@ -140,17 +167,40 @@ const levelIndexes = new WeakMap<ColumnLayout, LevelIndex>();
 function levelIndex(L: ColumnLayout): LevelIndex {
   let index = levelIndexes.get(L);
   if (!index) {
-    const byLevel: number[][] = Array.from({ length: L.boxes + 1 }, () => []);
-    if (L.maskOfSlot) L.maskOfSlot.forEach((mask, level) => byLevel[level].push(mask));
-    else for (let m = 0; m < 1 << L.boxes; m++) byLevel[popcount(m)].push(m);
+    // Masks by boxes filled, in ascending order: a counting sort over a table of popcounts
+    // (typed arrays and plain loops: this runs once per process, cold, before the first level).
+    let all = L.maskOfSlot;
+    if (all === null) {
+      all = new Int32Array(1 << L.boxes);
+      for (let m = 0; m < all.length; m++) all[m] = m;
+    }
+    const pop = new Uint8Array(1 << L.boxes);
+    for (let m = 1; m < pop.length; m++) pop[m] = pop[m >> 1] + (m & 1);
+    const count = new Int32Array(L.boxes + 1);
+    for (let k = 0; k < all.length; k++) count[pop[all[k]]]++;
+    const masks = Array.from(count, (n) => new Int32Array(n));
+    count.fill(0);
+    for (let k = 0; k < all.length; k++) {
+      const level = pop[all[k]];
+      masks[level][count[level]++] = all[k];
+    }
     const uppers: Int32Array[] = [];
     const seen = new Uint8Array(UPPER_SLOTS);
     for (let um = 0; um < 64; um++) {
       seen.fill(0);
-      for (let u = 0; u < UPPER_SLOTS; u++) if (L.reachableUpper[um * UPPER_SLOTS + u]) seen[L.canonUpper[um * UPPER_SLOTS + u]] = 1;
-      uppers.push(Int32Array.from(seen.keys()).filter((u) => seen[u] === 1));
+      let n = 0;
+      for (let u = 0; u < UPPER_SLOTS; u++) {
+        const canon = L.canonUpper[um * UPPER_SLOTS + u];
+        if (L.reachableUpper[um * UPPER_SLOTS + u] && seen[canon] === 0) {
+          seen[canon] = 1;
+          n++;
+        }
+      }
+      const us = new Int32Array(n);
+      for (let u = 0, i = 0; u < UPPER_SLOTS; u++) if (seen[u] === 1) us[i++] = u;
+      uppers.push(us);
     }
-    index = { masks: byLevel.map((m) => Int32Array.from(m)), uppers };
+    index = { masks, uppers };
     levelIndexes.set(L, index);
   }
   return index;

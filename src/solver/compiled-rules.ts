@@ -1,7 +1,7 @@
 import { countsKey, diceTables, type DiceTables } from '../dice/index.ts';
 import type { RuleSet } from '../rules/index.ts';
 import { ruleSetFingerprint, scoreBox, scorePattern, UPPER_COUNT } from '../rules/index.ts';
-import { columnLayout, type ColumnLayout } from './column-layout.ts';
+import { layoutOf, type ColumnLayout } from './column-layout.ts';
 
 /**
  * A rule set turned into flat tables for the hot loops: ordinary points per (box, roll) and,
@@ -62,7 +62,7 @@ export function compileRules(rs: RuleSet): CompiledRules {
 
 function build(rs: RuleSet): CompiledRules {
   const dice = diceTables(rs.dice);
-  const layout = columnLayout(rs);
+  const layout = layoutOf(rs);
   const B = rs.boxes.length;
   const R = dice.rollCount;
   const score = new Float64Array(B * R);
