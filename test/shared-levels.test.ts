@@ -74,6 +74,40 @@ describe('levels led by this thread with helper threads (shared-levels.ts)', () 
     }
   });
 
+  it('lets a helper go on through the levels alone while the leader is still making its solver', async () => {
+    const inline = await solveLevels({ ruleset: rs.id }, levels, resolveBuildOptions(), progress());
+    const threads = startLevelHelpers(1);
+    try {
+      const job = newJob(false);
+      const last = job.states[job.states.length - 1];
+      const helpers = [threads.start(job)];
+      const pause = new Int32Array(new SharedArrayBuffer(4));
+      // The leader's solver is made only once the helper has solved the last level's last state:
+      // each level was released by the helper that ended the one before.
+      const late = (): RangeSolver => {
+        for (let waited = 0; job.values[last] === 0 && waited < 60_000; waited++) Atomics.wait(pause, 0, 0, 1);
+        return rangeSolver(job, compileRules(rs));
+      };
+      await leadLevels(job, late, helpers);
+      expect(await helpers[0]).toBe(countStates(levels));
+      expect(sameBits(job.values, inline)).toBe(true);
+    } finally {
+      await threads.destroy();
+    }
+  });
+
+  it('passes over a level with no states', async () => {
+    const withEmpty = [levels[0], new Int32Array(0), ...levels.slice(1), new Int32Array(0)];
+    const inline = await solveLevels({ ruleset: rs.id }, levels, resolveBuildOptions(), progress());
+    const helpers = startLevelHelpers(1);
+    try {
+      const shared = await solveLevels({ ruleset: rs.id }, withEmpty, resolveBuildOptions({ concurrency: 2, helpers }), progress());
+      expect(sameBits(shared, inline)).toBe(true);
+    } finally {
+      await helpers.destroy();
+    }
+  });
+
   it('fails with the helper’s error instead of waiting for it', async () => {
     const job = newJob(false);
     const died = new Error('helper thread died');

@@ -19,10 +19,10 @@ export interface HelperThreads extends LevelHelpers {
  * 100 ms of Node's on this machine, then its modules), whatever the leader is doing. A thread holds
  * the process open only while it has a job.
  */
-export function startLevelHelpers(count: number): HelperThreads {
+export function startLevelHelpers(count: number, ruleset?: string): HelperThreads {
   const entry = workerEntry('levels-worker');
   const threads = Array.from({ length: count }, () => {
-    const t: { worker: Worker; gone?: Error } = { worker: new Worker(new URL(entry.filename), { execArgv: entry.execArgv }) };
+    const t: { worker: Worker; gone?: Error } = { worker: new Worker(new URL(entry.filename), { execArgv: entry.execArgv, workerData: { ruleset } }) };
     // A thread that fails or stops while it has no job is remembered, not thrown in this thread:
     // the next job given to it fails with the reason.
     t.worker.on('error', (e) => (t.gone ??= e)).on('exit', (code) => (t.gone ??= new Error(`a table build's helper thread stopped (exit code ${code})`)));
@@ -68,10 +68,17 @@ let early: HelperThreads | undefined;
  */
 export function startHelpersEarly(argv: readonly string[]): void {
   if (argv[2] !== 'tables' || argv[3] !== 'build') return;
-  const { values } = parseArgs({ args: argv.slice(4), options: { threads: { type: 'string' }, reach: { type: 'boolean' }, win: { type: 'boolean' } }, strict: false, allowPositionals: true });
+  const { values } = parseArgs({
+    args: argv.slice(4),
+    options: { threads: { type: 'string' }, reach: { type: 'boolean' }, win: { type: 'boolean' }, ruleset: { type: 'string' } },
+    strict: false,
+    allowPositionals: true,
+  });
   if (values.reach || values.win) return;
   const threads = values.threads === undefined ? availableParallelism() : Number(values.threads);
-  if (Number.isInteger(threads) && threads > 1 && threads <= 1024) early = startLevelHelpers(threads - 1);
+  // The rule set, so that each helper makes its solver while the job is on its way (levels-worker.ts).
+  const ruleset = typeof values.ruleset === 'string' ? values.ruleset : undefined;
+  if (Number.isInteger(threads) && threads > 1 && threads <= 1024) early = startLevelHelpers(threads - 1, ruleset);
 }
 
 /** `count` helpers: those started early where they are as many, else new ones. */

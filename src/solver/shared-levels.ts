@@ -1,15 +1,15 @@
-import type { RuleSetId } from '../rules/index.ts';
-import type { CompiledRules } from './compiled-rules.ts';
+import { RULESETS, supportsTable, type RuleSetId } from '../rules/index.ts';
+import { compileRules, type CompiledRules } from './compiled-rules.ts';
 import { createMomentsSolver, MOMENTS_BATCH, solveMomentsStates } from './moments.ts';
-import { BATCH, createStateSolver, solveStates } from './solve-states.ts';
+import { BATCH, createStateSolver, solveStates, type StateSolver } from './solve-states.ts';
 
 /**
  * A table's levels solved by the calling thread and helper threads together, each taking chunks
  * of a level's states from one shared counter (`Atomics.add`), so no thread waits for a task
- * message and a level ends when its last chunk does. The calling thread leads: it releases each
- * level once the one before is solved, and solves chunks itself instead of waiting idle while its
- * threads work. Helpers join whenever they have started; one that starts late finds the levels
- * already solved taken and moves on. The values are those of any other partition of the levels
+ * message and a level ends when its last chunk does. The calling thread leads: it releases the
+ * first level, reports progress and solves chunks itself instead of waiting idle while its threads
+ * work; the thread that ends a level releases the next. Helpers join whenever they have started;
+ * one that starts late finds the levels already solved taken and moves on. The values are those of any other partition of the levels
  * (states of one level read only the next level).
  */
 export interface LevelJob {
@@ -24,7 +24,7 @@ export interface LevelJob {
   states: Int32Array;
   /** level i's states are states[bounds[i] .. bounds[i + 1]) */
   bounds: Int32Array;
-  /** [released levels, helpers joined, failed, then per level: states claimed, states solved] (shared) */
+  /** [levels released, helpers joined, failed, then per level: states claimed, states solved] (shared) */
   ctrl: Int32Array;
   /** states per claim */
   chunk: number;
@@ -53,15 +53,31 @@ export function createLevelJob(task: Pick<LevelJob, 'ruleset' | 'column' | 'mome
   return { ...task, values, states, bounds, ctrl, chunk };
 }
 
-/** A thread's solver for a job's states: the value or the moments engine of `c`. */
-export function rangeSolver(job: LevelJob, c: CompiledRules): RangeSolver {
+/**
+ * A thread's solver for a job's states: the value or the moments engine of `c`. `ahead`: a value
+ * solver the thread made before the job came (`solverAhead`), used where it is `c`'s.
+ */
+export function rangeSolver(job: LevelJob, c: CompiledRules, ahead?: StateSolver | null): RangeSolver {
   const { values, states } = job;
   if (job.moments) {
     const m = createMomentsSolver(c);
     return (from, to) => solveMomentsStates(m, values, states.subarray(from, to));
   }
-  const s = createStateSolver(c);
+  const s = ahead?.c === c ? ahead : createStateSolver(c);
   return (from, to) => solveStates(s, values, states, from, to);
+}
+
+/**
+ * The value solver of the single-column rule set `id` names, made before a job comes: a helper
+ * started with a table build makes it while the command's own thread loads its modules and lists
+ * the states (it would otherwise wait for its job, then spend some 35 ms making it, cold, while
+ * the leader solves alone). Null where `id` names no such rule set; the job then makes its own.
+ */
+export function solverAhead(id: unknown): StateSolver | null {
+  if (typeof id !== 'string' || !Object.hasOwn(RULESETS, id)) return null;
+  const rs = RULESETS[id as RuleSetId];
+  if (rs.columns.length !== 1 || !supportsTable(rs, 'value')) return null;
+  return createStateSolver(compileRules(rs));
 }
 
 /** Claims and solves chunks of `level` until none is left (or `most` were taken); the states solved. */
@@ -76,10 +92,25 @@ function takeChunks(job: LevelJob, level: number, solve: RangeSolver, most = Inf
     const to = Math.min(end, from + chunk);
     solve(from, to);
     n += to - from;
-    Atomics.add(ctrl, solvedAt(level), to - from);
+    // The thread that solves a level's last states releases the next: no thread waits for
+    // another to come round to it (a helper goes on alone while the leader makes its solver).
+    if (Atomics.add(ctrl, solvedAt(level), to - from) + (to - from) === end - start) releaseAfter(job, level);
     Atomics.notify(ctrl, solvedAt(level));
   }
   return n;
+}
+
+/** Releases the level after `level` (-1: the first), and any empty levels after it with the one after them. */
+export function releaseAfter(job: LevelJob, level: number): void {
+  const { bounds, ctrl } = job;
+  const levels = bounds.length - 1;
+  let next = level + 1;
+  while (next < levels - 1 && bounds[next + 1] === bounds[next]) next++;
+  // Never lowered: a failed job has released every level at once.
+  for (let r = Atomics.load(ctrl, RELEASED); r < next + 1; r = Atomics.load(ctrl, RELEASED)) {
+    if (Atomics.compareExchange(ctrl, RELEASED, r, next + 1) === r) break;
+  }
+  Atomics.notify(ctrl, RELEASED);
 }
 
 /**
@@ -122,7 +153,7 @@ function failJob(job: LevelJob): void {
 type WaitAsync = (a: Int32Array, index: number, value: number) => { async: boolean; value: Promise<string> | string };
 
 /**
- * The leader's part: releases and solves every level with `makeSolver`'s solver beside the
+ * The leader's part: releases the first level and solves every level with `makeSolver`'s solver beside the
  * helpers it was given (`helpers`, each settling when its thread is done), telling `onSolved` the
  * states of the table solved so far (at each level's end, and every 50 ms). It yields to the event
  * loop while a helper has still to join (one handed its job through this thread's event loop, as
@@ -132,9 +163,9 @@ type WaitAsync = (a: Int32Array, index: number, value: number) => { async: boole
 export async function leadLevels(job: LevelJob, makeSolver: () => RangeSolver, helpers: readonly Promise<unknown>[], onSolved: (level: number, solved: number) => void = () => {}): Promise<void> {
   const { ctrl } = job;
   // The first level goes out before this thread's solver is made (the rules compiled, the
-  // kernel instantiated): a helper already started is at work meanwhile.
-  Atomics.store(ctrl, RELEASED, 1);
-  Atomics.notify(ctrl, RELEASED);
+  // kernel instantiated): a helper already started is at work meanwhile, and goes on to the
+  // levels after it as it ends them (`takeChunks`).
+  releaseAfter(job, -1);
   let solve: RangeSolver;
   let failure: unknown;
   const settled = Promise.all(
@@ -151,9 +182,8 @@ export async function leadLevels(job: LevelJob, makeSolver: () => RangeSolver, h
   let yielded = performance.now();
   try {
     solve = makeSolver();
+    // A level is taken once the one before is solved (by whichever thread ended it).
     for (let level = 0; level < levels && !Atomics.load(ctrl, FAILED); level++) {
-      Atomics.store(ctrl, RELEASED, level + 1);
-      Atomics.notify(ctrl, RELEASED);
       const size = job.bounds[level + 1] - job.bounds[level];
       while (takeChunks(job, level, solve, 1) > 0) {
         if (Atomics.load(ctrl, JOINED) < helpers.length || performance.now() - yielded > 50) {
