@@ -1,4 +1,4 @@
-import { RULESETS, supportsTable, type RuleSetId } from '../rules/index.ts';
+import { hasColumns, RULESETS, supportsTable, type RuleSetId } from '../rules/index.ts';
 import { compileRules, type CompiledRules } from './compiled-rules.ts';
 import { createMomentsSolver, MOMENTS_BATCH, solveMomentsStates } from './moments.ts';
 import { BATCH, createStateSolver, solveStates, type StateSolver } from './solve-states.ts';
@@ -76,7 +76,7 @@ export function rangeSolver(job: LevelJob, c: CompiledRules, ahead?: StateSolver
 export function solverAhead(id: unknown): StateSolver | null {
   if (typeof id !== 'string' || !Object.hasOwn(RULESETS, id)) return null;
   const rs = RULESETS[id as RuleSetId];
-  if (rs.columns.length !== 1 || !supportsTable(rs, 'value')) return null;
+  if (hasColumns(rs) || !supportsTable(rs, 'value')) return null;
   return createStateSolver(compileRules(rs));
 }
 
