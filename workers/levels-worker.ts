@@ -17,12 +17,10 @@ let ahead = (() => {
 })();
 
 parentPort!.on('message', (job: LevelJob) => {
-  const solver = (): ReturnType<typeof rangeSolver> => {
-    const made = rangeSolver(job, compileRules(taskRules(job)), ahead);
-    ahead = null;
-    return made;
-  };
-  void replyOf(() => helpWithLevels(job, solver())).then(
+  // The first job takes it where its rules are the same; later jobs make their own.
+  const made = ahead;
+  ahead = null;
+  void replyOf(() => helpWithLevels(job, rangeSolver(job, compileRules(taskRules(job)), made))).then(
     (reply) => parentPort!.postMessage(reply),
     (e: unknown) => parentPort!.postMessage({ ok: false, code: 'INTERNAL', message: e instanceof Error ? (e.stack ?? e.message) : String(e), issues: [] }),
   );

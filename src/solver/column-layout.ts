@@ -43,7 +43,7 @@ export interface ColumnLayout {
   reachableUpper: Uint8Array;
 }
 
-export function columnLayout(rs: RuleSet): ColumnLayout {
+function columnLayout(rs: RuleSet): ColumnLayout {
   const boxes = rs.boxes.length;
   const dice = rs.dice;
   const threshold = rs.upperBonus.threshold;
@@ -167,21 +167,19 @@ const levelIndexes = new WeakMap<ColumnLayout, LevelIndex>();
 function levelIndex(L: ColumnLayout): LevelIndex {
   let index = levelIndexes.get(L);
   if (!index) {
-    // Masks by boxes filled, in ascending order: a counting sort over a table of popcounts
+    // Masks by boxes filled, in ascending order: a counting sort
     // (typed arrays and plain loops: this runs once per process, cold, before the first level).
     let all = L.maskOfSlot;
     if (all === null) {
       all = new Int32Array(1 << L.boxes);
       for (let m = 0; m < all.length; m++) all[m] = m;
     }
-    const pop = new Uint8Array(1 << L.boxes);
-    for (let m = 1; m < pop.length; m++) pop[m] = pop[m >> 1] + (m & 1);
     const count = new Int32Array(L.boxes + 1);
-    for (let k = 0; k < all.length; k++) count[pop[all[k]]]++;
+    for (let k = 0; k < all.length; k++) count[popcount(all[k])]++;
     const masks = Array.from(count, (n) => new Int32Array(n));
     count.fill(0);
     for (let k = 0; k < all.length; k++) {
-      const level = pop[all[k]];
+      const level = popcount(all[k]);
       masks[level][count[level]++] = all[k];
     }
     const uppers: Int32Array[] = [];

@@ -9,8 +9,8 @@ import { BATCH, createStateSolver, solveStates, type StateSolver } from './solve
  * message and a level ends when its last chunk does. The calling thread leads: it releases the
  * first level, reports progress and solves chunks itself instead of waiting idle while its threads
  * work; the thread that ends a level releases the next. Helpers join whenever they have started;
- * one that starts late finds the levels already solved taken and moves on. The values are those of any other partition of the levels
- * (states of one level read only the next level).
+ * one that starts late finds the levels already solved taken and moves on. The values are those
+ * of any other partition of the levels (states of one level read only the next level).
  */
 export interface LevelJob {
   /** the table's single-column rule set (the rule set, or a column type of it) */
@@ -101,7 +101,7 @@ function takeChunks(job: LevelJob, level: number, solve: RangeSolver, most = Inf
 }
 
 /** Releases the level after `level` (-1: the first), and any empty levels after it with the one after them. */
-export function releaseAfter(job: LevelJob, level: number): void {
+function releaseAfter(job: LevelJob, level: number): void {
   const { bounds, ctrl } = job;
   const levels = bounds.length - 1;
   let next = level + 1;
@@ -114,7 +114,7 @@ export function releaseAfter(job: LevelJob, level: number): void {
 }
 
 /**
- * A helper thread's part (blocking): every level in turn, each once the leader releases it; the
+ * A helper thread's part (blocking): every level in turn, each once it is released; the
  * states it solved. A failure of the job (the leader's or another helper's) ends it.
  */
 export function helpWithLevels(job: LevelJob, solve: RangeSolver): number {
@@ -153,9 +153,9 @@ function failJob(job: LevelJob): void {
 type WaitAsync = (a: Int32Array, index: number, value: number) => { async: boolean; value: Promise<string> | string };
 
 /**
- * The leader's part: releases the first level and solves every level with `makeSolver`'s solver beside the
- * helpers it was given (`helpers`, each settling when its thread is done), telling `onSolved` the
- * states of the table solved so far (at each level's end, and every 50 ms). It yields to the event
+ * The leader's part: releases the first level and solves every level with `makeSolver`'s solver
+ * beside the helpers it was given (`helpers`, each settling when its thread is done), telling
+ * `onSolved` the states of the table solved so far (at each level's end, and every 50 ms). It yields to the event
  * loop while a helper has still to join (one handed its job through this thread's event loop, as
  * a pool's thread is, gets it there) and every 50 ms, so timers and progress go on. A helper's
  * failure fails the build.
