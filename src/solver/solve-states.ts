@@ -12,9 +12,12 @@ import { createTurnWorkspace, evaluateTurn, type TurnWorkspace } from './turn-en
  * too (score-now-lanes.ts). Each state's value has the same bits as alone (the same sums in the
  * same order; maxima of non-negative values, in any order). The `yahtzee` table on one thread,
  * warm: 2.1 s one state at a time, 1.2 s 32 at a time (16: 1.3 s, 64: no gain), 0.70 s with
- * score-now in the lanes (1.32 s the same hour without).
+ * score-now in the lanes (1.32 s the same hour without). With score-now in the lanes a batch
+ * pays a fixed cost (its list of entries, its rows' addresses read per eight lanes) that more
+ * lanes share: 32: 395–399 ms, 64: 350–354, 96: 331–337, 128: 345–358 (median of 8 warm runs,
+ * one thread, in process, each with claims of four batches).
  */
-export const BATCH = 32;
+export const BATCH = 96;
 
 /** Everything one thread needs to evaluate turn-start states; reused across states. */
 export interface StateSolver {
