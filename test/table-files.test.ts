@@ -87,6 +87,26 @@ describe('table files', () => {
     expect((await read(dir, RULESETS['yahtzee-no-bonus'])).values === a.values).toBe(false);
   });
 
+  it('a shared reader serves a table it was handed as written (keep), in shared memory only', async () => {
+    const rs = RULESETS['yahtzee-no-bonus'];
+    const values = new Float64Array(new SharedArrayBuffer(built.values.byteLength));
+    values.set(built.values);
+    const read = sharedTableReader();
+    await writeTable(dir, { ...built, values }, '', read.keep);
+    const kept = await read(dir, rs);
+    // (Identity compared by hand: toBe on a mismatch diffs two 4 MiB arrays.)
+    expect(kept.values === values).toBe(true);
+    expect(read.loaded()['yahtzee-no-bonus'].values === values).toBe(true);
+    // The header is the file's, checksum and sizes included.
+    expect(kept.header).toEqual((await readTable(dir, rs)).header);
+    // Outside shared memory a table could not go to worker threads as it is: the file is read.
+    const plain = sharedTableReader();
+    await writeTable(dir, built, '', plain.keep);
+    const back = await plain(dir, rs);
+    expect(back.values === built.values).toBe(false);
+    expect(back.values.buffer instanceof SharedArrayBuffer).toBe(true);
+  });
+
   it('reads a reach table whose checksum is taken in slices, shared or not, and refuses a flipped byte in it', async () => {
     const { table } = await tailReachTable();
     const file = await writeReachTable(dir, await tailReachTable());

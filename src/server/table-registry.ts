@@ -17,6 +17,7 @@ import { ensureModel, lacksMoments, loadModel } from '../store/model-loader.ts';
 import { readReachTable } from '../store/reach-store.ts';
 import { checkTable, MOMENTS_SUFFIX, needsBuild, sharedTableReader, type TableReader } from '../store/table-store.ts';
 import { backgroundSolverThreads, serverSolverThreads } from '../../workers/pool.ts';
+import { collectGarbage } from './collect-garbage.ts';
 import { buildReachInWorker } from '../../workers/reach-build.ts';
 import { threadsLowerable } from '../../workers/thread-priority.ts';
 import { silentLogger, type Logger } from './logger.ts';
@@ -563,15 +564,21 @@ export function diskSources(dir: string, opts: DiskSourceOptions = {}): Required
       const { values } = await read(dir, model.rs, MOMENTS_SUFFIX).catch(hidePaths);
       model.moments = values;
     },
-    // ensureModel looks again under the folder's build lock: another process may have built it meanwhile.
-    build: (id, hooks) =>
-      ensureModel(dir, id, {
+    // ensureModel looks again under the folder's build lock: another process may have built it
+    // meanwhile. The moments are read on first use (finish), as after a restart; the build's
+    // memory that serves nothing then goes at once.
+    build: async (id, hooks) => {
+      const model = await ensureModel(dir, id, {
         threads: hooks.background ? backgroundThreads : threads,
         solver: hooks.background ? backgroundSolverThreads : serverSolverThreads,
         moments: true,
+        loadMoments: false,
         read,
         onProgress: hooks.onProgress,
-      }).catch(hidePaths),
+      }).catch(hidePaths);
+      await collectGarbage();
+      return model;
+    },
   };
   const lane = (kind: LaneKind): TableSource<ReachTable> => ({
     async read(id) {

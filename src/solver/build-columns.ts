@@ -29,7 +29,8 @@ export async function buildColumnTypeTables(rs: RuleSet, options: BuildOptions =
   const tables: Float64Array[] = [];
   for (const [i, t] of types.entries()) tables.push(await solveLevels({ ruleset: rs.id, column: t.columns[0] }, levels[i], opts, progress));
   const entries = tables.reduce((n, v) => n + v.length, 0);
-  const values = new Float64Array(entries);
+  // Shared memory, as a single column's table: a server keeps what it built (store/table-store.ts keep).
+  const values = new Float64Array(new SharedArrayBuffer(entries * 8));
   let offset = 0;
   const layoutTypes: ColumnTypesLayout['types'] = types.map((t, i) => {
     const L = compileRules(t.rs).layout;

@@ -107,6 +107,11 @@ export function encodeTable(header: Omit<TableHeader, 'checksum' | 'payloadBytes
  * Each payload part must be a multiple of 8 bytes long for the next to stay aligned.
  */
 export function encodeTableParts(header: Omit<TableHeader, 'checksum' | 'payloadBytes' | 'format'>, payload: readonly Uint8Array[]): Uint8Array[] {
+  return tableFileParts(header, payload).parts;
+}
+
+/** `encodeTableParts` with the header as written (its checksum and sizes filled in). */
+export function tableFileParts(header: Omit<TableHeader, 'checksum' | 'payloadBytes' | 'format'>, payload: readonly Uint8Array[]): { header: TableHeader; parts: Uint8Array[] } {
   const hash = createHash('sha256');
   let payloadBytes = 0;
   for (const p of payload) {
@@ -120,7 +125,7 @@ export function encodeTableParts(header: Omit<TableHeader, 'checksum' | 'payload
   first.set(Buffer.from(MAGIC, 'ascii'), 0);
   new DataView(first.buffer).setUint32(4, head.byteLength, true);
   first.set(head, 8);
-  return [first, ...payload];
+  return { header: full, parts: [first, ...payload] };
 }
 
 function corrupt(file: string, why: string, fix: string): DicewiseError {

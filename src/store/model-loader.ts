@@ -21,7 +21,7 @@ import { availableParallelism } from 'node:os';
 import { inlineReachRunner, inlineRunner, type LevelHelpers, type ReachTaskRunner, type TaskRunner } from '../solver/index.ts';
 import { withBuildLock, type ReportProgress } from './build-lock.ts';
 import { importLater } from './import-later.ts';
-import { JOINT_SUFFIX, MOMENTS_SUFFIX, needsBuild, readTable, rebuildHint, writeTable, type TableReader } from './table-store.ts';
+import { checkTable, JOINT_SUFFIX, MOMENTS_SUFFIX, needsBuild, readTable, rebuildHint, writeTable, type KeepTable, type SharingTableReader, type TableReader } from './table-store.ts';
 import { readReachTable, writeReachTable } from './reach-store.ts';
 
 /**
@@ -50,8 +50,11 @@ const inlineSolver: SolverFactory = async () => ({ run: inlineRunner, runReach: 
 
 export interface EnsureOptions {
   threads?: number;
-  /** how the model's tables are read once present (a server's sharedTableReader); default readTable */
-  read?: TableReader;
+  /**
+   * how the model's tables are read once present (a server's sharedTableReader, which also keeps
+   * the tables built here as they were written); default readTable
+   */
+  read?: TableReader | SharingTableReader;
   /** where a build's state chunks are solved; default in this thread */
   solver?: SolverFactory;
   onProgress?: (p: BuildProgress) => void;
@@ -64,11 +67,26 @@ export interface EnsureOptions {
    */
   moments?: boolean;
   /**
+   * false: the model comes back without its moments table, which `moments` still builds where
+   * missing: a server reads it on first use, and a table it has just built is not held meanwhile.
+   */
+  loadMoments?: boolean;
+  /**
    * Also build a sub-game's exact joint table (what `optimal` plays there). `tables build` always
    * does; elsewhere off by default: hints and the models play from the column tables alone, and
    * triple-yahtzee-lower's joint table takes minutes.
    */
   joint?: boolean;
+}
+
+/** Where tables built here go besides their files: the caller's sharing reader, if it brought one. */
+function keepOf(opts: EnsureOptions): KeepTable | undefined {
+  return opts.read && 'keep' in opts.read ? opts.read.keep : undefined;
+}
+
+/** `keepOf` for a moments table: kept only where the model is loaded with it. */
+function keepMomentsOf(opts: EnsureOptions): KeepTable | undefined {
+  return opts.loadMoments === false ? undefined : keepOf(opts);
 }
 
 function resolveThreads(opts: EnsureOptions): number {
@@ -88,8 +106,8 @@ export async function buildAndWrite(dir: string, id: RuleSetId, opts: EnsureOpti
     const rs = RULESETS[id];
     const options = { concurrency: threads, runner: pool.run, helpers: pool.helpers, onProgress: opts.onProgress };
     const built = isSolvedExactly(rs) ? await buildColumnTable(rs, options) : await buildColumnTypeTables(rs, options);
-    const file = await writeTable(dir, built);
-    if (opts.moments && supportsTable(rs, 'moments')) await writeTable(dir, await buildMomentsTable(rs, options), MOMENTS_SUFFIX);
+    const file = await writeTable(dir, built, '', keepOf(opts));
+    if (opts.moments && supportsTable(rs, 'moments')) await writeTable(dir, await buildMomentsTable(rs, options), MOMENTS_SUFFIX, keepMomentsOf(opts));
     return { built, file };
   } finally {
     await pool.destroy();
@@ -105,7 +123,7 @@ async function buildJointAndWrite(dir: string, id: RuleSetId, opts: EnsureOption
   try {
     const { buildJointTable } = await approx();
     const built = await buildJointTable(rs, tables, { concurrency: threads, runner: pool.runJoint, onProgress: opts.onProgress });
-    return { built, file: await writeTable(dir, built, JOINT_SUFFIX) };
+    return { built, file: await writeTable(dir, built, JOINT_SUFFIX, keepOf(opts)) };
   } finally {
     await pool.destroy();
   }
@@ -119,7 +137,7 @@ export async function buildMomentsAndWrite(dir: string, id: RuleSetId, opts: Ens
   const pool = await (opts.solver ?? inlineSolver)(threads);
   try {
     const built = await buildMomentsTable(rs, { concurrency: threads, runner: pool.run, helpers: pool.helpers, onProgress: opts.onProgress });
-    return { built, file: await writeTable(dir, built, MOMENTS_SUFFIX) };
+    return { built, file: await writeTable(dir, built, MOMENTS_SUFFIX, keepMomentsOf(opts)) };
   } finally {
     await pool.destroy();
   }
@@ -302,9 +320,10 @@ export async function readReviewTables(dir: string, id: RuleSetId, read: TableRe
  * hold a lock in `dir`: a second process waits for the first one's table instead of building it too.
  */
 export async function ensureModel(dir: string, id: RuleSetId, opts: EnsureOptions = {}): Promise<GameModel> {
+  const load = (): Promise<GameModel> => loadModel(dir, id, { read: opts.read, ...(opts.loadMoments === false && { moments: false }) });
   try {
-    const model = await loadModel(dir, id, { read: opts.read });
-    if (!lacksMoments(model, opts) && !(await lacksJoint(dir, id, opts))) return model;
+    const model = await load();
+    if (!(await missingMoments(dir, model, opts)) && !(await lacksJoint(dir, id, opts))) return model;
   } catch (e) {
     if (!needsBuild(e)) throw e;
   }
@@ -312,18 +331,19 @@ export async function ensureModel(dir: string, id: RuleSetId, opts: EnsureOption
     opts = reporting(opts, report);
     let model: GameModel | undefined;
     try {
-      model = await loadModel(dir, id, { read: opts.read });
+      model = await load();
     } catch (e) {
       if (!needsBuild(e)) throw e;
       opts.onBuild?.(id, (e as Error).message);
     }
     if (!model) {
       await buildUnlocked(dir, id, opts);
-      return loadModel(dir, id, { read: opts.read });
+      return load();
     }
-    if (lacksMoments(model, opts)) {
+    if (await missingMoments(dir, model, opts)) {
       opts.onBuild?.(id, `no moments table for ${id}`);
-      model.moments = (await buildMomentsAndWrite(dir, id, opts)).built.values;
+      const { built } = await buildMomentsAndWrite(dir, id, opts);
+      if (opts.loadMoments !== false) model.moments = built.values;
     }
     if (await lacksJoint(dir, id, opts)) {
       opts.onBuild?.(id, `no joint table for ${id}`);
@@ -336,6 +356,22 @@ export async function ensureModel(dir: string, id: RuleSetId, opts: EnsureOption
 /** True when the caller asked for a sub-game's joint table and none is present and current. */
 async function lacksJoint(dir: string, id: RuleSetId, opts: Pick<EnsureOptions, 'joint'>): Promise<boolean> {
   return opts.joint === true && hasJointTable(RULESETS[id]) && !(await isCurrent(dir, id, JOINT_SUFFIX));
+}
+
+/**
+ * True when the caller asked for the moments table and it is not there: not loaded with the model,
+ * or, where the model is loaded without it (`loadMoments: false`), not present and current.
+ */
+async function missingMoments(dir: string, model: GameModel, opts: Pick<EnsureOptions, 'moments' | 'loadMoments'>): Promise<boolean> {
+  if (opts.loadMoments !== false) return lacksMoments(model, opts);
+  if (opts.moments !== true || !supportsTable(model.rs, 'moments')) return false;
+  try {
+    await checkTable(dir, model.rs, MOMENTS_SUFFIX);
+    return false;
+  } catch (e) {
+    if (needsBuild(e)) return true;
+    throw e;
+  }
 }
 
 /** True when the caller asked for the moments and an exact model was loaded without them. */
