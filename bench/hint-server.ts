@@ -102,7 +102,8 @@ async function serverRuns(runs: Record<string, Run>) {
   });
   const rows: Record<string, Record<string, string | number>> = {};
   try {
-    await waitReady(url, child);
+    // Every rule set loaded (or built, on a first start) before the runs: a build would share their CPU and memory.
+    await waitReady(url, child, undefined, { all: true });
     // Warm-up on the first mix only: it warms the JIT, and the caches for that mix; a warm-up on
     // the cold mix would put its first positions in the caches.
     await load(url, Object.values(runs)[0].mix, 2);

@@ -2,12 +2,18 @@ import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 /** Resolves once the server at `url` answers /readyz with 200; fails when `child` exits first or after `timeoutMs`. */
-export async function waitReady(url: string, child: ChildProcess, timeoutMs = 10 * 60_000): Promise<void> {
+export async function waitReady(url: string, child: ChildProcess, timeoutMs = 10 * 60_000, opts: { all?: boolean } = {}): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${url}/readyz`)).status === 200) return;
+      const r = await fetch(`${url}/readyz`);
+      if (r.status === 200) {
+        if (!opts.all) return;
+        // `all`: every rule set served, not only the primary (a first start builds the others after it).
+        const { rulesets } = (await r.json()) as { rulesets: Record<string, string> };
+        if (Object.values(rulesets).every((s) => s === 'ready' || s === 'failed')) return;
+      }
     } catch {
       // not listening yet
     }
