@@ -1,6 +1,5 @@
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import lockfile from 'proper-lockfile';
 import { buildEstimate, type BuildEstimate, type BuildProgress } from '../solver/index.ts';
 
 /**
@@ -21,6 +20,9 @@ export type ReportProgress = (p: BuildProgress) => void;
 export async function withBuildLock<T>(dir: string, name: string, work: (report: ReportProgress) => Promise<T>): Promise<T> {
   const folder = resolve(dir);
   await mkdir(folder, { recursive: true });
+  // Loaded with the first lock (some 10 ms of modules): a process or thread that only reads tables
+  // (a hint, a simulation's threads) never takes one.
+  const { default: lockfile } = await import('proper-lockfile');
   const release = await lockfile.lock(join(folder, name), {
     realpath: false,
     lockfilePath: join(folder, `.${name}${LOCK_SUFFIX}`),
