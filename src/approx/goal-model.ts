@@ -314,34 +314,54 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
       if (zeroRule && bestE[score] > -Infinity) return score;
       return pickOf(zeroRule ? options : [score, ...options]);
     };
+    // The rolls' entries leave few distinct (gain, law) pairs (rolls entered alike share one): each
+    // is mapped to the totals it reaches once, not once per roll and point of its law.
+    const pairOf = new Map<PointsLaw, Map<number, number>>();
+    const pairs: { gain: number; law: PointsLaw; at: Int32Array }[] = [];
+    const pairIndex = (slot: number): number => {
+      const law = bestLaw[slot]!;
+      const gain = bestGain[slot];
+      let byGain = pairOf.get(law);
+      if (!byGain) pairOf.set(law, (byGain = new Map()));
+      let i = byGain.get(gain);
+      if (i === undefined) {
+        i = pairs.length;
+        byGain.set(gain, i);
+        pairs.push({ gain, law, at: new Int32Array(law.points.length) });
+      }
+      return i;
+    };
     const chosenFirst = new Int32Array(R);
     const chosenLater = new Int32Array(R);
-    const totals = new Map<number, number>();
+    const pairFirst = new Int32Array(R);
+    const pairLater = new Int32Array(R);
     for (let r = 0; r < R; r++) {
       chosenFirst[r] = choose(r, false);
       chosenLater[r] = firstOnly ? choose(r, true) : chosenFirst[r];
-      for (const slot of [chosenFirst[r], chosenLater[r]]) {
-        const law = bestLaw[slot]!;
-        for (const g of law.points) if (!totals.has(bestGain[slot] + g)) totals.set(bestGain[slot] + g, 0);
-      }
+      pairFirst[r] = pairIndex(chosenFirst[r]);
+      pairLater[r] = firstOnly ? pairIndex(chosenLater[r]) : pairFirst[r];
     }
+    const totals = new Map<number, number>();
+    for (const { gain, law } of pairs) for (const g of law.points) if (!totals.has(gain + g)) totals.set(gain + g, 0);
     const points = Float64Array.from(totals.keys()).sort();
     points.forEach((t, i) => totals.set(t, 1 + i));
+    for (const p of pairs) p.law.points.forEach((g, i) => (p.at[i] = totals.get(p.gain + g)!));
     const L = 1 + points.length;
     if (!lawWs || lawWs.capacity < L) lawWs = createTurnWorkspace(c.dice, Math.max(L, 2 * LAST_TURN_LANES), 'select');
     const ws = lawWs;
-    for (const [rows, chosen] of [
-      [ws.scoreFirst, chosenFirst],
-      [ws.scoreLater, chosenLater],
-    ] as const) {
+    const fillRows = (rows: Float64Array, chosen: Int32Array, pairOfRoll: Int32Array): void => {
       rows.fill(0, 0, R * L);
       for (let r = 0; r < R; r++) {
-        const slot = chosen[r];
-        const law = bestLaw[slot]!;
-        rows[r * L] = bestE[slot];
-        law.points.forEach((g, i) => (rows[r * L + totals.get(bestGain[slot] + g)!] += law.chance[i]));
+        const { law, at } = pairs[pairOfRoll[r]];
+        const chance = law.chance;
+        const o = r * L;
+        rows[o] = bestE[chosen[r]];
+        for (let i = 0; i < at.length; i++) rows[o + at[i]] += chance[i];
       }
-    }
+    };
+    fillRows(ws.scoreLater, chosenLater, pairLater);
+    // The first roll's rows are read only where they differ from a reroll's.
+    if (firstOnly) fillRows(ws.scoreFirst, chosenFirst, pairFirst);
     return runLaw(ws, points, firstOnly);
   };
 
@@ -491,6 +511,9 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
   let twoWs: TurnWorkspace | undefined;
   const bestM = new Float64Array((5 * R + 1) * NEED_LANES);
   const pointsOfRoll = new Int32Array(R);
+  const slotOfRoll = new Int32Array(R);
+  // A group's last-turn values per (combo, lane): at most one combo per roll.
+  const comboValue = new Float64Array(R * NEED_LANES);
   const comboIndex = new Map<number, number>();
   // The last turns asked by one entry: distinct (points still needed, upper total and flag of the last box's column).
   const lastNeed: number[] = [];
@@ -630,20 +653,28 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
         }
         evaluateLastTurns(after);
         after.columns[k].mask = state.columns[k].mask;
+        for (let r = 0; r < R; r++) slotOfRoll[r] = ((zeroRule && pointsOfRoll[r] === 0 ? zeroSlot : scoreSlot) + r) * M;
         for (const g of groups) {
           const n = g.lanes.length;
-          for (let jj = 0; jj < n; jj++) {
-            const j = g.lanes[jj];
-            if (onlyFirst) {
+          if (onlyFirst) {
+            for (let jj = 0; jj < n; jj++) {
+              const j = g.lanes[jj];
               const late = lastValue[g.late[jj]];
               bestM[LATE_ANY * M + j] = Math.max(bestM[LATE_ANY * M + j], late);
               for (let r = 0; r < R; r++) if (special[r]) bestM[(LATE * R + r) * M + j] = Math.max(bestM[(LATE * R + r) * M + j], late);
             }
-            for (let r = 0; r < R; r++) {
-              const c = g.comboOfRoll[r];
-              if (c < 0) continue;
-              const slot = ((zeroRule && pointsOfRoll[r] === 0 ? zeroSlot : scoreSlot) + r) * M + j;
-              const v = lastValue[g.last[c * n + jj]];
+          }
+          // Each combo's values per lane once (rolls share a few dozen combos), then roll by roll
+          // across the lanes: every cell of bestM still takes its entries' maxima in the same order.
+          const combos = g.last.length / n;
+          for (let i = 0; i < combos * n; i++) comboValue[i] = lastValue[g.last[i]];
+          for (let r = 0; r < R; r++) {
+            const c = g.comboOfRoll[r];
+            if (c < 0) continue;
+            const base = slotOfRoll[r];
+            for (let jj = 0, at = c * n; jj < n; jj++, at++) {
+              const slot = base + g.lanes[jj];
+              const v = comboValue[at];
               if (v > bestM[slot]) bestM[slot] = v;
             }
           }
@@ -687,14 +718,17 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
   const fillThreeLeft = (state: GameState, first: Float64Array, later: Float64Array): void => {
     const need = model.need;
     // Per box entered: the distinct (upper, flag, points still needed) its entries leave.
-    interface Asked { k: number; b: number; need: number[]; upper: number[]; flag: number[]; laneOf: Map<string, number>; values?: Float64Array }
+    // laneOf: by points still needed, then by upper total × 2 + flag (numbers, not a string key: 756 asks a turn).
+    interface Asked { k: number; b: number; need: number[]; upper: number[]; flag: number[]; laneOf: Map<number, Map<number, number>>; values?: Float64Array }
     const boxes: Asked[] = [];
     const ask = (a: Asked, upper: number, flag: boolean, needLeft: number): number => {
-      const key = `${upper}|${flag ? 1 : 0}|${needLeft}`;
-      let lane = a.laneOf.get(key);
+      let byState = a.laneOf.get(needLeft);
+      if (!byState) a.laneOf.set(needLeft, (byState = new Map()));
+      const key = upper * 2 + (flag ? 1 : 0);
+      let lane = byState.get(key);
       if (lane === undefined) {
         lane = a.need.length;
-        a.laneOf.set(key, lane);
+        byState.set(key, lane);
         a.need.push(needLeft);
         a.upper.push(upper);
         a.flag.push(flag ? 1 : 0);

@@ -33,6 +33,9 @@ export interface LastTurns {
 /** Most lanes one evaluation takes: an entry's distinct gains (Superpass: a sum of six dice, 0 and 6–36). */
 export const LAST_TURN_LANES = 64;
 
+/** Last boxes (by box and column state) whose gains per roll are kept; a server meets ever new ones. */
+const GAINS_MEMO = 4096;
+
 /** The one free box of a state with one box left: its column and box. */
 export function lastBox(rs: RuleSet, state: GameState): { column: number; box: number } {
   const full = (1 << rs.boxes.length) - 1;
@@ -78,10 +81,32 @@ export function createLastTurns(rs: RuleSet, parts: readonly ColumnPart[], nOfAK
   const col: ColumnState = { mask: 0, upper: 0, yahtzee50: false };
   // Each roll's gain in the last box, for the column state of a segment of lanes, as an index into
   // its distinct values (a sum of dice takes a few dozen): the goal's worth is taken once per
-  // distinct gain and lane (worthOf[d × lanes + j]), not once per roll.
-  const distinct: number[] = [];
-  const distinctOf = new Int32Array(R);
-  const distinctIndex = new Map<number, number>();
+  // distinct gain and lane (worthOf[d × lanes + j]), not once per roll. Kept by box and column
+  // state: a turn's entries, and the turns after it, ask the same last boxes again and again.
+  const gainsOf = new Map<number, { distinct: number[]; distinctOf: Int32Array }>();
+  const gainsFor = (k: number, b: number, col: ColumnState): { distinct: number[]; distinctOf: Int32Array } => {
+    const key = ((((k * 16 + b) * 65536 + col.mask) * 128 + col.upper) * 2 + (col.yahtzee50 ? 1 : 0));
+    let known = gainsOf.get(key);
+    if (!known) {
+      if (gainsOf.size >= GAINS_MEMO) gainsOf.clear();
+      const distinct: number[] = [];
+      const distinctOf = new Int32Array(R);
+      const index = new Map<number, number>();
+      for (let r = 0; r < R; r++) {
+        // The one box left takes the roll whatever it scores: the Joker rules bar a box only while another is free.
+        const gain = entryGain(parts[k], col, r, b, nOfAKind[k][r] === 1, entry) ?? 0;
+        let d = index.get(gain);
+        if (d === undefined) {
+          d = distinct.length;
+          index.set(gain, d);
+          distinct.push(gain);
+        }
+        distinctOf[r] = d;
+      }
+      gainsOf.set(key, (known = { distinct, distinctOf }));
+    }
+    return known;
+  };
   const worthOf = new Float64Array(R * LAST_TURN_LANES);
   const lateWorth = new Float64Array(LAST_TURN_LANES);
   return {
@@ -92,9 +117,7 @@ export function createLastTurns(rs: RuleSet, parts: readonly ColumnPart[], nOfAK
       if (!(lanes >= 1 && lanes <= LAST_TURN_LANES)) throw new RangeError(`last turn: ${lanes} lanes, at most ${LAST_TURN_LANES}`);
       ws ??= createTurnWorkspace(dice, LAST_TURN_LANES);
       const { column: k, box: b } = lastBox(rs, state);
-      const p = parts[k];
       const onlyFirst = rs.columns[k].fill === 'first-roll-only';
-      const special = nOfAKind[k];
       const L = lanes;
       const first = ws.scoreFirst;
       const later = ws.scoreLater;
@@ -105,31 +128,21 @@ export function createLastTurns(rs: RuleSet, parts: readonly ColumnPart[], nOfAK
         while (j1 < L && upper[j1] === upper[j0] && flag[j1] === flag[j0]) j1++;
         col.upper = upper[j0];
         col.yahtzee50 = flag[j0] === 1;
-        distinct.length = 0;
-        distinctIndex.clear();
-        for (let r = 0; r < R; r++) {
-          // The one box left takes the roll whatever it scores: the Joker rules bar a box only while another is free.
-          const gain = entryGain(p, col, r, b, special[r] === 1, entry) ?? 0;
-          let d = distinctIndex.get(gain);
-          if (d === undefined) {
-            d = distinct.length;
-            distinctIndex.set(gain, d);
-            distinct.push(gain);
-          }
-          distinctOf[r] = d;
-        }
+        const { distinct, distinctOf } = gainsFor(k, b, col);
         for (let j = j0; j < j1; j++) {
           for (let d = 0; d < distinct.length; d++) worthOf[d * L + j] = worth(distinct[d] - need[j]);
           // After a reroll a first-roll-only column's entry scores nothing: 0 points (and no bonus).
           if (onlyFirst) lateWorth[j] = worth(0 - need[j]);
         }
+        // The first roll's rows are read only where they differ from a reroll's (evaluateValue(onlyFirst)).
         for (let r = 0; r < R; r++) {
           const at = distinctOf[r] * L;
-          for (let j = j0; j < j1; j++) {
-            const w = worthOf[at + j];
-            first[r * L + j] = w;
-            later[r * L + j] = onlyFirst ? lateWorth[j] : w;
-          }
+          if (onlyFirst) {
+            for (let j = j0; j < j1; j++) {
+              first[r * L + j] = worthOf[at + j];
+              later[r * L + j] = lateWorth[j];
+            }
+          } else for (let j = j0; j < j1; j++) later[r * L + j] = worthOf[at + j];
         }
         j0 = j1;
       }
