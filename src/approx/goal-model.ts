@@ -505,6 +505,8 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
     if (!firstOnly) later.set(first.subarray(0, R * M));
   };
 
+  /** Last turns' values kept (lastKnown) before it starts over. */
+  const LAST_KNOWN = 1 << 16;
   // Two boxes left, many lanes at once (the one turn engine's): each lane its own points still
   // needed and, in one column, its own upper total and Yahtzee flag. Up to NEED_LANES per run.
   const NEED_LANES = 64;
@@ -533,10 +535,32 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
     }
     return i;
   };
+  // Last turns valued already, by points still needed, then last box and its column's state: a
+  // third-last turn's entries meet about half of theirs twice (box x then y, y then x), and a
+  // reach goal's hints the same ones again. Valid while the goal's worth of the last points stays
+  // what it was (endChance: the opponent's law and variance).
+  const lastKnown = new Map<number, Map<number, number>>();
+  let knownSize = 0;
+  let knownLaw: PointsLaw | undefined;
+  let knownVariance = 0;
   /** Values every last turn gathered in lastNeed/lastKey, LAST_TURN_LANES at a time, ordered by column state (the engine's gains are per column state). */
   const evaluateLastTurns = (after: GameState): void => {
-    const order = lastKey.map((_, i) => i).sort((a, b) => lastKey[a] - lastKey[b]);
+    if (model.law !== knownLaw || model.extraVariance !== knownVariance || knownSize >= LAST_KNOWN) {
+      lastKnown.clear();
+      knownSize = 0;
+      knownLaw = model.law;
+      knownVariance = model.extraVariance;
+    }
+    const { column: k, box: b } = lastBox(rs, after);
+    const boxKey = ((k * 16 + b) * 65536 + after.columns[k].mask) * 256;
     lastValue.length = lastNeed.length;
+    const order: number[] = [];
+    for (let i = 0; i < lastNeed.length; i++) {
+      const v = lastKnown.get(lastNeed[i])?.get(boxKey + lastKey[i]);
+      if (v === undefined) order.push(i);
+      else lastValue[i] = v;
+    }
+    order.sort((x, y) => lastKey[x] - lastKey[y]);
     for (let at = 0; at < order.length; at += LAST_TURN_LANES) {
       const n = Math.min(LAST_TURN_LANES, order.length - at);
       for (let j = 0; j < n; j++) {
@@ -546,7 +570,14 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
         lastTurns.flag[j] = lastKey[i] & 1;
       }
       lastTurns.evaluate(after, n, laneValues);
-      for (let j = 0; j < n; j++) lastValue[order[at + j]] = laneValues[j];
+      for (let j = 0; j < n; j++) {
+        const i = order[at + j];
+        lastValue[i] = laneValues[j];
+        let byBox = lastKnown.get(lastNeed[i]);
+        if (!byBox) lastKnown.set(lastNeed[i], (byBox = new Map()));
+        byBox.set(boxKey + lastKey[i], laneValues[j]);
+        knownSize++;
+      }
     }
   };
 

@@ -107,6 +107,20 @@ describe('superpass goal model: the last two turns exact', () => {
     expect(checked).toBe(12);
   }, 120_000);
 
+  it('last turns valued for one goal are not read for another that needs the same points (a target, then an opponent)', async () => {
+    const model = goalModel(rs, await testColumnTables('superpass'));
+    const te = createTurnEval(model);
+    const [what, state] = STATES[0];
+    const need = 30.5;
+    const sigma = 18;
+    model.need = need;
+    model.extraVariance = 0;
+    evaluateState(te, state);
+    model.extraVariance = sigma ** 2;
+    evaluateState(te, state);
+    expect(te.value, what).toBeCloseTo(naiveUtility(rs, state, 0, (points) => normalCdf((points - need + 0.5) / sigma)), 12);
+  }, 120_000);
+
   it('against an opponent, the value is the naive recursion’s best expected Φ((points − need + ½) / σ)', async () => {
     const model = goalModel(rs, await testColumnTables('superpass'));
     const te = createTurnEval(model);
