@@ -2,8 +2,9 @@
  * Reach- and win-goal hint latency in process for the multi-column rule sets, as the server
  * answers them (tables in memory): adviseGoal on positions of best play's own games (turn starts
  * of random levels, with a random roll and rerolls left, or none), for a target and against one
- * opponent in progress (another game's position), p50 and p99 over --hints hints each. With
- * --left N, only turns with N boxes left (3: the third-last turn, the costliest exact one).
+ * opponent in progress (another game's position), p50 and p99 over --hints hints each, after as
+ * many untimed ones on positions of other games. With --left N, only turns with N boxes left (3:
+ * the third-last turn, the costliest exact one).
  *
  *   npx tsx bench/goal-hint-multi.ts [--hints 2000] [--left 3]   (tables from $DICEWISE_TABLES or ./tables)
  */
@@ -33,10 +34,14 @@ for (const [id, target] of [
       if (left === undefined || boxCount(rs) - filledCount(state) === left) turns.push({ state, score });
     });
   const rng = mulberry32(5);
-  const pick = () => turns[Math.floor(rng() * turns.length)];
-  const hint = (kind: 'reach' | 'win'): number => {
-    const { state, score } = pick();
-    const them = pick();
+  // Warm-up positions from the first half of the games, timed ones from the second: a timed hint
+  // meets positions the warm-up did not, as a server meets new players (memos of laws and of last
+  // turns kept across hints then earn only what they would there).
+  const half = Math.floor(turns.length / 2);
+  const pick = (timed: boolean) => turns[(timed ? half : 0) + Math.floor(rng() * half)];
+  const hint = (kind: 'reach' | 'win', timed = true): number => {
+    const { state, score } = pick(timed);
+    const them = pick(timed);
     const goal: Goal = kind === 'reach' ? { type: 'reach', score: target } : { type: 'win', opponents: [{ finalScore: 0 }] };
     const dice = rng() < 0.2 ? undefined : Array.from({ length: rs.dice }, () => 1 + Math.floor(rng() * 6)).sort((a, b) => a - b);
     const position: Position = {
@@ -58,8 +63,8 @@ for (const [id, target] of [
   // tiers have compiled what the timed hints run (with only the first tenth dropped, the first
   // kind's p99 read 1.31 ms where a second pass of it read 0.99 ms).
   for (let i = 0; i < n; i++) {
-    hint('reach');
-    hint('win');
+    hint('reach', false);
+    hint('win', false);
   }
   for (const kind of ['reach', 'win'] as const) {
     const times = Array.from({ length: n }, () => hint(kind)).sort((a, b) => a - b);
