@@ -83,6 +83,18 @@ export function spreadClassifier(rs: RuleSet): (cols: CanonicalColumns) => numbe
  * box's chance of a 50 later; reach play over-gambled (Superpass: 1251 reached in 8.5% of games
  * against best play's 9.3%, 29 points lost on average).
  */
+/** The index kept in `map` for (a, b); where there is none, `add`'s (the index of what it added), kept. */
+function indexIn<A, B>(map: Map<A, Map<B, number>>, a: A, b: B, add: () => number): number {
+  let inner = map.get(a);
+  if (!inner) map.set(a, (inner = new Map()));
+  let i = inner.get(b);
+  if (i === undefined) {
+    i = add();
+    inner.set(b, i);
+  }
+  return i;
+}
+
 export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction: Correction | undefined, spread: ClassSpread, horizon?: { reach: number; win: number }): ThresholdModel {
   const c = compileRules(rs);
   const parts = columnParts(rs, tables);
@@ -321,15 +333,7 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
     const pairIndex = (slot: number): number => {
       const law = bestLaw[slot]!;
       const gain = bestGain[slot];
-      let byGain = pairOf.get(law);
-      if (!byGain) pairOf.set(law, (byGain = new Map()));
-      let i = byGain.get(gain);
-      if (i === undefined) {
-        i = pairs.length;
-        byGain.set(gain, i);
-        pairs.push({ gain, law, at: new Int32Array(law.points.length) });
-      }
-      return i;
+      return indexIn(pairOf, law, gain, () => pairs.push({ gain, law, at: new Int32Array(law.points.length) }) - 1);
     };
     const chosenFirst = new Int32Array(R);
     const chosenLater = new Int32Array(R);
@@ -524,16 +528,10 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
   const lastIndex = new Map<number, Map<number, number>>();
   const lastLane = (needAfter: number, u: number, f: boolean): number => {
     const key = u * 2 + (f ? 1 : 0);
-    let byKey = lastIndex.get(needAfter);
-    if (!byKey) lastIndex.set(needAfter, (byKey = new Map()));
-    let i = byKey.get(key);
-    if (i === undefined) {
-      i = lastNeed.length;
-      byKey.set(key, i);
+    return indexIn(lastIndex, needAfter, key, () => {
       lastNeed.push(needAfter);
-      lastKey.push(key);
-    }
-    return i;
+      return lastKey.push(key) - 1;
+    });
   };
   // Last turns valued already, by points still needed, then last box and its column's state: a
   // third-last turn's entries meet about half of theirs twice (box x then y, y then x), and a
@@ -752,20 +750,12 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
     // laneOf: by points still needed, then by upper total × 2 + flag (numbers, not a string key: 756 asks a turn).
     interface Asked { k: number; b: number; need: number[]; upper: number[]; flag: number[]; laneOf: Map<number, Map<number, number>>; values?: Float64Array }
     const boxes: Asked[] = [];
-    const ask = (a: Asked, upper: number, flag: boolean, needLeft: number): number => {
-      let byState = a.laneOf.get(needLeft);
-      if (!byState) a.laneOf.set(needLeft, (byState = new Map()));
-      const key = upper * 2 + (flag ? 1 : 0);
-      let lane = byState.get(key);
-      if (lane === undefined) {
-        lane = a.need.length;
-        byState.set(key, lane);
+    const ask = (a: Asked, upper: number, flag: boolean, needLeft: number): number =>
+      indexIn(a.laneOf, needLeft, upper * 2 + (flag ? 1 : 0), () => {
         a.need.push(needLeft);
         a.upper.push(upper);
-        a.flag.push(flag ? 1 : 0);
-      }
-      return lane;
-    };
+        return a.flag.push(flag ? 1 : 0) - 1;
+      });
     const entries: { a: Asked; slots: Int32Array; lane: Int32Array; onlyFirst: boolean; late: number; special: Uint8Array }[] = [];
     let firstOnly = false;
     const open = state.columns.map((col, k) => (col.mask === full ? 0 : allowedMask(rs.columns[k].fill, B, col.mask)));
