@@ -550,7 +550,8 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
       knownVariance = model.extraVariance;
     }
     const { column: k, box: b } = lastBox(rs, after);
-    const boxKey = ((k * 16 + b) * 65536 + after.columns[k].mask) * 256;
+    // lastKey (upper total × 2 + flag) is below 512: an upper total is below 256.
+    const boxKey = ((k * B + b) * 2 ** B + after.columns[k].mask) * 512;
     lastValue.length = lastNeed.length;
     const order: number[] = [];
     for (let i = 0; i < lastNeed.length; i++) {

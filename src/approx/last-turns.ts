@@ -84,8 +84,10 @@ export function createLastTurns(rs: RuleSet, parts: readonly ColumnPart[], nOfAK
   // distinct gain and lane (worthOf[d × lanes + j]), not once per roll. Kept by box and column
   // state: a turn's entries, and the turns after it, ask the same last boxes again and again.
   const gainsOf = new Map<number, { distinct: number[]; distinctOf: Int32Array }>();
+  const B = rs.boxes.length;
   const gainsFor = (k: number, b: number, col: ColumnState): { distinct: number[]; distinctOf: Int32Array } => {
-    const key = ((((k * 16 + b) * 65536 + col.mask) * 128 + col.upper) * 2 + (col.yahtzee50 ? 1 : 0));
+    // An upper total is below 256 (six dice: at most 126).
+    const key = (((k * B + b) * 2 ** B + col.mask) * 256 + col.upper) * 2 + (col.yahtzee50 ? 1 : 0);
     let known = gainsOf.get(key);
     if (!known) {
       if (gainsOf.size >= GAINS_MEMO) gainsOf.clear();
