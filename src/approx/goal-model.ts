@@ -56,6 +56,18 @@ export function spreadClassifier(rs: RuleSet): (cols: CanonicalColumns) => numbe
   };
 }
 
+/** The index kept in `map` for (a, b); where there is none, `add`'s (the index of what it added), kept. */
+function indexIn<A, B>(map: Map<A, Map<B, number>>, a: A, b: B, add: () => number): number {
+  let inner = map.get(a);
+  if (!inner) map.set(a, (inner = new Map()));
+  let i = inner.get(b);
+  if (i === undefined) {
+    i = add();
+    inner.set(b, i);
+  }
+  return i;
+}
+
 /**
  * Reach and win goals for the multi-column rule sets, whose joint state space cannot be solved:
  * the points still to come from a turn-start state s, R(s), are read from best play's value at s
@@ -83,18 +95,6 @@ export function spreadClassifier(rs: RuleSet): (cols: CanonicalColumns) => numbe
  * box's chance of a 50 later; reach play over-gambled (Superpass: 1251 reached in 8.5% of games
  * against best play's 9.3%, 29 points lost on average).
  */
-/** The index kept in `map` for (a, b); where there is none, `add`'s (the index of what it added), kept. */
-function indexIn<A, B>(map: Map<A, Map<B, number>>, a: A, b: B, add: () => number): number {
-  let inner = map.get(a);
-  if (!inner) map.set(a, (inner = new Map()));
-  let i = inner.get(b);
-  if (i === undefined) {
-    i = add();
-    inner.set(b, i);
-  }
-  return i;
-}
-
 export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction: Correction | undefined, spread: ClassSpread, horizon?: { reach: number; win: number }): ThresholdModel {
   const c = compileRules(rs);
   const parts = columnParts(rs, tables);
