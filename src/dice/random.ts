@@ -87,10 +87,10 @@ export class Xoshiro128 {
   }
 
   /**
-   * Fills out[0..count) with die faces 0..5: the values of `count` calls of `die()`, in order,
-   * with the state held in locals (the simulator draws three rolls' worth of dice a turn).
+   * Fills out[at..at + count) with die faces 0..5: the values of `count` calls of `die()`, in
+   * order, with the state held in locals (the simulator draws three rolls' worth of dice a turn).
    */
-  dice(out: Uint8Array, count: number): void {
+  dice(out: Uint8Array, count: number, at = 0): void {
     let a = this.a;
     let b = this.b;
     let c = this.c;
@@ -105,7 +105,7 @@ export class Xoshiro128 {
       a ^= d;
       c ^= t;
       d = (d << 11) | (d >>> 21);
-      out[i] = (((r >>> 0) * 6) / 4294967296) | 0;
+      out[at + i] = (((r >>> 0) * 6) / 4294967296) | 0;
     }
     this.a = a;
     this.b = b;

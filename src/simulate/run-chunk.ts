@@ -1,7 +1,9 @@
 import type { RuleSet } from '../rules/index.ts';
-import { fiftyBoxIndex, UPPER_COUNT } from '../rules/index.ts';
+import { fiftyBoxIndex, isPlainSingleColumn, UPPER_COUNT } from '../rules/index.ts';
 import type { GameRecorder } from './game-recorder.ts';
+import { playLockstep, type TallyGame } from './lockstep-play.ts';
 import { GamePlayer, type Player } from './play-game.ts';
+import { memoPlacesOf } from './strategies/model-policy.ts';
 
 /**
  * What a range of games [from, to) leaves for the report, per strategy. Scores are kept per game
@@ -41,34 +43,57 @@ export function emptyChunk(strategies: number, boxes: number, from: number, to: 
   };
 }
 
-/** Plays games [from, to) of run `seed`, every player on the same dice for the same game; a recorder sees every move. */
-export function runChunk(rs: RuleSet, players: readonly Player[], seed: number, from: number, to: number, recorder?: GameRecorder): ChunkResult {
+/**
+ * Adds a finished game of strategy `s` to the chunk: its score at `gameIndex` (game − from), its
+ * points per box (`points[at + b]`), its bonuses.
+ */
+function gameTally(rs: RuleSet, out: ChunkResult, s: number): TallyGame {
   const B = rs.boxes.length * rs.columns.length;
   const per = rs.boxes.length;
-  const n = to - from;
-  const out = emptyChunk(players.length, B, from, to);
-  const game = new GamePlayer(rs, recorder);
+  const n = out.to - out.from;
   const yBox = fiftyBoxIndex(rs);
   const threshold = rs.upperBonus.threshold;
+  return (gameIndex, points, at, score, yahtzeeBonuses) => {
+    out.scores[s * n + gameIndex] = score;
+    let upper = 0;
+    for (let b = 0; b < B; b++) {
+      const pts = points[at + b];
+      out.boxSum[s * B + b] += pts;
+      out.boxSumSq[s * B + b] += pts * pts;
+      const i = b % per;
+      if (i < UPPER_COUNT) upper += pts;
+      if (i === per - 1) {
+        if (upper >= threshold) out.upperBonus[s]++;
+        upper = 0;
+      }
+      if (i === yBox && pts === 50) out.yahtzee50[s]++;
+    }
+    out.yahtzeeBonuses[s] += yahtzeeBonuses;
+  };
+}
+
+/**
+ * Plays games [from, to) of run `seed`, every player on the same dice for the same game; a
+ * recorder sees every move. Players deciding by a decision memo in a plain single-column rule
+ * set play their games side by side (lockstep-play.ts), the others one game at a time.
+ */
+export function runChunk(rs: RuleSet, players: readonly Player[], seed: number, from: number, to: number, recorder?: GameRecorder): ChunkResult {
+  const B = rs.boxes.length * rs.columns.length;
+  const out = emptyChunk(players.length, B, from, to);
+  const tallies = players.map((_, s) => gameTally(rs, out, s));
+  const one: number[] = [];
+  for (let s = 0; s < players.length; s++) {
+    const places = !recorder && players[s].trusted && isPlainSingleColumn(rs) ? memoPlacesOf(players[s].strategy) : undefined;
+    if (places) playLockstep(rs, places, seed, from, to, tallies[s]);
+    else one.push(s);
+  }
+  if (one.length === 0) return out;
+  const game = new GamePlayer(rs, recorder);
   for (let g = from; g < to; g++) {
-    for (let s = 0; s < players.length; s++) {
+    for (const s of one) {
       const ctx = players[s].ctx;
       game.play(players[s], seed, g);
-      out.scores[s * n + (g - from)] = ctx.score;
-      let upper = 0;
-      for (let b = 0; b < B; b++) {
-        const pts = ctx.points[b];
-        out.boxSum[s * B + b] += pts;
-        out.boxSumSq[s * B + b] += pts * pts;
-        const i = b % per;
-        if (i < UPPER_COUNT) upper += pts;
-        if (i === per - 1) {
-          if (upper >= threshold) out.upperBonus[s]++;
-          upper = 0;
-        }
-        if (i === yBox && pts === 50) out.yahtzee50[s]++;
-      }
-      out.yahtzeeBonuses[s] += ctx.yahtzeeBonuses;
+      tallies[s](g - from, ctx.points, 0, ctx.score, ctx.yahtzeeBonuses);
     }
   }
   return out;

@@ -35,6 +35,27 @@ export interface DecisionMemo {
   readonly size: number;
   readonly hits: number;
   readonly misses: number;
+  /** the same decisions read in two steps, for play in bulk; absent where nothing is kept (entries 0) */
+  readonly places?: MemoPlaces;
+}
+
+/**
+ * A memo's decisions for many games at once (simulate/lockstep-play.ts): `place` finds (or
+ * fills) a state's row, `hold` and `box` read it as `DecisionMemo.hold` and `box` do. Finding the
+ * rows of a batch of games before reading any of them lets those memory reads overlap: one at a
+ * time, a game waits on each in turn.
+ */
+export interface MemoPlaces {
+  /**
+   * How many places stay good together: a thread's own rows are evicted least recently used
+   * first from sets of this many ways, so of more states placed one after another, a later one
+   * may take an earlier one's row. A shared space's rows never move.
+   */
+  readonly together: number;
+  /** where `state`'s decisions lie, its row filled now if the state is new */
+  place(state: GameState): number;
+  hold(place: number, rollKeep: number, rollsLeft: 1 | 2): number;
+  box(place: number, state: GameState, rollKeep: number, firstRoll: boolean): BoxChoice;
 }
 
 export interface DecisionMemoOptions {
@@ -132,6 +153,8 @@ export function createSharedMemoSpace(rs: RuleSet, entries: number): SharedMemoS
 /** Finds the row of a state's decisions in one table of rows, filling it if the state is new; -1: no room (a full set of a shared space). */
 interface RowTable {
   readonly rows: Uint8Array;
+  /** ways of a set */
+  readonly ways: number;
   rowOf(key: StateKey, state: GameState): number;
 }
 
@@ -168,6 +191,7 @@ function ownTable(entries: number, stride: number, fill: FillRow, n: Counts): Ro
 
   return {
     rows,
+    ways,
     rowOf(key, state) {
       const base = ((typeof key === 'number' ? fmix32(key) : hashString(key)) & setMask) * ways;
       for (let w = 0; w < ways; w++) {
@@ -196,6 +220,7 @@ function sharedTable(space: SharedMemoSpace, stride: number, fill: FillRow, n: C
   if (rows.length !== slots * stride || (setMask & (setMask + 1)) !== 0) throw new Error(`a shared memo space of ${slots} slots and ${rows.length} row entries does not fit rows of ${stride}`);
   return {
     rows,
+    ways,
     rowOf(key, state) {
       const tag = (key as number) + 1;
       const base = (fmix32(key as number) & setMask) * ways;
@@ -284,7 +309,30 @@ export function createDecisionMemo(model: GameModel, options: DecisionMemoOption
     return (lastRow = own.rowOf(key, state));
   };
 
+  // A place is a row's offset times two, plus one where the row is this thread's own.
+  const ownRows = own.rows;
+  const sharedRows = shared ? shared.rows : ownRows;
+  const places: MemoPlaces = {
+    together: own.ways,
+    place(state) {
+      const key = keyOf(state);
+      if (shared) {
+        const row = shared.rowOf(key, state);
+        if (row >= 0) return 2 * row;
+      }
+      return 2 * own.rowOf(key, state) + 1;
+    },
+    hold(place, rollKeep, rollsLeft) {
+      const at = (place & 1) === 0 ? sharedRows : ownRows;
+      return rollHoldList[rollHoldStart[rollKeep] + at[(place >>> 1) + (rollsLeft - 1) * R + rollKeep]];
+    },
+    box(place, state, rollKeep, firstRoll) {
+      return engineBoxAt(model, state, (place & 1) === 0 ? sharedRows : ownRows, (place >>> 1) + boxAt, rollKeep, firstRoll);
+    },
+  };
+
   return {
+    places,
     hold: (state, rollKeep, rollsLeft) => {
       const row = rowFor(state);
       return rollHoldList[rollHoldStart[rollKeep] + rows[row + (rollsLeft - 1) * R + rollKeep]];

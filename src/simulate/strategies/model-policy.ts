@@ -1,4 +1,4 @@
-import { createDecisionMemo, type GameModel, type SharedMemoSpace } from '../../solver/index.ts';
+import { createDecisionMemo, type GameModel, type MemoPlaces, type SharedMemoSpace } from '../../solver/index.ts';
 import type { Strategy } from '../strategy.ts';
 
 /**
@@ -16,10 +16,19 @@ export const MEMO_STRATEGIES: readonly string[] = ['optimal', 'best', 'linear', 
 
 export function modelStrategy(name: string, model: GameModel, cacheEntries: number, shared?: SharedMemoSpace): Strategy {
   const memo = createDecisionMemo(model, { entries: cacheEntries, shared });
-  return {
+  const s: Strategy = {
     name,
     chooseHold: (ctx) => memo.hold(ctx.state, ctx.roll, ctx.rollsLeft as 1 | 2),
     // The state asked about by chooseHold this turn: the memo answers it without a lookup.
     chooseBox: (ctx) => memo.box(ctx.state, ctx.roll, ctx.rollsLeft === 2),
   };
+  if (memo.places) memoPlaces.set(s, memo.places);
+  return s;
+}
+
+const memoPlaces = new WeakMap<Strategy, MemoPlaces>();
+
+/** The decision memo of a strategy made by `modelStrategy`, read in bulk (lockstep-play.ts): the same decisions as its methods'. */
+export function memoPlacesOf(s: Strategy): MemoPlaces | undefined {
+  return memoPlaces.get(s);
 }
