@@ -52,8 +52,9 @@ describe('games played side by side', () => {
   it('leave the other players of a run to play one game at a time, on the same dice', async () => {
     const rs = RULESETS.yahtzee;
     const model = await testModel('yahtzee');
-    const untrusted: Strategy = optimalStrategy(model, 512);
-    const asUser: Strategy = { name: 'as-user', chooseHold: (ctx) => untrusted.chooseHold(ctx), chooseBox: (ctx) => untrusted.chooseBox(ctx) };
+    // The same optimal play behind a user's module's face: not trusted, so it plays one game at a time.
+    const inner: Strategy = optimalStrategy(model, 512);
+    const asUser: Strategy = { name: 'as-user', chooseHold: (ctx) => inner.chooseHold(ctx), chooseBox: (ctx) => inner.chooseBox(ctx) };
     const out = runChunk(rs, [createPlayer(rs, optimalStrategy(model, 512)), createPlayer(rs, asUser)], 4, 0, 200);
     expect(out.scores.subarray(0, 200)).toEqual(out.scores.subarray(200));
   });
