@@ -12,7 +12,7 @@ import { testModel } from './support/models.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 
 /**
- * The real server builds a missing reach table in its worker pool on the first reach goal, with
+ * The real server builds a missing reach table in a process of its own on the first reach goal, with
  * the cap it is given (1 here: the whole yahtzee-no-bonus table, one lane per state, seconds),
  * answering 503 + Retry-After until the table is written and loaded.
  */

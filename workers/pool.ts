@@ -94,7 +94,7 @@ export function createWorkerPool(options: PoolOptions = {}): WorkerPool {
 /**
  * Solver threads for one build. `lead`: the calling thread solves value and moments levels itself
  * beside threads − 1 helpers (a command's build), so its threads start as tasks come and a value
- * table starts one fewer; a server's thread answers requests and leads none.
+ * table starts one fewer. Without it (builds at the lowest priority) every level goes to the threads.
  */
 function solverPool(threads: number, { background = false, lead = false }: { background?: boolean; lead?: boolean }): SolverThreads {
   // Made on its first task: a value table that this thread leads runs none.
@@ -110,13 +110,10 @@ function solverPool(threads: number, { background = false, lead = false }: { bac
   };
 }
 
-/** Solver threads for a command's table builds (`dicewise tables build`, a command's missing table): its own thread leads. */
+/** Solver threads for a command's table builds (`dicewise tables build`, a command's missing table, a server's first build): its own thread leads. */
 export const solverThreads: SolverFactory = async (threads) => solverPool(threads, { lead: true });
 
-/** A server's builds: every chunk on the threads, the server's thread left to its requests. */
-export const serverSolverThreads: SolverFactory = async (threads) => solverPool(threads, {});
-
-/** The same at the lowest CPU priority: a server's builds after its first rule set, while it answers requests. */
+/** Every level on threads at the lowest CPU priority: a server's builds after its first rule set, while it answers requests. */
 export const backgroundSolverThreads: SolverFactory = async (threads) => solverPool(threads, { background: true });
 
 /** A runner for the bound's price search (src/solver/price-search.ts): each relaxed column to a worker. */

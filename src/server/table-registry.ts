@@ -13,12 +13,10 @@ import {
   type LaneKind,
   type ReachTable,
 } from '../solver/index.ts';
-import { ensureModel, lacksMoments, loadModel } from '../store/model-loader.ts';
+import { lacksMoments, loadModel } from '../store/model-loader.ts';
 import { readReachTable } from '../store/reach-store.ts';
 import { checkTable, MOMENTS_SUFFIX, needsBuild, sharedTableReader, type TableReader } from '../store/table-store.ts';
-import { backgroundSolverThreads, serverSolverThreads } from '../../workers/pool.ts';
-import { collectGarbage } from './collect-garbage.ts';
-import { buildReachInWorker } from '../../workers/reach-build.ts';
+import { buildTableInProcess } from '../../workers/table-build.ts';
 import { threadsLowerable } from '../../workers/thread-priority.ts';
 import { silentLogger, type Logger } from './logger.ts';
 
@@ -517,7 +515,7 @@ export interface DiskSourceOptions {
   backgroundThreads?: number;
   /** a goal table is (re)built unless it answers every need up to this; default REACH_CAP_DEFAULT */
   cap?: number;
-  /** the goal table build (tests pass a quicker one); default buildReachInWorker */
+  /** the goal table build (tests pass a quicker one); default a build in a process of its own (workers/table-build.ts) */
   build?: GoalBuild;
   /** how value tables are read (serve.ts hands the same reader's tables to its batch threads); default a new sharedTableReader */
   read?: TableReader;
@@ -533,7 +531,7 @@ export function diskSources(dir: string, opts: DiskSourceOptions = {}): Required
   const threads = opts.threads ?? cores;
   const backgroundThreads = opts.backgroundThreads ?? opts.threads ?? (threadsLowerable() ? cores : Math.max(1, cores - 1));
   const cap = resolveReachCap(opts.cap);
-  const build = opts.build ?? buildReachInWorker;
+  const build: GoalBuild = opts.build ?? ((d, i, o) => buildTableInProcess({ dir: d, id: i, kind: o.kind, threads: o.threads, cap: o.cap, background: true }, o.onProgress));
   const hidePaths = (e: unknown): never => {
     throw withoutPaths(e, dir);
   };
@@ -564,20 +562,13 @@ export function diskSources(dir: string, opts: DiskSourceOptions = {}): Required
       const { values } = await read(dir, model.rs, MOMENTS_SUFFIX).catch(hidePaths);
       model.moments = values;
     },
-    // ensureModel looks again under the folder's build lock: another process may have built it
-    // meanwhile. The moments are read on first use (finish), as after a restart; the build's
-    // memory that serves nothing then goes at once.
+    // Built in a process of its own, which looks again under the folder's build lock (another
+    // process may have built it meanwhile), then read from its file as a restart reads it: the
+    // moments on first use (finish), and none of the build's memory stays in this process.
     build: async (id, hooks) => {
-      const model = await ensureModel(dir, id, {
-        threads: hooks.background ? backgroundThreads : threads,
-        solver: hooks.background ? backgroundSolverThreads : serverSolverThreads,
-        moments: true,
-        loadMoments: false,
-        read,
-        onProgress: hooks.onProgress,
-      }).catch(hidePaths);
-      await collectGarbage();
-      return model;
+      const background = hooks.background;
+      await buildTableInProcess({ dir, id, kind: 'values', threads: background ? backgroundThreads : threads, background }, hooks.onProgress).catch(hidePaths);
+      return loadModel(dir, id, { read, moments: false }).catch(hidePaths);
     },
   };
   const lane = (kind: LaneKind): TableSource<ReachTable> => ({
