@@ -6,7 +6,8 @@
  *     until it answers 200 (its goal tables move to the front of the build queue),
  *   - points hints (yahtzee, 20 a second, one at a time) while any goal table is still to come:
  *     p50, p99 and the slowest,
- *   - the server's peak resident memory (VmHWM) once every goal table is loaded, and the folder's size.
+ *   - the server's peak resident memory (VmHWM) once every goal table is loaded, the most it and
+ *     its table build processes held together (sampled every 250 ms), and the folder's size.
  *
  *   npm run build && npx tsx bench/first-start.ts [--minutes 25] [--keep] [--goal-tables yahtzee,yahtsoos] [--tables DIR]
  *
@@ -21,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freePort } from './support/free-port.ts';
-import { rssMiB, waitReady } from './support/server-process.ts';
+import { rssMiB, sampleTreeRss, waitReady } from './support/server-process.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,6 +41,7 @@ const t0 = performance.now();
 const since = () => (performance.now() - t0) / 1000;
 const child = spawn(process.execPath, [cli, 'serve', '--port', String(port), '--tables', dir, '--goal-tables', args['goal-tables']], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, LOG_LEVEL: 'warn' } });
 const deadline = Date.now() + Number(args.minutes) * 60_000;
+const tree = sampleTreeRss(child.pid!);
 
 function vmHwmMiB(pid: number): number {
   const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -110,9 +112,12 @@ try {
     `points hints while goal tables were to come: ${during.length} answered, ${errors} not 200; p50 ${q(0.5).toFixed(1)} ms, p99 ${q(0.99).toFixed(1)} ms, slowest ${during[during.length - 1].toFixed(1)} ms`,
   );
   console.log(`every goal table loaded: ${goalPending ? 'not yet' : `${since().toFixed(1)} s`}; server RSS now ${rssMiB(child.pid!).toFixed(0)} MiB, peak ${vmHwmMiB(child.pid!).toFixed(0)} MiB`);
+  const { togetherMiB, buildsMiB } = tree.stop();
+  console.log(`with its build processes (sampled every 250 ms): at most ${togetherMiB.toFixed(0)} MiB together, the builds alone ${buildsMiB.toFixed(0)} MiB`);
   const bytes = readdirSync(dir).reduce((n, f) => n + statSync(join(dir, f)).size, 0);
   console.log(`table folder: ${(bytes / 2 ** 30).toFixed(2)} GiB (${readdirSync(dir).join(', ')})`);
 } finally {
+  tree.stop();
   child.kill('SIGTERM');
   if (!args.keep && !args.tables) rmSync(dir, { recursive: true, force: true });
   else console.log(`tables kept in ${dir}`);

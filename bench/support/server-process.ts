@@ -24,8 +24,44 @@ export async function waitReady(url: string, child: ChildProcess, timeoutMs = 10
 
 /** Resident memory of a process now (VmRSS), in MiB. */
 export function rssMiB(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  let status: string;
+  try {
+    status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return NaN; // ended
+  }
+  const m = /VmRSS:\s+(\d+) kB/.exec(status);
   return m ? Number(m[1]) / 1024 : NaN;
+}
+
+/** The processes a process has started (a server's table builds), from /proc; none where it has ended. */
+function childPids(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Samples a server's resident memory and its build processes' every `everyMs`: the most the two
+ * held at once and the most the builds held, in MiB (peaks between samples are missed).
+ */
+export function sampleTreeRss(pid: number, everyMs = 250): { stop(): { togetherMiB: number; buildsMiB: number } } {
+  let together = 0;
+  let builds = 0;
+  const timer = setInterval(() => {
+    const own = rssMiB(pid);
+    const kids = childPids(pid).reduce((n, c) => n + (rssMiB(c) || 0), 0);
+    if (Number.isFinite(own)) together = Math.max(together, own + kids);
+    builds = Math.max(builds, kids);
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return { togetherMiB: together, buildsMiB: builds };
+    },
+  };
 }
 
 /** Node's options in `npm start` (package.json), given to a bench's server as it runs there: a young generation of 8 MiB a semi-space. */
