@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +7,7 @@ import { startServer } from '../src/server/serve.ts';
 import { playGames } from './support/game-records.ts';
 import { testModel } from './support/models.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
+import { alive, childPids } from './support/processes.ts';
 
 async function waitReady(url: string): Promise<void> {
   for (let i = 0; i < 200; i++) {
@@ -36,6 +37,25 @@ describe('startServer', () => {
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
     expect(logger.records.map((r) => r.msg)).toEqual(expect.arrayContaining(['listening', 'model ready', 'request']));
     expect(logger.records.find((r) => r.msg === 'listening')).toMatchObject({ url: server.url, rulesets: ['yahtzee'] });
+  });
+
+  it('closing stops a table build in progress: its process ends and no table is left half-written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'dicewise-serve-close-'));
+    const before = new Set(childPids());
+    const logger = memoryLogger();
+    const server = await startServer({ port: 0, host: '127.0.0.1', tables: dir, rulesets: ['yahtzee'], goalTables: [], threads: 1, batchThreads: 1 }, logger);
+    try {
+      let builder: number | undefined;
+      await expect.poll(() => (builder = childPids().find((p) => !before.has(p))), { timeout: 20_000, interval: 10 }).toBeDefined();
+      expect(server.registry.state('yahtzee').status).toBe('building');
+      await server.close();
+      await expect.poll(() => alive(builder!), { timeout: 5000 }).toBe(false);
+      expect(readdirSync(dir).filter((f) => f.endsWith('.dwt'))).toEqual([]);
+      await expect.poll(() => logger.records.find((r) => r.msg === 'model build stopped')).toMatchObject({ ruleset: 'yahtzee', error: expect.stringMatching(/closing/) });
+      expect(logger.records.filter((r) => r.msg === 'model failed to load')).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('its batch threads simulate and review from the server\'s own copy of a value table, not from the file', async () => {

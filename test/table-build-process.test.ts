@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import type { BuildProgress } from '../src/solver/index.ts';
 import { MOMENTS_SUFFIX, readTable } from '../src/store/table-store.ts';
 import { buildTableInProcess } from '../workers/table-build.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
+import { alive, childPids } from './support/processes.ts';
 
 /** A server's table builds run in a child process: what it writes, what it reports, how it fails. */
 const dir = mkdtempSync(join(tmpdir(), 'dicewise-build-process-'));
@@ -41,5 +42,29 @@ describe('buildTableInProcess', () => {
     writeFileSync(file, 'x');
     await expect(buildTableInProcess({ dir: file, id: 'yatzy', kind: 'values', threads: 1, background: true })).rejects.toThrow(/the yatzy values table build failed: .*ENOTDIR/s);
     expect(await readFile(file, 'utf8')).toBe('x');
+  });
+});
+
+describe('buildTableInProcess with a signal', () => {
+  it('stops the build when the signal aborts: the child ends, the promise rejects with the reason, and no table stands', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'dicewise-build-stop-'));
+    try {
+      const controller = new AbortController();
+      const reason = new Error('closing');
+      let pid: number | undefined;
+      const before = new Set(childPids());
+      const build = buildTableInProcess({ dir: folder, id: 'yatzy', kind: 'values', threads: 1, background: true }, () => {
+        pid ??= childPids().find((p) => !before.has(p));
+        controller.abort(reason);
+      }, controller.signal);
+      await expect(build).rejects.toBe(reason);
+      expect(pid).toBeDefined();
+      await expect.poll(() => alive(pid!), { timeout: 5000 }).toBe(false);
+      expect(readdirSync(folder).filter((f) => f.endsWith('.dwt'))).toEqual([]);
+      // An aborted signal starts nothing.
+      await expect(buildTableInProcess({ dir: folder, id: 'yatzy', kind: 'values', threads: 1, background: true }, undefined, controller.signal)).rejects.toBe(reason);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -134,7 +134,7 @@ export interface RunningServer {
   url: string;
   registry: TableRegistry;
   server: ServerType;
-  /** Stops accepting connections, lets requests in flight finish, then resolves. */
+  /** Stops accepting connections and any table build, lets requests in flight finish, then resolves. */
   close(): Promise<void>;
 }
 
@@ -147,10 +147,12 @@ export async function startServer(opts: ServeOptions, logger: Logger = jsonLogge
   if (swept.length > 0) logger.info('removed temporary files of interrupted writes', { tables: opts.tables, files: swept });
   // The value tables are read once, into shared memory, and handed to the batch threads with their tasks.
   const read = sharedTableReader();
+  // Aborted by close(): a table build in progress is stopped, its process killed, and none starts after.
+  const builds = new AbortController();
   const registry = createTableRegistry({
     rulesets: opts.rulesets,
     goalTables: opts.goalTables,
-    sources: diskSources(opts.tables, { threads: opts.threads, cap: opts.reachCap, read }),
+    sources: diskSources(opts.tables, { threads: opts.threads, cap: opts.reachCap, read, signal: builds.signal }),
     logger,
     retry: { firstMs: 1000, maxMs: 60_000 },
   });
@@ -182,6 +184,7 @@ export async function startServer(opts: ServeOptions, logger: Logger = jsonLogge
   const close = () =>
     new Promise<void>((resolve) => {
       draining = true;
+      builds.abort(new DicewiseError('CANCELLED', 'the server is closing: table builds are stopped'));
       const http = server as Server;
       const force = setTimeout(() => http.closeAllConnections?.(), graceMs);
       force.unref();
@@ -195,7 +198,7 @@ export async function startServer(opts: ServeOptions, logger: Logger = jsonLogge
   return { url, registry, server, close };
 }
 
-/** Runs until SIGTERM or SIGINT, then closes gracefully and exits 0 (table builds in progress are abandoned). */
+/** Runs until SIGTERM or SIGINT, then closes gracefully and exits 0 (table builds in progress are stopped). */
 export async function runServer(opts: ServeOptions, logger: Logger = jsonLogger()): Promise<RunningServer> {
   const running = await startServer(opts, logger);
   let stopping = false;

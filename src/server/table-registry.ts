@@ -241,14 +241,18 @@ export function createTableRegistry(opts: RegistryOptions): TableRegistry {
     // The log gets the whole story (file paths included); clients get the error without them.
     const cause = err instanceof Error && err.cause instanceof Error ? err.cause : err;
     const fields: Record<string, unknown> = { ruleset: e.id, table: e.kind, error: cause instanceof Error ? cause.message : String(cause) };
-    const final = isDicewiseError(err) && err.code === 'NOT_SOLVED';
+    // A build stopped by the server closing is not retried, and is no failure to report.
+    const stopped = isDicewiseError(err) && err.code === 'CANCELLED';
+    const final = stopped || (isDicewiseError(err) && err.code === 'NOT_SOLVED');
     if (!final && (opts.retry || e.kind !== 'values')) {
       const delay = opts.retry ? Math.min(opts.retry.maxMs, opts.retry.firstMs * 2 ** (e.failures - 1)) : GOAL_RETRY_FAILED_MS;
       e.retryAt = now() + delay;
       fields.retryInMs = delay;
       if (opts.retry && e.wanted) setTimeout(() => void open(e.kind, e.id, false), delay).unref?.();
     }
-    log.error(`${e.kind === 'values' ? 'model' : NAMES[e.kind].noun} failed to load`, fields);
+    const what = e.kind === 'values' ? 'model' : NAMES[e.kind].noun;
+    if (stopped) log.info(`${what} build stopped`, fields);
+    else log.error(`${what} failed to load`, fields);
   };
 
   const ready = (e: Entry, table: unknown) => {
@@ -519,6 +523,8 @@ export interface DiskSourceOptions {
   build?: GoalBuild;
   /** how value tables are read (serve.ts hands the same reader's tables to its batch threads); default a new sharedTableReader */
   read?: TableReader;
+  /** stops the builds in progress (their processes are killed) and refuses new ones: a server closing */
+  signal?: AbortSignal;
 }
 
 /**
@@ -531,7 +537,7 @@ export function diskSources(dir: string, opts: DiskSourceOptions = {}): Required
   const threads = opts.threads ?? cores;
   const backgroundThreads = opts.backgroundThreads ?? opts.threads ?? (threadsLowerable() ? cores : Math.max(1, cores - 1));
   const cap = resolveReachCap(opts.cap);
-  const build: GoalBuild = opts.build ?? ((d, i, o) => buildTableInProcess({ dir: d, id: i, kind: o.kind, threads: o.threads, cap: o.cap, background: true }, o.onProgress));
+  const build: GoalBuild = opts.build ?? ((d, i, o) => buildTableInProcess({ dir: d, id: i, kind: o.kind, threads: o.threads, cap: o.cap, background: true }, o.onProgress, opts.signal));
   const hidePaths = (e: unknown): never => {
     throw withoutPaths(e, dir);
   };
@@ -567,7 +573,7 @@ export function diskSources(dir: string, opts: DiskSourceOptions = {}): Required
     // moments on first use (finish), and none of the build's memory stays in this process.
     build: async (id, hooks) => {
       const background = hooks.background;
-      await buildTableInProcess({ dir, id, kind: 'values', threads: background ? backgroundThreads : threads, background }, hooks.onProgress).catch(hidePaths);
+      await buildTableInProcess({ dir, id, kind: 'values', threads: background ? backgroundThreads : threads, background }, hooks.onProgress, opts.signal).catch(hidePaths);
       return loadModel(dir, id, { read, moments: false }).catch(hidePaths);
     },
   };
