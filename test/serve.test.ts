@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { memoryLogger } from '../src/server/logger.ts';
 import { startServer } from '../src/server/serve.ts';
+import { alive } from '../src/store/write-atomic.ts';
 import { playGames } from './support/game-records.ts';
 import { testModel } from './support/models.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
-import { alive, childPids } from './support/processes.ts';
+import { childPids } from './support/processes.ts';
 
 async function waitReady(url: string): Promise<void> {
   for (let i = 0; i < 200; i++) {

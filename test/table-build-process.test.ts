@@ -7,9 +7,10 @@ import { isDicewiseError } from '../src/errors.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import type { BuildProgress } from '../src/solver/index.ts';
 import { MOMENTS_SUFFIX, readTable } from '../src/store/table-store.ts';
+import { alive } from '../src/store/write-atomic.ts';
 import { buildTableInProcess } from '../workers/table-build.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
-import { alive, childPids } from './support/processes.ts';
+import { childPids } from './support/processes.ts';
 
 /** A server's table builds run in a child process: what it writes, what it reports, how it fails. */
 const dir = mkdtempSync(join(tmpdir(), 'dicewise-build-process-'));

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { childPids } from '../../test/support/processes.ts';
 
 /** Resolves once the server at `url` answers /readyz with 200; fails when `child` exits first or after `timeoutMs`. */
 export async function waitReady(url: string, child: ChildProcess, timeoutMs = 10 * 60_000, opts: { all?: boolean } = {}): Promise<void> {
@@ -32,15 +33,6 @@ export function rssMiB(pid: number): number {
   }
   const m = /VmRSS:\s+(\d+) kB/.exec(status);
   return m ? Number(m[1]) / 1024 : NaN;
-}
-
-/** The processes a process has started (a server's table builds), from /proc; none where it has ended. */
-function childPids(pid: number): number[] {
-  try {
-    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
 }
 
 /**

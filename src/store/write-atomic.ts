@@ -90,7 +90,8 @@ async function syncFolder(dir: string): Promise<void> {
   }
 }
 
-function alive(pid: number): boolean {
+/** Whether a process of that id is running (EPERM: it is, under another user). */
+export function alive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
