@@ -24,11 +24,13 @@ import {
   type GameModel,
   type ReachGoalModel,
   type ReachTable,
+  type ShareCurve,
   type ThresholdModel,
   type TurnEval,
   type WinGoalModel,
 } from '../solver/index.ts';
-import { advise, adviseProbability } from './advise.ts';
+import { advise, adviseProbability, type ShownChance } from './advise.ts';
+import { clampChance, optionFloors, shareFloor } from './win-bounds.ts';
 import { calibrateWinChance, winCalibration, type WinCalibration } from './win-calibration.ts';
 import { NEAR_TIE_PROBABILITY, type ProbabilityAdvice, type ProbabilityOption } from './types.ts';
 
@@ -98,8 +100,14 @@ function opponentFinals(rs: RuleSet, distribution: ReachTable | undefined, posit
  * opponents' final totals (win-share.ts). With at most END_GAME_BOXES boxes open the end game is
  * solved exactly (end-game.ts): the options' shares are what playing them on achieves, and the
  * advice says `exact: true`. Before that each target's best chance stands in for one plan beyond
- * this turn (win-model.ts), an estimate a little above what any one plan achieves (`exact:
- * false`; the README, "Play to win", measures its error by boxes open).
+ * this turn (win-model.ts): an estimate that is a proven ceiling on the share (`exact: false`;
+ * docs/goals.md measures its error by boxes open).
+ *
+ * Where the rule set has a calibration (win-calibration.ts), it is applied only in the situation
+ * it was fitted on: one opponent, still playing. There the estimate is mapped down towards the
+ * share the advice's own play took, but never below the proven floor of each option (win-bounds.ts)
+ * nor above the estimate. Against finished opponents nothing needs calibrating: the estimate
+ * already lies between the chance of beating their total and the chance of reaching it.
  */
 export function adviseWin(tables: GoalTables, position: Position, calibration: WinCalibration | null | undefined = winCalibration(position.rs.id)): ProbabilityAdvice {
   requireExactGoal(position);
@@ -107,7 +115,8 @@ export function adviseWin(tables: GoalTables, position: Position, calibration: W
   const finals = opponentFinals(rs, tables.distribution, position);
   const curve = shareCurve(finals);
   let advice: ProbabilityAdvice;
-  if (openBoxes(rs, position.state) <= END_GAME_BOXES) {
+  const open = openBoxes(rs, position.state);
+  if (open <= END_GAME_BOXES) {
     const { model, te } = endGameTurn(rs);
     model.score = position.score;
     model.curve = curve;
@@ -117,17 +126,46 @@ export function adviseWin(tables: GoalTables, position: Position, calibration: W
     const { model, te } = winTurn(rs, tables.reach);
     model.score = position.score;
     model.curve = curve;
-    // The estimate's chances shown as what the advice's own play took from them (win-calibration.ts),
-    // where the rule set has a calibration for this many boxes open; null: the estimate as it is
-    // (what bench/win-calibration.ts fits the calibration to).
-    const open = openBoxes(rs, position.state);
-    const fit = calibration?.byOpen[String(open)];
-    const chance = calibration && fit ? (v: number) => calibrateWinChance(rs.id, open, snapProbability(v), calibration) : undefined;
+    // null: the estimate as it is (what bench/win-calibration.ts fits the calibration to).
+    const fit = calibration && fittedSituation(finals) ? calibration.byOpen[String(open)] : undefined;
+    const chance = calibration && fit ? calibratedChance(rs.id, open, calibration, shareFloors(curve, tables.reach, position)) : undefined;
     advice = adviseProbability(model, position, evaluateState(te, position.state), chance);
     if (calibration && fit) advice.calibration = { games: calibration.games, seed: calibration.seed, boxesOpen: open, turns: fit.turns };
   }
   advice.opponents = finals.map((f) => ({ expectedFinalScore: meanTotal(f) }));
   return advice;
+}
+
+/** The calibration's games: two players, so one opponent, whose final total was still to come. */
+function fittedSituation(finals: readonly FinalDistribution[]): boolean {
+  return finals.length === 1 && finals[0].p.length > 1;
+}
+
+interface ShareFloors {
+  /** the floor from the start of the turn */
+  before: number;
+  /** an option's floor */
+  of(action: Action): number;
+}
+
+/** The proven floor of the share from the turn start and of every option (win-bounds.ts). */
+function shareFloors(curve: ShareCurve, reach: ReachTable, position: Position): ShareFloors {
+  const floor = shareFloor(curve, reach, position);
+  // Played for the points already on the sheet, every option keeps u(score).
+  if (floor.need === 0 || !position.dice) return { before: floor.before, of: () => floor.share };
+  const { model, te } = reachTurn(position.rs, reach);
+  model.need = floor.need;
+  const options = optionFloors(floor, adviseProbability(model, position, evaluateState(te, position.state)).options);
+  return { before: floor.before, of: (action) => options.get(action) ?? 0 };
+}
+
+/** The calibrated chance, held between the floor and the estimate (its ceiling). */
+function calibratedChance(id: RuleSet['id'], open: number, calibration: WinCalibration, floors: ShareFloors): ShownChance {
+  return (v, action) => {
+    const estimate = snapProbability(v);
+    const floor = action ? floors.of(action) : floors.before;
+    return clampChance(calibrateWinChance(id, open, estimate, calibration), Math.min(floor, estimate), estimate);
+  };
 }
 
 const winTurns = new WeakMap<ReachTable, { model: WinGoalModel; te: TurnEval }>();
