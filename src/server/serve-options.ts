@@ -229,19 +229,5 @@ function resolveLimits(o: ServeOptions): Pick<ResolvedServeOptions, 'hintCache' 
  * INVALID_OPTION naming the flag or variable it came from.
  */
 export function resolveServeOptions(options: ServeOptions, env: Env): ResolvedServeOptions {
-  const tables = resolveTables(options, env);
-  const batch = resolveBatch(options, env);
-  const limits = resolveLimits(options);
-  return {
-    port: tables.port,
-    host: tables.host,
-    tables: tables.tables,
-    rulesets: tables.rulesets,
-    goalTables: tables.goalTables,
-    threads: tables.threads,
-    backgroundThreads: tables.backgroundThreads,
-    reachCap: tables.reachCap,
-    ...batch,
-    ...limits,
-  };
+  return { ...resolveTables(options, env), ...resolveBatch(options, env), ...resolveLimits(options) };
 }
