@@ -11,6 +11,8 @@ const RANK: Record<string, number> = {
   'src/errors.ts': 0,
   'src/version.ts': 0,
   'src/run-in-lanes.ts': 0,
+  // Reading an option's value from a flag or the environment, naming it in the error: every face's resolve…Options.
+  'src/option-values.ts': 0.1,
   // Splitting a run into parts (--shard K/N): the simulator and the review share it.
   'src/shard.ts': 0.25,
   // Bounded decoding of untrusted JSON/MessagePack into plain data: the server's thread and workers share it.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positionOdds, type ProbabilityAdvice } from '../src/advisor/index.ts';
 import { adviseGoal } from '../src/goals/index.ts';
 import { parsePosition, type PositionInput } from '../src/position/index.ts';
-import type { TableSource } from '../src/server/table-registry.ts';
+import type { TableSource } from '../src/store/table-sources.ts';
 import type { ReachTable } from '../src/solver/index.ts';
 import type { BuiltReachTable } from '../src/solver/index.ts';
 import { hasChromium, launchChromium, loadPage } from './support/browser.ts';

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { isDicewiseError, RetryLaterError, type ErrorCode, type Issue } from '../errors.ts';
-import type { TableProgress } from './table-registry.ts';
+import type { TableProgress } from './table-entry.ts';
 
 /**
  * RFC 9457 problem details: every error response of the API has this shape. `type` is a
