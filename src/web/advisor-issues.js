@@ -1,5 +1,5 @@
 // @ts-check
-import { h } from './dom.js';
+import { addMessage, h } from './dom.js';
 import { t } from './i18n.js';
 
 /**
@@ -38,15 +38,6 @@ export function showBanner(form, text) {
 }
 
 /**
- * @param {HTMLElement} el
- * @param {string} text
- */
-function addToBlock(el, text) {
-  el.hidden = false;
-  el.textContent = el.textContent ? `${el.textContent} ${text}` : text;
-}
-
-/**
  * Each issue next to its field: a box's message in a row under that box, the dice under the
  * dice, an opponent's at that opponent (opponents-form.js), anything else above the scorecard.
  * @param {AdvisorForm} form
@@ -82,16 +73,16 @@ export function showIssues(form, issues) {
       underRow(sheet.bonusRow, `${colText(bonus[1])}${issue.message}`);
     } else if (/^dice/.test(issue.field)) {
       form.tray.setAttribute('aria-invalid', 'true');
-      addToBlock(form.diceError, issue.message);
+      addMessage(form.diceError, issue.message);
     } else if (issue.field === 'rollsLeft') {
-      addToBlock(form.rollsError, issue.message);
+      addMessage(form.rollsError, issue.message);
     } else if (/^goal/.test(issue.field)) {
       form.targetInput.setAttribute('aria-invalid', 'true');
-      addToBlock(form.goalError, issue.message);
+      addMessage(form.goalError, issue.message);
     } else if (/^scorecard/.test(issue.field)) {
-      addToBlock(form.sheetError, `${colText(/^scorecard\[(\d+)\]/.exec(issue.field)?.[1])}${issue.message}`);
+      addMessage(form.sheetError, `${colText(/^scorecard\[(\d+)\]/.exec(issue.field)?.[1])}${issue.message}`);
     } else {
-      addToBlock(form.sheetError, issue.field ? `${issue.field}: ${issue.message}` : issue.message);
+      addMessage(form.sheetError, issue.field ? `${issue.field}: ${issue.message}` : issue.message);
     }
   }
   for (const [row, messages] of rowMessages) {
