@@ -1,5 +1,6 @@
 // @ts-check
-import { dieFace, faceName, holdPositions } from './dice.js';
+import { addDie, randomDice, setDice } from './advisor-dice.js';
+import { dieFace, faceName } from './dice.js';
 import { h, numberInput, readNumber } from './dom.js';
 import { boxName, num, ruleSetName, t } from './i18n.js';
 import { createOpponentsForm } from './opponents-form.js';
@@ -7,8 +8,8 @@ import { hasColumns } from './ruleset-kind.js';
 import { buildSheet, fiftyBoxName, sheetInput, typedNumbers } from './scorecard.js';
 
 /**
- * The advisor's form: the scorecard the player types in, the dice, the rerolls left and the goal,
- * read as the hint API takes a position. It is drawn once per rule set and never redrawn on an
+ * The advisor's form: the scorecard the player types in, the dice (advisor-dice.js), the rerolls
+ * left and the goal, read as the hint API takes a position. It is drawn once per rule set and never redrawn on an
  * answer, so an error shown next to a field (advisor-issues.js) leaves everything typed where it
  * was. The form tells `events.change` when the position changes and `events.submit` when the player
  * presses Advise; what is asked then is the request loop's (advisor-requests.js).
@@ -204,57 +205,6 @@ function goalChanged(form) {
   form.opponents.show(goal === 'win');
   if (goal === 'reach' && form.targetInput.value.trim() === '' && Number.isFinite(form.lastExpected)) form.targetInput.value = String(Math.round(form.lastExpected));
   form.events.change();
-}
-
-/**
- * @param {AdvisorForm} form
- * @param {number} face
- */
-function addDie(form, face) {
-  if (!form.rs || form.dice.length >= form.rs.dice) return;
-  setDice(form, [...form.dice, face]);
-}
-
-/** @param {AdvisorForm} form */
-function randomDice(form) {
-  if (!form.rs) return;
-  setDice(form, Array.from({ length: form.rs.dice }, () => 1 + Math.floor(Math.random() * 6)));
-}
-
-/**
- * @param {AdvisorForm} form
- * @param {number[]} next
- */
-function setDice(form, next) {
-  form.dice = next;
-  drawTray(form, undefined);
-  form.events.change();
-}
-
-/**
- * The dice entered, each a button that takes it out again; with `hold`, each marked kept or rerolled.
- * @param {AdvisorForm} form
- * @param {number[] | undefined} hold dice the best option keeps
- */
-export function drawTray(form, hold) {
-  const { rs, dice } = form;
-  if (!rs) return;
-  const keep = hold ? holdPositions(dice, hold) : new Set();
-  const slots = [];
-  for (let i = 0; i < rs.dice; i++) {
-    const f = dice[i];
-    if (f === undefined) {
-      slots.push(h('span', { class: 'die-btn empty', 'aria-hidden': 'true' }, dieFace(0)));
-      continue;
-    }
-    const cls = hold ? (keep.has(i) ? ' keep' : ' reroll') : '';
-    const label = t(hold ? (keep.has(i) ? 'adv.dieHold' : 'adv.dieReroll') : 'adv.die', { n: i + 1, face: faceName(f) });
-    const tag = hold ? h('span', { class: 'tag' }, keep.has(i) ? t('adv.tagHold') : t('adv.tagReroll')) : null;
-    const remove = () => setDice(form, dice.filter((_, j) => j !== i));
-    slots.push(h('button', { type: 'button', class: `die-btn${cls}`, 'data-face': f, 'aria-label': label, onclick: remove }, dieFace(f), tag));
-  }
-  form.tray.replaceChildren(...slots);
-  for (const b of form.faceButtons) b.disabled = dice.length >= rs.dice;
 }
 
 /** @param {AdvisorForm} form */

@@ -1,5 +1,6 @@
 // @ts-check
-import { drawTray, goalOf, readPosition, refreshTotals } from './advisor-form.js';
+import { drawTray } from './advisor-dice.js';
+import { goalOf, readPosition, refreshTotals } from './advisor-form.js';
 import { clearIssues, showBanner, showIssues } from './advisor-issues.js';
 import { bestHold, fixFields, oddsBody, oddsFigure, pointsAdvice, preparing, reachAdvice, reachTarget, waitingForDice, winAdvice } from './advisor-render.js';
 import { ApiError, fetchAdvice, fetchOdds, unavailableText } from './api.js';

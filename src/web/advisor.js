@@ -1,5 +1,6 @@
 // @ts-check
-import { buildAdvisorForm, drawTray, goalOf, refreshTotals, restoreForm, setFormRuleSet, snapshotForm } from './advisor-form.js';
+import { drawTray } from './advisor-dice.js';
+import { buildAdvisorForm, goalOf, refreshTotals, restoreForm, setFormRuleSet, snapshotForm } from './advisor-form.js';
 import { clearIssues, showBanner } from './advisor-issues.js';
 import { createLoop, schedule, stop } from './advisor-requests.js';
 import { unavailableText } from './api.js';
@@ -9,9 +10,9 @@ import { unavailableText } from './api.js';
  * advice and shows every option ranked. The goal is the most points, to reach a total or to win
  * against opponents: then the options are ranked by the chance of it, and for a total on an
  * exactly solved rule set the odds curve of the position is drawn; on Triple Yahtzee and Superpass
- * the chances are approximate and the page says so. Its parts: the form (advisor-form.js, its
- * errors advisor-issues.js), what is asked and when (advisor-requests.js), and the answers drawn
- * (advisor-render.js).
+ * the chances are approximate and the page says so. Its parts: the form (advisor-form.js, the dice
+ * advisor-dice.js, its errors advisor-issues.js), what is asked and when (advisor-requests.js),
+ * and the answers drawn (advisor-render.js).
  *
  * @typedef {import('./types.js').RuleSet} RuleSet
  * @typedef {import('./advisor-form.js').Snapshot} Snapshot
