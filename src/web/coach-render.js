@@ -148,6 +148,20 @@ export function gameReview(r, answer) {
 }
 
 /**
+ * Under a finished game: its review (or that it is on its way), the download and a new game.
+ * @param {Coach} coach
+ */
+function endOfGame(coach) {
+  const buttons = h(
+    'div',
+    { class: 'row' },
+    h('button', { type: 'button', class: 'secondary', id: 'coach-download', onclick: coach.actions.download }, t('coach.download')),
+    h('button', { type: 'button', class: 'primary', onclick: coach.actions.newGame }, t('coach.newGame')),
+  );
+  return [coach.analysis ?? h('p', { class: 'help' }, t('coach.analysing')), buttons];
+}
+
+/**
  * What the roll button says and whether it can be pressed.
  * @param {RuleSet} r
  * @param {GameState} g
@@ -198,12 +212,6 @@ export function renderCoach(coach) {
   view.seedLink.href = `?mode=coach&ruleset=${encodeURIComponent(r.id)}&seed=${encodeURIComponent(coach.seed)}`;
   view.log.replaceChildren(...decisionLog(r, steps));
 
-  const endButtons = h(
-    'div',
-    { class: 'row' },
-    h('button', { type: 'button', class: 'secondary', id: 'coach-download', onclick: coach.actions.download }, t('coach.download')),
-    h('button', { type: 'button', class: 'primary', onclick: coach.actions.newGame }, t('coach.newGame')),
-  );
-  view.end.replaceChildren(...(g.over ? [coach.analysis ?? h('p', { class: 'help' }, t('coach.analysing')), endButtons] : []));
+  view.end.replaceChildren(...(g.over ? endOfGame(coach) : []));
   if (focusKey) /** @type {HTMLElement | null} */ (view.root.querySelector(`[data-key="${focusKey}"]`))?.focus();
 }
