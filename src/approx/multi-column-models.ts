@@ -42,7 +42,7 @@ function bestCorrection(rs: RuleSet, tables: ColumnTables): Correction | undefin
 
 /**
  * Dicewise's best model of a multi-column rule set: the neural correction where one is fitted
- * (see the README's sub-game and full-game measurements), else the linear one.
+ * (see docs/multi-column.md's sub-game and full-game measurements), else the linear one.
  */
 export function bestModel(rs: RuleSet, tables: ColumnTables): GameModel {
   return columnSumModel(rs, tables, bestCorrection(rs, tables));

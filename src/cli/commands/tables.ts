@@ -148,7 +148,7 @@ export interface MultiColumnGameInfo {
   upperBound: number;
   /** a sub-game's exact optimum, from its joint table where that is built */
   optimum?: number;
-  /** where it comes from: `dicewise bound`'s cached result, else the README's turn-price figure */
+  /** where it comes from: `dicewise bound`'s cached result, else the turn-price figure of docs/multi-column.md */
   upperBoundSource: string;
   /** how the bound was computed, where `dicewise bound` computed it */
   boundMethod?: {
@@ -201,7 +201,7 @@ export function multiColumnGames(infos: readonly { ruleset: string; kind: string
               computedAt: b.computedAt,
             },
           }
-        : { upperBoundSource: 'dicewise bound, README "How far from optimal" (run it to compute it here)' }),
+        : { upperBoundSource: 'dicewise bound, docs/multi-column.md "How far from optimal" (run it to compute it here)' }),
     });
   }
   return out;
