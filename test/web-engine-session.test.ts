@@ -64,6 +64,19 @@ describe('the browser engine answers as the server does', () => {
     expect(options).toBeGreaterThan(100);
   });
 
+  it('a multi-column hint with effort settles the same options by the same rollouts as the server’s', async () => {
+    for (const p of [
+      { ruleset: 'superpass', dice: [1, 2, 3, 4, 6, 6], rollsLeft: 2, effort: 1 },
+      { ruleset: 'triple-yahtzee', dice: [2, 2, 5, 5, 6], rollsLeft: 1, effort: 1 },
+    ]) {
+      const server = await serverHint(p);
+      expect(server.status).toBe(200);
+      const mine = asJson(await session.hint(p)) as { options: { rollouts?: number }[] };
+      expect(mine.options.some((o) => (o.rollouts ?? 0) > 0)).toBe(true);
+      expect(mine).toEqual(server.body);
+    }
+  });
+
   const BAD: [string, unknown][] = [
     ['a face of 7', { dice: [1, 2, 3, 4, 7] }],
     ['four dice', { dice: [1, 2, 3, 4] }],

@@ -1,5 +1,5 @@
 import type { PositionInput } from '../../src/position/index.ts';
-import { hasColumns, RULESETS, type RuleSetId } from '../../src/rules/index.ts';
+import { hasColumns, RULESETS, UPPER_COUNT, type RuleSetId } from '../../src/rules/index.ts';
 import { mulberry32 } from './random-positions.ts';
 
 /** The part of an advice a position is played on with. */
@@ -9,7 +9,7 @@ interface ScoreOptions {
 
 /**
  * Positions of any rule set (multi-column ones too), reached by playing it: each turn random dice
- * scored, through `hint` (the advice for the dice with no rerolls left), in the best box half the
+ * scored (one in eight n of a kind), through `hint` (the advice for the dice with no rerolls left), in the best box half the
  * time and a random legal one otherwise, so that sheets are legal whatever the columns' fill rules;
  * then random dice with 0 to 2 rerolls left, or one position in five at the start of a turn.
  * Seeded: the same seed gives the same positions.
@@ -17,7 +17,12 @@ interface ScoreOptions {
 export async function playedPositions(id: RuleSetId, seed: number, count: number, hint: (p: PositionInput) => Promise<ScoreOptions>): Promise<PositionInput[]> {
   const rs = RULESETS[id];
   const rng = mulberry32(seed);
-  const roll = () => Array.from({ length: rs.dice }, () => 1 + Math.floor(rng() * 6));
+  // One roll in eight n of a kind, so that Jokers and Yahtzee bonuses come up.
+  const roll = (): number[] => {
+    if (rng() >= 0.125) return Array.from({ length: rs.dice }, () => 1 + Math.floor(rng() * 6));
+    const face = 1 + Math.floor(rng() * 6);
+    return Array.from({ length: rs.dice }, () => face);
+  };
   const boxes = rs.boxes.length * rs.columns.length;
   const out: PositionInput[] = [];
   for (let i = 0; i < count; i++) {
@@ -34,8 +39,13 @@ export async function playedPositions(id: RuleSetId, seed: number, count: number
       const o = rng() < 0.5 ? options[0] : options[Math.floor(rng() * options.length)];
       if (!('score' in o.action)) throw new Error('a hint with no rerolls left offered a hold');
       const col = (o.action.column ?? 1) - 1;
+      const box = rs.boxes.findIndex((b) => b.id === (o.action as { score: string }).score);
+      const upper = () => rs.boxes.slice(0, UPPER_COUNT).reduce((n, b) => n + (sheet[col][b.id] ?? 0), 0);
+      const before = upper();
       sheet[col][o.action.score] = o.points ?? 0;
-      bonus[col] += o.bonus ?? 0;
+      // An option's bonus is the upper bonus it earns and its Yahtzee bonus: the sheet holds the second.
+      const upperBonus = box < UPPER_COUNT && before < rs.upperBonus.threshold && upper() >= rs.upperBonus.threshold ? rs.upperBonus.points : 0;
+      bonus[col] += (o.bonus ?? 0) - upperBonus;
     }
     const p = position();
     if (rng() >= 0.2) {
