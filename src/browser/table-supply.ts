@@ -145,7 +145,8 @@ export function createTableSupply(opts: SupplyOptions): TableSupply {
     if (!entry) return undefined;
     const url = new URL(`../tables/${entry.file}`, opts.base).href;
     progress({ ruleset: id, table: `${id} ${kind}`, kind, stage: 'download', done: 0, total: entry.bytes });
-    const { content, fetched } = await verifiedFile({ url, sha256: entry.sha256 }, (n) => progress({ ruleset: id, table: `${id} ${kind}`, kind, stage: 'download', done: n, total: entry.bytes }));
+    const versions = new URL(`../tables/${id}.${kind}.`, opts.base).href;
+    const { content, fetched } = await verifiedFile({ url, sha256: entry.sha256, versions }, (n) => progress({ ruleset: id, table: `${id} ${kind}`, kind, stage: 'download', done: n, total: entry.bytes }));
     if (content.byteLength !== entry.entries * 8) throw new DicewiseError('TABLE_CORRUPT', `${url}: ${content.byteLength} bytes, expected ${entry.entries * 8}`);
     // Aligned for the Float64Array (a fresh buffer from the decoder or the response is; a view of one may not be).
     const values = content.byteOffset % 8 === 0 ? new Float64Array(content.buffer, content.byteOffset, entry.entries) : new Float64Array(content.slice().buffer);
@@ -190,7 +191,7 @@ export function createTableSupply(opts: SupplyOptions): TableSupply {
         const started = performance.now();
         const url = new URL(ref.file, opts.base).href;
         progress({ ruleset: id, table: `${id} neural`, kind: 'neural', stage: 'download', done: 0, total: ref.bytes });
-        const { content, fetched } = await verifiedFile({ url, sha256: ref.sha256 });
+        const { content, fetched } = await verifiedFile({ url, sha256: ref.sha256, versions: new URL(`neural-${id}.`, opts.base).href });
         record(id, 'neural', fetched > 0 ? 'download' : 'cache', started, fetched, ref.sha256);
         return JSON.parse(new TextDecoder().decode(content)) as FittedNeural;
       }),

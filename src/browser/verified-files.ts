@@ -16,6 +16,8 @@ export interface FileRef {
   url: string;
   /** SHA-256 (hex) of the file's content after any gzip is undone */
   sha256: string;
+  /** the URL of every version of this file up to its content's name: the versions before it are dropped once it is kept */
+  versions?: string;
 }
 
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
@@ -66,7 +68,17 @@ export async function verifiedFile(ref: FileRef, onBytes?: (bytes: number) => vo
   const content = await unwrap(body);
   if ((await sha256Hex(content)) !== ref.sha256) throw new DicewiseError('TABLE_CORRUPT', `${ref.url} is not the file listed (SHA-256 mismatch)`);
   await cache?.put(ref.url, new Response(body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': 'application/octet-stream' } })).catch(() => undefined);
+  if (cache && ref.versions) await dropOthers(cache, ref.versions, ref.url);
   return { content, fetched: body.byteLength };
+}
+
+/** Drops the cached entries under `prefix` but `keep`: the versions of a file or table before the one kept now. */
+async function dropOthers(cache: CacheLike, prefix: string, keep: string): Promise<void> {
+  try {
+    for (const old of await cache.keys()) if (old.url.startsWith(prefix) && old.url !== keep) await cache.delete(old.url);
+  } catch {
+    // Left for the next time.
+  }
 }
 
 /**
@@ -118,8 +130,8 @@ export async function keptTable(key: string): Promise<{ values: Float64Array; sh
 export async function keepTable(key: string, prefix: string, values: Float64Array, sha256: string): Promise<void> {
   const cache = await tableCache();
   if (!cache) return;
+  await dropOthers(cache, prefix, key);
   try {
-    for (const old of await cache.keys()) if (old.url.startsWith(prefix) && old.url !== key) await cache.delete(old.url);
     const bytes = new Uint8Array(values.buffer, values.byteOffset, values.byteLength);
     await cache.put(key, new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { 'content-type': 'application/octet-stream', 'x-sha256': sha256 } }));
   } catch {
