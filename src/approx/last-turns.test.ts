@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RULESETS } from '../rules/index.ts';
-import { boxCount, createTurnEval, evaluateStateFor, filledCount, opponentAim, type GameState, type GoalAim, type ThresholdModel, type TurnEval } from '../solver/index.ts';
+import { boxCount, createTurnEval, evaluateStateFor, filledCount, opponentAim, scoreOptions, type GameState, type GoalAim, type ThresholdModel, type TurnEval } from '../solver/index.ts';
 import { testColumnTables } from '../../test/support/models.ts';
 import { naiveGameValue, naiveReach, naiveUtility } from '../../test/support/naive-game.ts';
 import { lawShare } from './last-turns.ts';
@@ -198,6 +198,29 @@ describe('an opponent with one to three boxes left: the law of its points (creat
     expect(law.points[law.points.length - 1]).toBe(220);
     expect(law.points.filter((g) => g > 70).every((g) => g >= 150)).toBe(true);
   }, 300_000);
+
+  it('with three boxes left, is the same whether the laws its entries leave were known before or not (Superpass: the zero rule)', async () => {
+    const tables = await testColumnTables('superpass');
+    const three = [twoLeft([[2, 'sixes', 45], [3, 'kniffel', 63], [3, 'fullHouse', 63]]), twoLeft([[0, 'chance', 70], [1, 'ones', 60], [3, 'threes', 57]])];
+    let warmed = 0;
+    for (const state of three) {
+      const cold = goalModel(rs, tables).pointsLaw!(state)!;
+      const warm = goalModel(rs, tables);
+      // Every state an entry leaves, first roll and after a reroll, its law asked first.
+      for (let r = 0; r < warm.c.dice.rollCount; r++) {
+        for (const first of [true, false]) {
+          for (const o of scoreOptions(rs, state, warm.c.dice.keepCounts.subarray(r * 6, r * 6 + 6), first)) {
+            warm.pointsLaw!(o.next);
+            warmed++;
+          }
+        }
+      }
+      const law = warm.pointsLaw!(state)!;
+      expect(Array.from(law.points)).toEqual(Array.from(cold.points));
+      expect(Array.from(law.chance)).toEqual(Array.from(cold.chance));
+    }
+    expect(warmed).toBeGreaterThan(1000);
+  }, 120_000);
 
   it('a share against it (lawShare, a search) is the running sum over its points, bit for bit, ties counting half', async () => {
     const model = goalModel(ty, await testColumnTables('triple-yahtzee'));

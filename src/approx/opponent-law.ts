@@ -138,8 +138,10 @@ function bestEntries(ctx: GoalContext, memo: LawMemo, state: GameState): BestEnt
       for (let r = 0; r < R; r++) {
         const gain = entryGain(ctx.parts[k], col, r, b, ctx.nOfAKind[k][r] === 1, entry);
         if (gain === undefined) continue;
+        // The slot before the law: a law not known yet is worked out through this same scratch.
+        const slot = (zeroRule && entry.points === 0 ? zeroSlot : scoreSlot) + r;
         const law = lawAfter(entry.next.upper, entry.next.yahtzee50);
-        offer((zeroRule && entry.points === 0 ? zeroSlot : scoreSlot) + r, gain + law.mean, gain, law);
+        offer(slot, gain + law.mean, gain, law);
       }
       // After a reroll a first-roll-only column's entry scores nothing and leaves the column as it was.
       if (onlyFirst) {
