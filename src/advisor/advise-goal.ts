@@ -2,13 +2,12 @@ import { invalidInput } from '../errors.ts';
 import type { Action, Goal, Position } from '../position/index.ts';
 import { isPlainSingleColumn, isSolvedExactly, type RuleSet } from '../rules/index.ts';
 import {
-  aimAtOpponent,
-  boxCount,
+  aimIsExact,
   createTurnEval,
   END_GAME_BOXES,
   endGameModel,
   evaluateState,
-  filledCount,
+  evaluateStateFor,
   goalSteers,
   opponentFinal,
   meanTotal,
@@ -19,9 +18,11 @@ import {
   snapProbability,
   winGoalModel,
   openBoxes,
+  opponentAim,
   type EndGameModel,
   type FinalDistribution,
   type GameModel,
+  type GoalAim,
   type ReachGoalModel,
   type ReachTable,
   type ShareCurve,
@@ -193,21 +194,18 @@ function endGameTurn(rs: RuleSet): { model: EndGameModel; te: TurnEval } {
   return t;
 }
 
+/** One turn evaluation per goal model and thread, whatever goal each request aims it at (its buffers, not its goal). */
 const spreadTurns = new WeakMap<ThresholdModel, TurnEval>();
 
 /**
- * How a goal aims a multi-column rule set's goal model at the position before it is asked (the
- * goal's module passes it to adviseSpreadGoal); it returns the opponents the advice reports, if any.
+ * How a goal aims a multi-column rule set's goal model at the position (the goal's module passes
+ * it to adviseSpreadGoal): the goal the request asks about, and the opponents the advice reports, if any.
  */
-export type AimGoalModel = (goalModel: ThresholdModel, position: Position) => ProbabilityAdvice['opponents'];
+export type AimGoalModel = (goalModel: ThresholdModel, position: Position) => { goal: GoalAim; opponents?: ProbabilityAdvice['opponents'] };
 
 /** The reach goal's aim: the points still needed to finish with `score`. */
 export function aimAtTarget(score: number): AimGoalModel {
-  return (goalModel, position) => {
-    goalModel.need = score - position.score;
-    goalModel.extraVariance = 0;
-    return undefined;
-  };
+  return (_, position) => ({ goal: { kind: 'reach', need: score - position.score } });
 }
 
 /** The win goal's aim: the one opponent's final total, taken with the mean and spread of best play from their sheet. */
@@ -216,7 +214,8 @@ export const aimAtTheOpponent: AimGoalModel = (goalModel, position) => {
   if (given.length !== 1) {
     throw invalidInput([{ field: 'goal.opponents', message: `${position.rs.id} is played against one opponent: the win goal takes exactly one, got ${given.length}` }]);
   }
-  return [{ expectedFinalScore: aimAtOpponent(goalModel, position.score, given[0]) }];
+  const { goal, expected } = opponentAim(goalModel, position.score, given[0]);
+  return { goal, opponents: [{ expectedFinalScore: expected }] };
 };
 
 /**
@@ -235,13 +234,14 @@ export function adviseSpreadGoal(
 ): ProbabilityAdvice {
   const goalModel = tables.goal;
   if (!goalModel) throw new Error(`the ${position.goal.type} goal of a multi-column rule set needs its goal model`);
-  let turn = spreadTurns.get(goalModel);
-  if (!turn) spreadTurns.set(goalModel, (turn = createTurnEval(goalModel)));
   const kind = position.goal.type;
-  const opponents = aim(goalModel, position);
-  const advice = adviseProbability(goalModel, position, evaluateState(turn, position.state));
+  const { goal, opponents } = aim(goalModel, position);
+  const aimed = goalModel.aim(goal);
+  let turn = spreadTurns.get(goalModel);
+  if (!turn) spreadTurns.set(goalModel, (turn = createTurnEval(aimed)));
+  const advice = adviseProbability(aimed, position, evaluateStateFor(turn, aimed, position.state));
   // Near the end the model is exact: a target, or an opponent who has finished.
-  if (boxCount(position.rs) - filledCount(position.state) <= goalModel.exactBoxes && goalModel.extraVariance === 0) advice.exact = true;
+  if (aimIsExact(goalModel, goal, position.state)) advice.exact = true;
   if (opponents) advice.opponents = opponents;
   const horizon = goalModel.horizon[kind];
   if (goalSteers(goalModel, kind, position.state)) {
