@@ -78,8 +78,9 @@ describe.skipIf(skipBrowserTests)('web page in Chromium', () => {
     await page.click('button[type="submit"]');
     const listed = listedOptions(5, want.options);
     const best = actionText('yahtzee', listed[0].action);
+    // The answer to the whole position: one to the position half typed (two rerolls left) can name the same best option.
+    await waitForText(page, '#adv-expected', fmt2(want.expectedFinalScore));
     await waitForText(page, '#adv-best strong', best);
-    expect(await page.textContent('#adv-expected')).toBe(fmt2(want.expectedFinalScore));
     // Every option but holding all five dice, which is stopping to score and not a choice of its own.
     expect(want.options.some((o) => holdsAll(5, o.action))).toBe(true);
     expect(await page.locator('.options > li').count()).toBe(listed.length);
@@ -104,9 +105,9 @@ describe.skipIf(skipBrowserTests)('web page in Chromium', () => {
     await enterDice(page, input.dice!);
     await page.check('#adv-rolls-0');
     const best = actionText('triple-yahtzee', want.best!.action);
+    await waitForText(page, '#adv-expected', fmt2(want.expectedFinalScore));
     await waitForText(page, '#adv-best strong', best);
     expect(best).toMatch(/\(column \d\)$/);
-    expect(await page.textContent('#adv-expected')).toBe(fmt2(want.expectedFinalScore));
     // A score option shows what it adds to the game: the points (and bonus) times the column's multiplier.
     await page.click('.option-list .link');
     const fullHouse = want.options.find((o) => 'score' in o.action && o.action.score === 'fullHouse' && o.action.column === 3)!;

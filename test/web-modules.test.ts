@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 const webDir = fileURLToPath(new URL('../src/web/', import.meta.url));
 
 /**
- * The page's own modules (the engine's, under lib/, are served compiled and fetch nothing). The
- * service worker (sw.js) is not one: it runs apart from the page and is the network's cache layer.
+ * The page's own modules (the engine's, under lib/, are served compiled and fetch nothing). sw.js
+ * is not one: it is the service worker, which stands between the page and the network and keeps
+ * its files (it fetches what site.json lists and answers the page's GETs).
  */
 const modules = readdirSync(webDir).filter((f) => f.endsWith('.js') && f !== 'sw.js');
 

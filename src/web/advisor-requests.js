@@ -130,6 +130,12 @@ function showFailure(loop, ruleSet, e) {
   clearIssues(form);
   drawTray(form, undefined);
   if (!(e instanceof ApiError)) throw e;
+  if (e.needsServer) {
+    // A goal only the server answers, and no server to ask: said plainly, asked again when it is back (advisor.js).
+    form.result.replaceChildren();
+    showBanner(form, e.problem.detail);
+    return;
+  }
   if (e.retryAfter !== undefined) {
     // A table is loading or being built: say so, and ask again when the server says to.
     form.result.replaceChildren(preparing(e.problem.detail));

@@ -195,7 +195,7 @@ export function batchReviewPanel(ruleSet) {
       const id = games.map((g) => (typeof g === 'object' && g !== null && 'ruleset' in g ? String(g.ruleset) : 'yahtzee'))[0];
       result.replaceChildren(...groupedProfile(rs && rs.id === id ? rs : undefined, summary));
     } catch (e) {
-      status.textContent = t('review.failed', { why: e instanceof ApiError ? e.problem.detail : String(e) });
+      status.textContent = e instanceof ApiError && e.needsServer ? e.problem.detail : t('review.failed', { why: e instanceof ApiError ? e.problem.detail : String(e) });
     }
   });
   return h(

@@ -37,7 +37,8 @@ export function buildCoachView(root, actions, versus, ruleSet) {
     rollButton: h('button', { type: 'button', class: 'primary', id: 'coach-roll', 'data-key': 'roll', onclick: actions.reroll }, t('coach.roll')),
     feedback: h('div', { class: 'feedback', id: 'coach-feedback', role: 'status', 'aria-live': 'polite' }),
     hintBox: h('div', { class: 'coach-hint' }),
-    log: h('ol', { class: 'log', id: 'coach-log', reversed: true }),
+    // Focusable: a long game's log scrolls, and a keyboard must reach it.
+    log: h('ol', { class: 'log', id: 'coach-log', reversed: true, tabindex: 0, 'aria-labelledby': 'coach-log-h' }),
     sheetHolder: h('div', { class: 'sheet-wrap' }),
     seedLink: h('a', { id: 'coach-seed', href: '#' }),
     end: h('div', { class: 'end' }),

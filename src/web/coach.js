@@ -2,6 +2,7 @@
 import { createVersus } from './coach-versus.js';
 import { download, newGame, reroll, score, toggleDie, toggleHint, undo } from './coach-decisions.js';
 import { positionOf } from './coach-game.js';
+import { onServerBack } from './api.js';
 import { hintFor, update } from './coach-requests.js';
 import { buildCoachView } from './coach-view.js';
 
@@ -78,6 +79,10 @@ export function createCoach(root, hooks) {
     view: buildCoachView(root, actions, versus, () => coach.rs),
     versus,
   };
+  // The chance to win against the computer needs the server: asked again when it is back.
+  const offBack = onServerBack(() => {
+    if (coach.game) void versus.follow(coach.game);
+  });
 
   return {
     /** @returns {Snapshot} the game as it stands, to carry over to a redrawn coach (a new language) */
@@ -88,6 +93,7 @@ export function createCoach(root, hooks) {
     dispose() {
       coach.gen++;
       versus.dispose();
+      offBack();
     },
     /**
      * @param {RuleSet} next

@@ -75,6 +75,16 @@ export const MESSAGES = {
   'api.unavailableYet': '{name} ist auf diesem Server noch nicht verfügbar: {why}.',
   'api.unavailableNow': '{name} ist auf diesem Server gerade nicht verfügbar: {why}.',
 
+  'needs.offline': '{what} braucht den Dicewise-Server, der gerade nicht erreichbar ist. Sobald er es wieder ist, geht es weiter; Punkteberatung und Trainer laufen in diesem Browser weiter.',
+  'needs.static': '{what} braucht einen Dicewise-Server (dicewise serve); diese Kopie der Seite hat keinen. Punkteberatung und Trainer laufen hier, in diesem Browser.',
+  'needs.what.reach': 'Die Chance, eine Summe zu erreichen,',
+  'needs.what.win': 'Die Siegchance',
+  'needs.what.odds': 'Die Chancenkurve',
+  'needs.what.batch': 'Das Auswerten einer Datei mit Partien',
+  'notice.offline': 'Offline: Der Dicewise-Server ist nicht erreichbar. Punkteberatung, Trainer und seine Auswertung laufen in diesem Browser weiter; die Chance, eine Summe zu erreichen oder zu siegen, die Chancenkurve und das Auswerten einer Datei mit Partien brauchen den Server und kommen mit ihm zurück.',
+  'notice.static': 'Dicewise ohne Server: Punkteberatung, Trainer und seine Auswertung werden in diesem Browser berechnet. Die Chance, eine Summe zu erreichen oder zu siegen, die Chancenkurve und das Auswerten einer Datei mit Partien brauchen einen Dicewise-Server (dicewise serve).',
+  'notice.preparing': '{name} wird in diesem Browser vorbereitet (nur beim ersten Mal): {percent} %',
+
   'face.1': 'Eins',
   'face.2': 'Zwei',
   'face.3': 'Drei',

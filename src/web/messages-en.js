@@ -54,6 +54,16 @@ export const MESSAGES = {
   'api.unavailableYet': '{name} is not available on this server yet: {why}.',
   'api.unavailableNow': '{name} is not available on this server now: {why}.',
 
+  'needs.offline': '{what} needs the Dicewise server, which cannot be reached now. It comes back when the server does; points advice and the coach go on in this browser.',
+  'needs.static': '{what} needs a Dicewise server (dicewise serve): this copy of the page has none. Points advice and the coach work here, in this browser.',
+  'needs.what.reach': 'The chance to reach a total',
+  'needs.what.win': 'The chance to win',
+  'needs.what.odds': 'The odds curve',
+  'needs.what.batch': 'Reviewing a file of games',
+  'notice.offline': 'Offline: the Dicewise server cannot be reached. Points advice, the coach and its review go on in this browser; the chance to reach a total or to win, the odds curve and reviewing a file of games need the server and come back when it does.',
+  'notice.static': 'Dicewise without a server: points advice, the coach and its review are computed in this browser. The chance to reach a total or to win, the odds curve and reviewing a file of games need a Dicewise server (dicewise serve).',
+  'notice.preparing': 'Getting {name} ready in this browser (first time only): {percent}%',
+
   'face.1': 'one',
   'face.2': 'two',
   'face.3': 'three',

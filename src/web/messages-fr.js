@@ -75,6 +75,16 @@ export const MESSAGES = {
   'api.unavailableYet': '{name} n’est pas encore disponible sur ce serveur : {why}.',
   'api.unavailableNow': '{name} n’est pas disponible sur ce serveur pour le moment : {why}.',
 
+  'needs.offline': '{what} nécessite le serveur Dicewise, injoignable pour le moment. Elle revient dès que le serveur revient ; le conseil aux points et l’entraîneur continuent dans ce navigateur.',
+  'needs.static': '{what} nécessite un serveur Dicewise (dicewise serve) : cette copie de la page n’en a pas. Le conseil aux points et l’entraîneur marchent ici, dans ce navigateur.',
+  'needs.what.reach': 'La chance d’atteindre un total',
+  'needs.what.win': 'La chance de gagner',
+  'needs.what.odds': 'La courbe des chances',
+  'needs.what.batch': 'L’analyse d’un fichier de parties',
+  'notice.offline': 'Hors ligne : le serveur Dicewise est injoignable. Le conseil aux points, l’entraîneur et son analyse continuent dans ce navigateur ; la chance d’atteindre un total ou de gagner, la courbe des chances et l’analyse d’un fichier de parties nécessitent le serveur et reviennent avec lui.',
+  'notice.static': 'Dicewise sans serveur : le conseil aux points, l’entraîneur et son analyse sont calculés dans ce navigateur. La chance d’atteindre un total ou de gagner, la courbe des chances et l’analyse d’un fichier de parties nécessitent un serveur Dicewise (dicewise serve).',
+  'notice.preparing': 'Préparation de {name} dans ce navigateur (la première fois seulement) : {percent} %',
+
   'face.1': 'un',
   'face.2': 'deux',
   'face.3': 'trois',

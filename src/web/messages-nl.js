@@ -75,6 +75,16 @@ export const MESSAGES = {
   'api.unavailableYet': '{name} is nog niet beschikbaar op deze server: {why}.',
   'api.unavailableNow': '{name} is nu niet beschikbaar op deze server: {why}.',
 
+  'needs.offline': '{what} heeft de Dicewise-server nodig, die nu niet bereikbaar is. Het komt terug zodra de server er weer is; puntenadvies en de coach gaan in deze browser door.',
+  'needs.static': '{what} heeft een Dicewise-server nodig (dicewise serve): deze kopie van de pagina heeft er geen. Puntenadvies en de coach werken hier, in deze browser.',
+  'needs.what.reach': 'De kans om een totaal te halen',
+  'needs.what.win': 'De kans om te winnen',
+  'needs.what.odds': 'De kansencurve',
+  'needs.what.batch': 'Het beoordelen van een bestand met spellen',
+  'notice.offline': 'Offline: de Dicewise-server is niet bereikbaar. Puntenadvies, de coach en zijn beoordeling gaan in deze browser door; de kans om een totaal te halen of te winnen, de kansencurve en het beoordelen van een bestand met spellen hebben de server nodig en komen terug zodra hij er weer is.',
+  'notice.static': 'Dicewise zonder server: puntenadvies, de coach en zijn beoordeling worden in deze browser berekend. De kans om een totaal te halen of te winnen, de kansencurve en het beoordelen van een bestand met spellen hebben een Dicewise-server nodig (dicewise serve).',
+  'notice.preparing': '{name} wordt in deze browser klaargezet (alleen de eerste keer): {percent}%',
+
   'face.1': 'een',
   'face.2': 'twee',
   'face.3': 'drie',
