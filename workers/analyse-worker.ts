@@ -28,7 +28,7 @@ const sharedLanes = new Map<RuleSetId, SharedLanes>();
 
 // Reach tables (reach reviews) and points distributions (multiplayer records), read once per thread when first asked for, where not shared.
 const lanesOf = (kind: LaneKind) => threadMemo((id: RuleSetId): Promise<ReachTable> => readReachTable(tables, RULESETS[id], kind).then((r) => r.table));
-const readLanes: Record<LaneKind, (id: RuleSetId) => Promise<ReachTable>> = { reach: lanesOf('reach'), distribution: lanesOf('distribution') };
+const readLanes: Record<LaneKind, (id: RuleSetId) => Promise<ReachTable>> = { reach: lanesOf('reach'), distribution: lanesOf('distribution'), outlook: lanesOf('outlook') };
 
 function laneFor(id: RuleSetId, kind: LaneKind): Promise<ReachTable> {
   const shared = sharedLanes.get(id)?.[kind];

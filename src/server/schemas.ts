@@ -202,7 +202,7 @@ export const ReadySchema = z
       .array(
         z.object({
           ruleset: z.string(),
-          kind: z.enum(['values', 'reach', 'distribution']),
+          kind: z.enum(['values', 'reach', 'distribution', 'outlook']),
           status: z.string(),
           percent: z.number().int().optional(),
           etaSeconds: z.number().int().optional(),

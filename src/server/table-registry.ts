@@ -36,9 +36,11 @@ export interface TableOf {
   values: GameModel;
   reach: ReachTable;
   distribution: ReachTable;
+  /** the outlook of expected-score play (solver/outlook.ts), read or built when a hint first asks for `explain` */
+  outlook: ReachTable;
 }
 
-export const TABLE_KINDS: readonly TableKind[] = ['values', 'reach', 'distribution'];
+export const TABLE_KINDS: readonly TableKind[] = ['values', 'reach', 'distribution', 'outlook'];
 
 /** The goal tables of a rule set, in the order they are built ahead. */
 export const GOAL_TABLE_KINDS: readonly LaneKind[] = ['reach', 'distribution'];
@@ -156,6 +158,7 @@ const NAMES: Record<TableKind, { noun: string; log: string }> = {
   values: { noun: 'model', log: 'table' },
   reach: { noun: 'reach table', log: 'reach table' },
   distribution: { noun: 'points distribution table', log: 'points distribution table' },
+  outlook: { noun: 'outlook table', log: 'outlook table' },
 };
 
 /** Goal tables that failed are refused this long before a request tries again (a build costs minutes of CPU). */
@@ -582,7 +585,8 @@ export function diskSources(dir: string, opts: DiskSourceOptions = {}): Required
       try {
         // Shared memory: the batch workers are handed this copy rather than each reading its own.
         const { table } = await readReachTable(dir, RULESETS[id], kind, { shared: true });
-        return table.cap >= cap ? { table } : { rebuild: `its cap ${table.cap} is below this server's ${cap}` };
+        // An outlook counts no points: it has no cap to fall short of.
+        return kind === 'outlook' || table.cap >= cap ? { table } : { rebuild: `its cap ${table.cap} is below this server's ${cap}` };
       } catch (e) {
         if (needsBuild(e)) return { rebuild: (e as Error).message };
         return hidePaths(e);
@@ -594,7 +598,7 @@ export function diskSources(dir: string, opts: DiskSourceOptions = {}): Required
       return (await readReachTable(dir, RULESETS[id], kind, { shared: true })).table;
     },
   });
-  return { values, reach: lane('reach'), distribution: lane('distribution') };
+  return { values, reach: lane('reach'), distribution: lane('distribution'), outlook: lane('outlook') };
 }
 
 /** A registry over tables already in memory (tests, benchmarks), each loaded and ready. */
@@ -618,11 +622,12 @@ export async function staticRegistry(
       values: fixed('values', (id) => byId.get(id)),
       reach: fixed('reach', (id) => lanes.reach?.[id]),
       distribution: fixed('distribution', (id) => lanes.distribution?.[id]),
+      outlook: fixed('outlook', (id) => lanes.outlook?.[id]),
     },
     logger,
   });
   await registry.start();
-  for (const kind of GOAL_TABLE_KINDS) {
+  for (const kind of [...GOAL_TABLE_KINDS, 'outlook'] as const) {
     for (const id of Object.keys(lanes[kind] ?? {}) as RuleSetId[]) {
       try {
         registry.table(kind, id);

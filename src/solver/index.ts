@@ -29,3 +29,4 @@ export * from './price-search.ts';
 export * from './build-estimate.ts';
 export * from './joint-layout.ts';
 export * from './joint-reach.ts';
+export * from './outlook.ts';

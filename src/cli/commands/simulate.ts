@@ -35,7 +35,6 @@ import { shardJson } from '../shard-json.ts';
 import { sharedTableReader } from '../../store/table-store.ts';
 import { createAtomicWriter, writeFileAtomic, type AtomicWriter } from '../../store/write-atomic.ts';
 import { importDefault } from '../../store/import-module.ts';
-import type { LaneKind } from '../../solver/index.ts';
 
 interface SimulateFlags {
   ruleset: string;
@@ -168,7 +167,7 @@ export function registerSimulate(program: Command): void {
       if (players !== undefined && flags.record !== undefined) throw invalid('record', 'writes solo games; head-to-head games are not recorded');
       // The opponents at a simulated table are all in progress; the goal model of a multi-column rule set is built from its column tables.
       const goalsPlayed = (await goalsFor(specs)).filter((g) => specs.some((s) => g.playedBy(s)));
-      const laneKinds = [...new Set(goalsPlayed.flatMap((g) => g.tables(RULESETS[ruleset], true)))].filter((k): k is LaneKind => k !== 'goal-model');
+      const laneKinds = [...new Set(goalsPlayed.flatMap((g) => g.tables(RULESETS[ruleset], true)))].filter((k): k is Exclude<typeof k, 'goal-model'> => k !== 'goal-model');
       // Loaded (built first when missing: minutes) here once, and shared with every worker thread rather than read by each.
       const lanes: SharedLanes = {};
       for (const kind of laneKinds) {

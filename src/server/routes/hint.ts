@@ -2,7 +2,6 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { advise } from '../../advisor/index.ts';
 import { adviseGoal, goalTables, goalTablesNeeded } from '../../goals/index.ts';
 import { parseEffort } from '../../approx/rollout.ts';
-import type { LaneKind } from '../../solver/index.ts';
 import { invalidInput } from '../../errors.ts';
 import { parsePosition, positionError } from '../../position/index.ts';
 import type { RouteModule } from '../app-deps.ts';
@@ -67,7 +66,7 @@ export const registerHintRoute: RouteModule = (app, deps) => {
     const model = deps.registry.get(position.rs.id);
     if (position.goal.type !== 'points') {
       // Every lane table the goal needs moves to the front of the build queue at once, not one by one.
-      const lanes = deps.registry.tables(position.rs.id, goalTablesNeeded(position).filter((k): k is LaneKind => k !== 'goal-model'));
+      const lanes = deps.registry.tables(position.rs.id, goalTablesNeeded(position).filter((k): k is Exclude<typeof k, 'goal-model'> => k !== 'goal-model'));
       const tables = await goalTables(position, model, (kind) => lanes[kind]);
       return sendData(c, adviseGoal(model, tables, position));
     }
