@@ -5,3 +5,4 @@ export * from './actions.ts';
 export * from './goal.ts';
 export { maxFinalScore } from './opponents.ts';
 export * from './schemas.ts';
+export * from './outlook.ts';

@@ -5,3 +5,4 @@ export * from './rulesets.ts';
 export { ruleSetFingerprint } from './fingerprint.ts';
 export * from './column-types.ts';
 export * from './capabilities.ts';
+export * from './families.ts';
