@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { advise, explainAdvice, type ExplainedAdvice } from '../src/advisor/index.ts';
-import { outlookTotal, parsePosition, type Outlook } from '../src/position/index.ts';
+import { aspectLosses, outlookTotal, parsePosition, REASONS_COVER, type Outlook } from '../src/position/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { createPlayer, GamePlayer, optimalStrategy } from '../src/simulate/index.ts';
 import { buildReachTable, columnStateIndex, compileRules, outlookWidth, type ReachTable } from '../src/solver/index.ts';
@@ -88,6 +88,39 @@ describe('the outlook of expected-score play', () => {
     // Scoring the small straight now: its box then holds 30 for sure.
     const straight = advice.options.find((o) => 'score' in o.action && o.action.score === 'smallStraight')!;
     expect(straight.outlook.boxes.smallStraight).toEqual({ expected: 30, probabilityZero: 0 });
+  });
+});
+
+describe('reasons', () => {
+  it('name aspects, largest first, that account for at least 80% of each option\'s loss; all aspects add up to it', async () => {
+    const rng = mulberry32(5151);
+    let explained = 0;
+    for (let i = 0; i < 40; i++) {
+      const { input } = randomPosition(RULESETS.yahtzee, rng);
+      const advice = await explain(input);
+      for (const o of advice.options.slice(1)) {
+        const all = aspectLosses(advice.outlook, o.outlook).reduce((s, a) => s + a.loss, 0);
+        expect(Math.abs(all - o.loss)).toBeLessThan(1e-9);
+        const reasons = o.reasons!;
+        const covered = reasons.reduce((s, r) => s + r.loss, 0);
+        if (o.loss > 1e-9) {
+          expect(covered, JSON.stringify(o)).toBeGreaterThanOrEqual(REASONS_COVER * o.loss);
+          // As few as cover it: without the last one, they would not.
+          expect(covered - reasons[reasons.length - 1].loss).toBeLessThan(REASONS_COVER * o.loss);
+          explained++;
+        } else expect(reasons).toEqual([]);
+        for (let k = 1; k < reasons.length; k++) expect(reasons[k].loss).toBeLessThanOrEqual(reasons[k - 1].loss);
+      }
+      expect(advice.options[0]?.reasons).toBeUndefined();
+    }
+    expect(explained).toBeGreaterThan(100);
+  });
+
+  it('say why holding three fives beats scoring them: the Yahtzee and its bonus that more fives bring, and the fives themselves', async () => {
+    const advice = await explain({ ruleset: 'yahtzee', scorecard: { ones: 3, twos: 6, threes: 9 }, dice: [1, 2, 5, 5, 5], rollsLeft: 2 });
+    expect(advice.best!.action).toEqual({ hold: [5, 5, 5] });
+    const fives = advice.options.find((o) => 'score' in o.action && o.action.score === 'fives')!;
+    expect(fives.reasons!.map((r) => (r.aspect === 'box' ? r.box : r.aspect))).toEqual(['yahtzee', 'yahtzeeBonus', 'fives']);
   });
 });
 

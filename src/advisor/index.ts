@@ -5,3 +5,4 @@ export * from './odds.ts';
 
 export * from './win-calibration.ts';
 export * from './explain.ts';
+export * from './reason-text.ts';
