@@ -5,4 +5,3 @@ export * from './odds.ts';
 
 export * from './win-calibration.ts';
 export * from './explain.ts';
-export * from './reason-text.ts';

@@ -1,5 +1,5 @@
 import type { ExplainedAdvice } from '../advisor/index.ts';
-import { reasonSentence, type ReasonLanguage } from '../advisor/reason-text.ts';
+import { reasonSentence, type ReasonLanguage } from '../position/reason-text.ts';
 import { outlookTotal, type Outlook } from '../position/index.ts';
 import { RULESETS } from '../rules/index.ts';
 

@@ -1,7 +1,7 @@
 import { DicewiseError, positiveInteger } from '../errors.ts';
 import { isRuleSetId, RULESETS, unknownRuleSetMessage, type RuleSetId } from '../rules/index.ts';
 import { MAX_SHARDS, type Shard } from '../shard.ts';
-import { isReasonLanguage, REASON_LANGUAGES, type ReasonLanguage } from '../advisor/reason-text.ts';
+import { isReasonLanguage, REASON_LANGUAGES, type ReasonLanguage } from '../position/reason-text.ts';
 
 /** The table folder: --tables, else DICEWISE_TABLES, else ./tables. */
 export function tableDir(flag?: string): string {

@@ -6,3 +6,4 @@ export * from './goal.ts';
 export { maxFinalScore } from './opponents.ts';
 export * from './schemas.ts';
 export * from './outlook.ts';
+export * from './reason-text.ts';

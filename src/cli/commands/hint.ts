@@ -5,7 +5,7 @@ import { adviseGoal, goalTables } from '../../goals/index.ts';
 import { effortRefiner, MAX_EFFORT, parseEffort } from '../../approx/rollout.ts';
 import { DicewiseError, invalidInput } from '../../errors.ts';
 import { parsePosition, positionError, type Position, type PositionInput } from '../../position/index.ts';
-import type { ReasonLanguage } from '../../advisor/reason-text.ts';
+import type { ReasonLanguage } from '../../position/reason-text.ts';
 import type { GameModel } from '../../solver/index.ts';
 import { PLAYABLE_RULESETS } from '../../rules/index.ts';
 import { ensureModel, ensureReachTable } from '../../store/model-loader.ts';

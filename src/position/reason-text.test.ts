@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Reason } from '../position/index.ts';
+import type { Reason } from './outlook.ts';
 import { RULESETS } from '../rules/index.ts';
 import { describeAction, familyName, reasonSentence, REASON_LANGUAGES, type ReasonLanguage } from './reason-text.ts';
 

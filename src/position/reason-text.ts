@@ -1,10 +1,11 @@
-import type { Action, Reason } from '../position/index.ts';
+import type { Action } from './types.ts';
+import type { Reason } from './outlook.ts';
 import type { Family, RuleSet } from '../rules/index.ts';
 
 /**
  * Reasons in the player's words: one sentence per option from the structured reasons
  * (position/outlook.ts), in English, German, Dutch or French. The templates live here, in a module
- * that imports nothing at run time, so the CLI and the page (served as /web/lib/advisor/reason-text.js)
+ * that imports nothing at run time, so the CLI and the page (served as /web/lib/position/reason-text.js)
  * word them alike. Box names are each language's own (the page's catalogues name them the same);
  * a caller with its own names passes them in.
  */
