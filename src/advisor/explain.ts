@@ -1,16 +1,6 @@
-import { keepOfFaces, outlookSheet, readOutlook, reasonsFor, type Outlook, type Position, type Reason } from '../position/index.ts';
-import { supportsTable, yahtzeeBoxIndex, UPPER_COUNT } from '../rules/index.ts';
-import {
-  columnStateIndex,
-  createOutlookSolver,
-  decodeState,
-  evaluateOutlookTurn,
-  outlookSourceOf,
-  writeEntryLanes,
-  type GameModel,
-  type OutlookSolver,
-  type ReachTable,
-} from '../solver/index.ts';
+import { evaluateTurnOutlook, holdOutlook, keepOfFaces, outlookSheet, reasonsFor, scoreOutlook, startOutlook, type Outlook, type Position, type Reason } from '../position/index.ts';
+import { supportsTable } from '../rules/index.ts';
+import type { GameModel, ReachTable } from '../solver/index.ts';
 import type { Advice, AdviceOption } from './types.ts';
 
 /**
@@ -47,8 +37,6 @@ export function explainNote(position: Position): string | undefined {
   return undefined;
 }
 
-const solvers = new WeakMap<GameModel, OutlookSolver>();
-
 /**
  * `advice` (advise's, for `position` by `model`) with its outlooks and reasons, from the rule
  * set's outlook table: one run of the turn engine over the position's outlook lanes.
@@ -57,31 +45,14 @@ export function explainAdvice(model: GameModel, table: ReachTable, position: Pos
   const values = model.table;
   if (!values || !model.exact) throw new Error(`explainAdvice needs an exact single-column model, not ${model.rs.id}'s`);
   const rs = model.rs;
-  const c = model.c;
-  let s = solvers.get(model);
-  if (!s) solvers.set(model, (s = createOutlookSolver(c)));
-  const col = position.state.columns[0];
-  // The canonical state (column-layout.ts), as the table's states are: its upper total decides the bonus alike.
-  const { mask, upper, flag } = decodeState(c.layout, columnStateIndex(c.layout, col));
-  const L = evaluateOutlookTurn(s, values, table, mask, upper, flag);
   const sheet = outlookSheet(rs, position.columns[0], position.yahtzeeBonus[0]);
-  if (!position.dice) return { ...advice, options: [], outlook: readOutlook(rs, sheet, s.turn.value, 0) } as ExplainedAdvice;
-  const src = outlookSourceOf(table);
-  const entry = new Float64Array(L);
-  const yBox = yahtzeeBoxIndex(rs);
-  const ws = s.turn;
-  const holds = position.rollsLeft === 2 ? ws.hold2 : ws.hold3;
+  const turn = evaluateTurnOutlook(model.c, values, table, position.state.columns[0], sheet);
+  if (!position.dice) return { ...advice, options: [], outlook: startOutlook(turn) } as ExplainedAdvice;
+  const rollsLeft = position.rollsLeft;
   const outlooks = advice.options.map((o): Outlook => {
-    if ('hold' in o.action) return readOutlook(rs, sheet, holds, keepOfFaces(c.dice, o.action.hold) * L);
-    const box = rs.boxes.findIndex((b) => b.id === (o.action as { score: string }).score);
-    const points = o.points ?? 0;
-    const next = columnStateIndex(c.layout, {
-      mask: col.mask | (1 << box),
-      upper: box < UPPER_COUNT ? col.upper + points : col.upper,
-      yahtzee50: col.yahtzee50 || (box === yBox && points === 50),
-    });
-    writeEntryLanes(s, src, mask, upper, { box, points, gain: points + (o.bonus ?? 0), next }, entry, 0);
-    return readOutlook(rs, sheet, entry, 0);
+    if ('hold' in o.action) return holdOutlook(turn, keepOfFaces(model.c.dice, o.action.hold), rollsLeft === 2 ? 2 : 1);
+    const id = o.action.score;
+    return scoreOutlook(turn, rs.boxes.findIndex((b) => b.id === id), o.points ?? 0, o.bonus ?? 0);
   });
   const best = outlooks[0];
   const options = advice.options.map((o, i): ExplainedOption => (i === 0 ? { ...o, outlook: best } : { ...o, outlook: outlooks[i], reasons: reasonsFor(best, outlooks[i], o.loss) }));

@@ -7,3 +7,4 @@ export { maxFinalScore } from './opponents.ts';
 export * from './schemas.ts';
 export * from './outlook.ts';
 export * from './reason-text.ts';
+export * from './turn-outlook.ts';
