@@ -54,7 +54,7 @@ export async function reviewTask(task: WorkerTasks['review']): Promise<WorkerRep
   receive(task);
   const goal = task.reach === undefined ? undefined : reviewGoal({ type: 'reach', score: task.reach }, laneFor);
   const reply = await replyOf(async () => {
-    const r = await reviewChunk(modelFor, task, goal, multiplayerFor);
+    const r = await reviewChunk(modelFor, task, goal, multiplayerFor, task.explain ? (id) => laneFor(id, 'outlook') : undefined);
     return { ...r, out: encoder.encode(r.out as string) };
   });
   if (!reply.ok) return reply;

@@ -21,7 +21,7 @@ import {
   type ReviewOutput,
   type ReviewPiece,
 } from '../../analysis/index.ts';
-import { isSolvedExactly, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { isSolvedExactly, RULESETS, supportsTable, type RuleSetId } from '../../rules/index.ts';
 import { reviewGoal } from '../../goals/index.ts';
 import { readReachTable } from '../../store/reach-store.ts';
 import { DicewiseError } from '../../errors.ts';
@@ -31,7 +31,7 @@ import type { SharedLanes } from '../../simulate/index.ts';
 import type { ReviewTask } from '../../../workers/messages.ts';
 import { createWorkerPool, defaultThreads, reviewRunner, solverThreads } from '../../../workers/pool.ts';
 import { openGameSource } from '../game-source.ts';
-import { parsePositiveInt, parseShard, tableDir } from '../options.ts';
+import { parseLanguage, parsePositiveInt, parseShard, tableDir } from '../options.ts';
 import { progressBar, progressLine } from '../progress.ts';
 import { shardJson } from '../shard-json.ts';
 
@@ -43,6 +43,8 @@ interface AnalyseFlags {
   threads?: string;
   tables?: string;
   shard?: string;
+  explain?: boolean;
+  lang?: string;
 }
 
 function parseTarget(text: string): number {
@@ -144,6 +146,8 @@ export function registerAnalyse(program: Command): void {
     .option('--reach <total>', 'review for the chance of finishing with at least this total: values and losses are probabilities')
     .option('--threads <n>', `worker threads for batches over ${ANALYSIS_CHUNK} games (default: all cores)`)
     .option('--shard <K/N>', 'review only part K of N equal parts of the file\'s lines, numbered as in the whole file; with --summary --json, a report that dicewise merge combines with the other parts\' into the whole profile')
+    .option('--explain', 'name the aspects of each mistake (what it cost in which box or bonus) and where the losses come from (exact single-column rule sets, points review; builds the outlook table on first use)')
+    .option('--lang <code>', 'with --explain: the language of the reasons and families (en, de, nl, fr; default en)')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
     .addHelpText('after', '\nExit status 1 when some game could not be analysed (its entry says why); the others are still reported.')
     .action(async (file: string | undefined, flags: AnalyseFlags) => {
@@ -154,6 +158,10 @@ export function registerAnalyse(program: Command): void {
       if (flags.summary && flags.jsonl) throw invalid('jsonl', 'prints each game; --summary prints one profile (add --json for it as JSON)');
       const output: ReviewOutput = flags.summary ? 'none' : flags.json || flags.jsonl ? 'jsonl' : 'text';
       const shard = parseShard(flags.shard);
+      if (flags.lang !== undefined && !flags.explain) throw invalid('lang', 'words the reasons of --explain: add --explain');
+      const lang = parseLanguage(flags.lang);
+      if (flags.explain && reach !== undefined) throw invalid('explain', 'gives the reasons of points play: review without --reach');
+      if (flags.explain && shard) throw invalid('explain', 'is not kept in a part\'s report: review the whole file with --explain');
       const source = await openGameSource(file, ANALYSIS_CHUNK, shard);
       const inputs = source.chunks[Symbol.asyncIterator]();
       // A part keeps each whole chunk's tally and a cut chunk's results (merge-review.ts), in input order.
@@ -163,7 +171,7 @@ export function registerAnalyse(program: Command): void {
       // The part was cut by a first reading of the file; a second that finds other lines means it changed in between.
       const changed = () => new DicewiseError('INVALID_INPUT', `${file} changed while it was read: its lines no longer match the count --shard divided`, [{ field: 'file', message: 'changed while read' }]);
       const chunkOf = (input: ReviewInput): ReviewChunk => {
-        if (!expected) return { input, output };
+        if (!expected) return flags.explain ? { input, output, lang } : { input, output };
         const piece = expected[made++];
         const start = 'records' in input ? input.first - 1 : input.firstLine - 1;
         if (piece?.from !== start) throw changed();
@@ -194,6 +202,23 @@ export function registerAnalyse(program: Command): void {
           }
         }
       }
+      // Outlook tables likewise (built first where missing): every mistake is explained from them.
+      if (flags.explain && head.length > 0) {
+        for (const id of batchRuleSets(headRecords)) {
+          if (!supportsTable(RULESETS[id], 'outlook')) continue;
+          const bar = progressBar(`building ${id} outlook table`, { lines: true });
+          const table = await ensureReachTable(tables, id, {
+            kind: 'outlook',
+            shared: true,
+            solver: solverThreads,
+            onBuild: (rid, why) => process.stderr.write(`dicewise: no usable outlook table for ${rid} (${why}); building it now\n`),
+            onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
+          });
+          lanes[id] = { ...lanes[id], outlook: table };
+          bar.stop();
+        }
+      }
+      const outlookFor = flags.explain ? async (id: RuleSetId) => lanes[id]?.outlook ?? (await readReachTable(tables, RULESETS[id], 'outlook')).table : undefined;
       const goal = reach === undefined ? undefined : reviewGoal({ type: 'reach', score: reach }, async (id, kind) => lanes[id]?.[kind] ?? (await readReachTable(tables, RULESETS[id], kind)).table);
       const out = outputWriter(flags);
       const tally = emptyTally();
@@ -208,7 +233,7 @@ export function registerAnalyse(program: Command): void {
         progress.update(tally.games, tally.errors, source.bytes ? source.read() / source.bytes : undefined);
       };
       if (head.length <= 1) {
-        if (head.length === 1) await take(await reviewChunk((id) => loadReviewModel(tables, id), head[0], goal, winTablesIn(tables)));
+        if (head.length === 1) await take(await reviewChunk((id) => loadReviewModel(tables, id), head[0], goal, winTablesIn(tables), outlookFor));
       } else {
         // A chunk's garbage (records, results, text) is a few MB: a small heap per thread keeps the whole process flat.
         const pool = createWorkerPool({ threads, tables, heapMb: REVIEW_HEAP_MB });
@@ -218,7 +243,7 @@ export function registerAnalyse(program: Command): void {
           for (let next = await inputs.next(); !next.done; next = await inputs.next()) yield chunkOf(next.value);
         }
         try {
-          for await (const r of reviewStream(chunks(), reviewRunner(pool, reach, shared), threads * 2)) await take(r);
+          for await (const r of reviewStream(chunks(), reviewRunner(pool, reach, shared, flags.explain === true), threads * 2)) await take(r);
         } finally {
           progress.stop();
           await pool.destroy();
@@ -231,8 +256,8 @@ export function registerAnalyse(program: Command): void {
       const note = part && shard ? `part ${shard.index} of ${shard.count}: lines ${part.from + 1} to ${part.to} of ${part.total}; merge the parts' --summary --json reports with dicewise merge\n` : '';
       if (flags.summary && flags.json && part && shard) {
         await write(shardJson(reviewShardReport(shard, part.from, part.to, { input: part.input, lines: part.total, chunkSize: ANALYSIS_CHUNK, reach: reach ?? null }, pieces)));
-      } else if (flags.summary) await write(flags.json ? `${JSON.stringify(profile, null, 2)}\n` : formatProfile(profile) + note);
-      else await write(out.end() + (output === 'text' && tally.games > 1 ? `\n${formatBatchSummary(profile)}\n` : ''));
+      } else if (flags.summary) await write(flags.json ? `${JSON.stringify(profile, null, 2)}\n` : formatProfile(profile, lang) + note);
+      else await write(out.end() + (output === 'text' && tally.games > 1 ? `\n${formatBatchSummary(profile, lang)}\n` : ''));
       if (tally.errors > 0) process.exitCode = 1;
     });
 }
