@@ -2,7 +2,21 @@ import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { DicewiseError } from '../../errors.ts';
 import { GAME_VALUE_FACTS } from '../../approx/measured.ts';
-import { columnTypes, DEFAULT_SERVED_RULESETS, EXACT_RULESETS, isModelledRuleSetId, isRuleSetId, isSolvedByModel, isSolvedExactly, MODELLED_RULESET_IDS, PLAYABLE_RULESETS, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import {
+  columnTypes,
+  DEFAULT_SERVED_RULESETS,
+  EXACT_RULESETS,
+  isModelledRuleSetId,
+  isRuleSetId,
+  isSolvedByModel,
+  isSolvedExactly,
+  MODELLED_RULESET_IDS,
+  PLAYABLE_RULESETS,
+  RULESET_IDS,
+  RULESETS,
+  supportsTable,
+  type RuleSetId,
+} from '../../rules/index.ts';
 import { buildModelTables, buildReachAndWrite } from '../../store/model-loader.ts';
 import { describeEstimate, REACH_CAP_DEFAULT, resolveReachCap, type LaneKind } from '../../solver/index.ts';
 import { buildsInProgress } from '../../store/build-lock.ts';
@@ -27,11 +41,28 @@ export function registerTables(program: Command): void {
     .option('--reach', 'build reach tables (probability of scoring at least n more points) instead')
     .option('--win', 'build what the win goal needs instead: the reach table and the points distribution of expected-score play (how opponents finish); one already built and current is kept')
     .option('--cap <n>', `with --reach or --win: exact for every n up to this (default ${REACH_CAP_DEFAULT})`)
-    .action(async (opts: { ruleset?: string; all?: boolean; threads?: string; tables?: string; moments?: boolean; reach?: boolean; win?: boolean; cap?: string }) => {
+    .option('--outlook', "build the outlook table instead: each box's expected points and chance of a zero under expected-score play (hint and analyse --explain)")
+    .action(async (opts: { ruleset?: string; all?: boolean; threads?: string; tables?: string; moments?: boolean; reach?: boolean; win?: boolean; cap?: string; outlook?: boolean }) => {
       if (!opts.all && !opts.ruleset) {
         throw new DicewiseError('INVALID_OPTION', 'give --ruleset <id> or --all', [{ field: 'ruleset', message: 'required' }]);
       }
       const threads = parsePositiveInt(opts.threads, 'threads');
+      if (opts.outlook) {
+        if (opts.reach || opts.win) throw new DicewiseError('INVALID_OPTION', '--outlook builds one table kind: give it without --reach or --win', [{ field: 'outlook', message: 'alone' }]);
+        const ids = opts.all ? [...EXACT_RULESETS] : [parseRuleSet(opts.ruleset!)];
+        for (const id of ids) {
+          if (!supportsTable(RULESETS[id], 'outlook')) throw new DicewiseError('NOT_SOLVED', `${id} has no outlook table: it is exact for single-column rule sets only`, [{ field: 'ruleset', message: 'no outlook table' }]);
+          const bar = progressBar(`${id} outlook`, { lines: true });
+          const { built, file } = await buildReachAndWrite(tableDir(opts.tables), id, { threads, solver: solverThreads, kind: 'outlook', onProgress: (p) => bar.update(p.statesDone, p.statesTotal) });
+          bar.stop();
+          const bytes = built.table.values.byteLength + 4 * built.table.lo.length;
+          process.stdout.write(
+            `${id}: outlook table, its lanes sum to ${built.header.startValue.toFixed(7)} at the start  (${built.states} states, ${built.table.values.length} values, ` +
+              `${(bytes / 2 ** 20).toFixed(1)} MiB, ${built.header.buildSeconds.toFixed(2)} s, ${built.header.threads} threads) -> ${file}\n`,
+          );
+        }
+        return;
+      }
       if (opts.reach || opts.win) {
         const cap = parsePositiveInt(opts.cap, 'cap');
         const ids = opts.all ? [...EXACT_RULESETS] : [parseRuleSet(opts.ruleset!)];
@@ -135,7 +166,7 @@ export function registerTables(program: Command): void {
         // Each kind's header value: the start value, the final score's SD, or P(final >= 250) from the start.
         // A multi-column rule set's table holds its column types: its header value is Σ multiplier × column value, not the game's.
         const multi = isRuleSetId(i.ruleset) && isSolvedByModel(RULESETS[i.ruleset]);
-        const label = { values: multi ? 'columns alone' : 'value', moments: 'SD', reach: 'P(250)', distribution: 'mean', joint: 'optimum' }[i.kind];
+        const label = { values: multi ? 'columns alone' : 'value', moments: 'SD', reach: 'P(250)', distribution: 'mean', outlook: 'total', joint: 'optimum' }[i.kind];
         const value = h ? `${label} ${h.startValue.toFixed(i.kind === 'moments' ? 4 : 7)}` : '-';
         const fp = h ? h.fingerprint : '-';
         const status = i.status === 'ok' ? 'ok' : `${i.status.toUpperCase()}: ${i.detail ?? ''} (rebuild: dicewise tables build --ruleset ${i.ruleset})`;
