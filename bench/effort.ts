@@ -8,7 +8,7 @@
  *   npx tsx bench/effort.ts --ruleset superpass [--games 500] [--efforts 1,2] [--seed 11] [--positions 300] [--model best|linear] [--tables dir]
  *
  * `--model` is the model the hints read: `best` (the served one, the neural correction) by default,
- * `linear` the linear correction (what the README's effort figures were measured with).
+ * `linear` the linear correction (what the effort figures of docs/multi-column.md and docs/performance.md were measured with).
  *
  * Without --games only the latency is measured: a game at effort 1 or 2 takes about 1 to 9 s. Times are wall clock of this process on a shared machine.
  */

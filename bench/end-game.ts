@@ -9,7 +9,11 @@
  * - advice's loss: the exact share of the exact best option, less that of the estimate's choice;
  * - the exact solve's CPU time (one turn's solve from the turn's start, in process).
  *
- *   npx tsx bench/end-game.ts [--ruleset yahtzee] [--open 2,3,4,5,6,7] [--positions 128] [--seed 1]
+ *   npx tsx bench/end-game.ts [--ruleset yahtzee] [--open 2,3,4,5,6,7] [--positions 128] [--seed 1] [--finished]
+ *
+ * `--finished`: the opponent has finished instead, on a total near the player's own expected final
+ * (the expected-score table's value, ±25): what the estimate shown against a finished opponent
+ * costs, by boxes open (it needs no points distribution).
  *
  * It builds the last levels of the reach and points-distribution tables it needs (minutes for
  * 7 boxes open) and the expected-score table from $DICEWISE_TABLES or ./tables (built if absent).
@@ -30,6 +34,8 @@ import {
   evaluateState,
   initialState,
   opponentFinal,
+  pointMass,
+  columnStateIndex,
   scoreOptions,
   shareCurve,
   solveEndGame,
@@ -48,6 +54,7 @@ const { values: args } = parseArgs({
     positions: { type: 'string', default: '128' },
     seed: { type: 'string', default: '1' },
     'solve-only': { type: 'boolean', default: false },
+    finished: { type: 'boolean', default: false },
   },
 });
 const rs = RULESETS[args.ruleset as RuleSetId];
@@ -92,7 +99,7 @@ await ensureModel(dir, rs.id);
 const values = (await readTable(dir, rs)).values;
 const started = performance.now();
 const reach = (await buildReachTable(rs, { cap: 300, levels: most - 1 })).table;
-const distribution = (await buildReachTable(rs, { kind: 'distribution', values, cap: 300, levels: most - 1 })).table;
+const distribution = args.finished ? undefined : (await buildReachTable(rs, { kind: 'distribution', values, cap: 300, levels: most - 1 })).table;
 console.error(`tables: ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
 interface Sheet {
@@ -132,7 +139,7 @@ const exactTurn = createTurnEval(exact);
 const rng = mulberry32(Number(args.seed));
 const pp = (x: number) => (100 * x).toFixed(2);
 
-console.log(`${rs.id}, one opponent in progress, ${positions} positions per row (seed ${args.seed})`);
+console.log(`${rs.id}, one opponent ${args.finished ? 'finished' : 'in progress'}, ${positions} positions per row (seed ${args.seed})`);
 console.log('| boxes open | shown − achieved, mean | max | advice\'s loss, mean | max | exact solve, mean | max |');
 console.log('|---|---|---|---|---|---|---|');
 for (const open of opens) {
@@ -148,7 +155,11 @@ for (const open of opens) {
     const dice = Array.from({ length: rs.dice }, () => 1 + Math.floor(rng() * 6));
     const rollsLeft = Math.floor(rng() * 3) as 0 | 1 | 2;
     const position = positionOf(rs, me, dice, rollsLeft);
-    const curve = shareCurve([opponentFinal(rs, distribution, them.state, them.score)]);
+    const curve = shareCurve([
+      args.finished
+        ? pointMass(me.score + Math.round(values[columnStateIndex(compileRules(rs).layout, me.state.columns[0])]) + Math.floor(rng() * 51) - 25)
+        : opponentFinal(rs, distribution, them.state, them.score),
+    ]);
     estimate.score = exact.score = me.score;
     estimate.curve = exact.curve = curve;
     const shown = adviseProbability(estimate, position, evaluateState(estimateTurn, me.state));

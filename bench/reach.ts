@@ -1,7 +1,7 @@
 /**
  * Reach tables as users build and use them: `dicewise tables build --reach` timed as a whole
  * process (wall time and peak RSS from /usr/bin/time, threads included), the file it writes, the
- * ten reference examples of ../shared/examples checked against it, the memory a process holds
+ * ten reference examples of test/fixtures/reach-yahtzee.jsonl checked against it, the memory a process holds
  * with the table loaded, and the cost of one reach hint.
  *
  *   npm run build && npx tsx bench/reach.ts [--ruleset yahtzee] [--threads 2] [--cap 600] [--skip-build]
@@ -17,7 +17,7 @@ import { parsePosition } from '../src/position/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { loadModel } from '../src/store/model-loader.ts';
 import { readReachTable, reachTablePath } from '../src/store/reach-store.ts';
-import { compareExample, EXAMPLES_FILE, readReachExamples } from '../test/support/reach-examples.ts';
+import { compareExample, readReachExamples } from '../test/support/reach-examples.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -53,7 +53,7 @@ console.log(
   `loaded in ${(performance.now() - t0).toFixed(0)} ms: ${table.values.length} values; process RSS +${((process.memoryUsage().rss - before) / 2 ** 20).toFixed(0)} MiB with the value and reach tables`,
 );
 
-if (id === 'yahtzee' && existsSync(EXAMPLES_FILE)) {
+if (id === 'yahtzee') {
   const worst = readReachExamples().map((ex) => compareExample(model, table, ex));
   console.log(`reference examples: ${worst.length} checked, largest difference ${Math.max(...worst).toExponential(2)}`);
 }

@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import { goalModel } from '../src/approx/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { boxCount, filledCount, jointReachModel, jointReachProbability, solveJointReach } from '../src/solver/index.ts';
-import { createPlayer, modelStrategy, runChunk, spreadReachStrategy, steeredReach, type Strategy } from '../src/simulate/index.ts';
+import { createPlayer, modelStrategy, needing, runChunk, spreadReachStrategy, steeredReach, type Strategy } from '../src/simulate/index.ts';
 import { ensureModel } from '../src/store/model-loader.ts';
 
 const { values: args } = parseArgs({
@@ -56,7 +56,7 @@ for (const target of list(args.targets)) {
   }
   for (const k of list(args.exact)) {
     const exact = jointReachModel(rs, table, target);
-    const s = steeredReach(exact, target, (ctx) => target > ctx.score && boxes - filledCount(ctx.state) <= k, best);
+    const s = steeredReach(needing(exact), target, (ctx) => target > ctx.score && boxes - filledCount(ctx.state) <= k, best);
     strategies.push(s);
     names.push(k >= boxes ? 'exact reach, whole game' : `exact reach, last ${k} turns`);
   }

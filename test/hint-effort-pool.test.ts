@@ -3,12 +3,13 @@ import { bestModel } from '../src/approx/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { createApp } from '../src/server/app.ts';
 import { poolBatchWork, type BatchWork } from '../src/server/batch-work.ts';
+import { SERVE_DEFAULTS } from '../src/server/serve-options.ts';
 import { staticRegistry } from '../src/server/table-registry.ts';
 import { testColumnTables, testModel } from './support/models.ts';
 import { postJson } from './support/server.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 
-const pool = poolBatchWork(TEST_TABLE_DIR, 1);
+const pool = poolBatchWork({ tables: TEST_TABLE_DIR, threads: 1, idleMs: SERVE_DEFAULTS.batchIdleMs });
 afterAll(() => pool.destroy());
 
 describe('hints with effort run where batch work runs, behind the admission policy', () => {

@@ -11,6 +11,10 @@ const RANK: Record<string, number> = {
   'src/errors.ts': 0,
   'src/version.ts': 0,
   'src/run-in-lanes.ts': 0,
+  // Reading an option's value from a flag or the environment, naming it in the error: every face's resolve…Options.
+  'src/option-values.ts': 0.1,
+  // Error codes as RFC 9457 problems: the server's answers and the browser engine's.
+  'src/problems.ts': 0.1,
   // Splitting a run into parts (--shard K/N): the simulator and the review share it.
   'src/shard.ts': 0.25,
   // Bounded decoding of untrusted JSON/MessagePack into plain data: the server's thread and workers share it.
@@ -27,6 +31,8 @@ const RANK: Record<string, number> = {
   'src/goals': 5.5,
   'src/store': 6,
   workers: 7,
+  // The engine as a browser runs it (Web Workers, Cache API): entry points beside workers/, bundled by scripts/build-web-engine.mjs.
+  'src/browser': 7,
   'src/server': 8,
   'src/cli': 9,
 };

@@ -52,7 +52,7 @@ describe('Triple Yahtzee and Superpass games are reviewed by their best model, a
         lossGap += Math.abs(d.loss - m.decisions[i].loss);
       });
     });
-    // Measured over 300 games in the README: 99.5% the same best choice, 0.007–0.05 points a decision apart.
+    // Measured over 300 games in docs/review-and-benchmark.md: 99.5% the same best choice, 0.007–0.05 points a decision apart.
     expect(sameBest / decisions).toBeGreaterThan(0.97);
     expect(lossGap / decisions).toBeLessThan(0.1);
     // Random decisions cost points by either review.

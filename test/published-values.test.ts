@@ -15,7 +15,7 @@ import {
 import { TEST_MOMENTS_RULESETS, TEST_RULESETS } from './support/paths.ts';
 import { testModel } from './support/models.ts';
 
-// Acceptance numbers from RULES.md: the exact optimal expected final scores.
+// Acceptance numbers from docs/rules.md: the exact optimal expected final scores.
 describe('published optimal values', () => {
   it('builds yahtzee-no-bonus from scratch in this process: 245.8707745', async () => {
     const built = await buildColumnTable(RULESETS['yahtzee-no-bonus']);
@@ -34,7 +34,7 @@ describe('published optimal values', () => {
   });
 });
 
-// RULES.md's standard deviations of the final score under optimal play, to the 4 decimals given.
+// docs/rules.md's standard deviations of the final score under optimal play, to the 4 decimals given.
 describe('published standard deviations', () => {
   it.each([
     ['yahtzee', 59.6076],

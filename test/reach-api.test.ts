@@ -8,7 +8,8 @@ import { adviseGoal } from '../src/goals/index.ts';
 import { parsePosition, type PositionInput } from '../src/position/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
 import type { DicewiseApp } from '../src/server/app.ts';
-import { createTableRegistry, diskSources, type GoalBuild, type TableRegistry } from '../src/server/table-registry.ts';
+import { createTableRegistry, type TableRegistry } from '../src/server/table-registry.ts';
+import { diskSources, type TableBuild } from '../src/store/disk-sources.ts';
 import { loadedSource } from './support/table-sources.ts';
 import { reachProbability, type BuiltReachTable } from '../src/solver/index.ts';
 import { reachTablePath, readReachTable, writeReachTable } from '../src/store/reach-store.ts';
@@ -246,7 +247,7 @@ describe('reach tables the server loads or builds on first use', () => {
     const calls: { cap?: number }[] = [];
     let open!: () => void;
     const gate = new Promise<void>((r) => (open = r));
-    const build: GoalBuild = async (d, _id, opts) => {
+    const build: TableBuild = async (d, _id, opts) => {
       calls.push({ cap: opts.cap });
       opts.onProgress({ level: 11, statesDone: 1, statesTotal: 4 });
       await gate;

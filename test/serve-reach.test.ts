@@ -29,7 +29,7 @@ describe('dicewise serve with reach goals', () => {
     // The value and moments tables are there: the server is ready at once, and only the reach table is built.
     for (const file of [`${id}.dwt`, `${id}.moments.dwt`]) copyFileSync(join(TEST_TABLE_DIR, file), join(dir, file));
     const logger = memoryLogger();
-    const server = await startServer({ port: 0, host: '127.0.0.1', tables: dir, rulesets: [id], threads: 2, reachCap: 1 }, logger);
+    const server = await startServer({ port: 0, host: '127.0.0.1', tables: dir, rulesets: [id], goalTables: [], threads: 2, reachCap: 1 }, logger);
     const input = { ruleset: id, scorecard: { ones: 3, chance: 20 }, dice: [1, 2, 3, 4, 6], rollsLeft: 1, goal: { type: 'reach', score: 24 } };
     try {
       while ((await fetch(`${server.url}/readyz`)).status !== 200) await new Promise((r) => setTimeout(r, 25));

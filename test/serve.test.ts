@@ -21,7 +21,7 @@ async function waitReady(url: string): Promise<void> {
 describe('startServer', () => {
   it('listens on a free port, loads the table, answers over HTTP and closes', async () => {
     const logger = memoryLogger();
-    const server = await startServer({ port: 0, host: '127.0.0.1', tables: TEST_TABLE_DIR, rulesets: ['yahtzee'] }, logger);
+    const server = await startServer({ port: 0, host: '127.0.0.1', tables: TEST_TABLE_DIR, rulesets: ['yahtzee'], goalTables: [] }, logger);
     try {
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       await waitReady(server.url);

@@ -7,7 +7,9 @@ import { DicewiseError } from '../src/errors.ts';
 import type { SimulateTask, TaskResult } from '../src/simulate/index.ts';
 import { createAdmission } from '../src/server/admission.ts';
 import { inlineBatchWork, type BatchWork } from '../src/server/batch-work.ts';
-import { createTableRegistry, diskSources, staticRegistry, type TableRegistry } from '../src/server/table-registry.ts';
+import { processTableBuild } from '../src/server/table-builds.ts';
+import { createTableRegistry, staticRegistry, type TableRegistry } from '../src/server/table-registry.ts';
+import { diskSources } from '../src/store/disk-sources.ts';
 import { loadedSource } from './support/table-sources.ts';
 import { startServer } from '../src/server/serve.ts';
 import { REQUEST_CHUNK_GAMES } from '../src/server/simulate-request.ts';
@@ -185,7 +187,7 @@ describe('readiness, metrics and paths', () => {
       await writeFile(tables, '');
       const lines: { msg: string; error?: string }[] = [];
       const logger = { info() {}, warn() {}, error: (msg: string, f?: Record<string, unknown>) => lines.push({ msg, ...(f as object) }) };
-      const registry = createTableRegistry({ rulesets: ['yahtzee'], sources: diskSources(tables, { threads: 1 }), logger });
+      const registry = createTableRegistry({ rulesets: ['yahtzee'], sources: diskSources(tables, { build: processTableBuild({ threads: 1, backgroundThreads: 1 }) }), logger });
       await registry.start();
       const { app } = await testApp({ registry });
       const text = await (await app.request('/readyz')).text();
@@ -285,7 +287,7 @@ describe('the table folder', () => {
 
 describe('the server', () => {
   it('listens on loopback by default with timeouts and a connection cap, and closes', async () => {
-    const server = await startServer({ port: 0, host: '127.0.0.1', tables: TEST_TABLE_DIR, rulesets: ['yahtzee'], batchThreads: 1 }, { info() {}, warn() {}, error() {} });
+    const server = await startServer({ port: 0, host: '127.0.0.1', tables: TEST_TABLE_DIR, rulesets: ['yahtzee'], goalTables: [], batchThreads: 1 }, { info() {}, warn() {}, error() {} });
     try {
       const http = server.server as import('node:http').Server;
       expect({ request: http.requestTimeout, headers: http.headersTimeout, keepAlive: http.keepAliveTimeout, connections: http.maxConnections }).toEqual({

@@ -5,7 +5,11 @@ import { memoryLogger } from '../src/server/logger.ts';
 import { RetryLaterError } from '../src/errors.ts';
 import { advise } from '../src/advisor/index.ts';
 import { parsePosition } from '../src/position/index.ts';
-import { createTableRegistry, diskSources, parseGoalTables, type NotReadyError } from '../src/server/table-registry.ts';
+import { parseGoalTables } from '../src/server/serve-options.ts';
+import type { NotReadyError } from '../src/server/table-entry.ts';
+import { processTableBuild } from '../src/server/table-builds.ts';
+import { createTableRegistry } from '../src/server/table-registry.ts';
+import { diskSources } from '../src/store/disk-sources.ts';
 import { loadModel } from '../src/store/model-loader.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 import type { GameModel, ReachTable } from '../src/solver/index.ts';
@@ -167,7 +171,7 @@ describe('table registry: goal tables built ahead', () => {
 
 describe('table registry: tables on disk', () => {
   it('a moments table that cannot be read on first use leaves the advice without its SD, and is read again next time', async () => {
-    const disk = diskSources(TEST_TABLE_DIR);
+    const disk = diskSources(TEST_TABLE_DIR, { build: processTableBuild({ threads: 1, backgroundThreads: 1 }) });
     let tries = 0;
     const finish = async (): Promise<void> => {
       tries++;
@@ -189,7 +193,7 @@ describe('table registry: tables on disk', () => {
   });
 
   it("reads an exact model's moments table on first use, and its advice is then the one loaded whole", async () => {
-    const r = createTableRegistry({ sources: diskSources(TEST_TABLE_DIR), rulesets: ['yahtzee'] });
+    const r = createTableRegistry({ sources: diskSources(TEST_TABLE_DIR, { build: processTableBuild({ threads: 1, backgroundThreads: 1 }) }), rulesets: ['yahtzee'] });
     await r.start();
     const model = r.get('yahtzee');
     expect(model.moments).toBeUndefined();

@@ -13,7 +13,7 @@ describe('dicewise tables info, multi-column rule sets', () => {
     const alone = Number(/columns alone (\d+\.\d+)/.exec(table)![1]);
     expect(alone).toBeLessThan(1000);
     expect(lines.some((l) => /^superpass\s+value/.test(l))).toBe(false);
-    expect(lines.find((l) => l.startsWith('superpass (game)'))).toMatch(/best play 1188\.5 ± 0\.5\s+measured over 100,000 games \(seed 1\); the optimum is unknown, at most 1342\.1 \(dicewise bound, README.*\); columns from superpass$/);
+    expect(lines.find((l) => l.startsWith('superpass (game)'))).toMatch(/best play 1188\.5 ± 0\.5\s+measured over 100,000 games \(seed 1\); the optimum is unknown, at most 1342\.1 \(dicewise bound, docs\/multi-column\.md.*\); columns from superpass$/);
     expect(lines.find((l) => l.startsWith('triple-yahtzee (game)'))).toMatch(/best play 1889\.4 ± 2\.2.*at most 2234\.3 \(dicewise bound.*\); columns from yahtzee$/);
   });
 

@@ -8,7 +8,7 @@ import { bestModel } from '../src/approx/index.ts';
 import { parsePosition, type Action, type PositionInput } from '../src/position/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { initialState } from '../src/solver/index.ts';
-import { hasChromium, launchChromium, loadPage } from './support/browser.ts';
+import { launchChromium, loadPage, skipBrowserTests } from './support/browser.ts';
 import { testColumnTables, testModel } from './support/models.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
 import { holdsAll, listedOptions } from './support/listed-options.ts';
@@ -46,7 +46,7 @@ async function waitForText(page: Page, selector: string, text: string | RegExp):
 
 const fmt2 = (x: number) => x.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-describe.skipIf(!hasChromium)('web page in Chromium', () => {
+describe.skipIf(skipBrowserTests)('web page in Chromium', () => {
   let server: WebServer;
   let browser: Browser;
   let page: Page;

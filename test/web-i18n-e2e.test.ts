@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advise, type Advice } from '../src/advisor/index.ts';
 import { parsePosition, type Action, type PositionInput } from '../src/position/index.ts';
-import { hasChromium, launchChromium, loadPage } from './support/browser.ts';
+import { launchChromium, loadPage, skipBrowserTests } from './support/browser.ts';
 import { testModel } from './support/models.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
 
@@ -95,7 +95,7 @@ function actionIn(lang: Expect, a: Action): string {
 
 const decimals = (locale: string, x: number) => x.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-describe.skipIf(!hasChromium)('web page in four languages', () => {
+describe.skipIf(skipBrowserTests)('web page in four languages', () => {
   let server: WebServer;
   let browser: Browser;
   let context: BrowserContext | undefined;

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProbabilityAdvice } from '../src/advisor/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
-import { hasChromium, launchChromium, loadPage } from './support/browser.ts';
+import { launchChromium, loadPage, skipBrowserTests } from './support/browser.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
 import { listedOptions } from './support/listed-options.ts';
 
@@ -17,7 +17,7 @@ import { listedOptions } from './support/listed-options.ts';
 const pct = (locale: string, p: number) => p.toLocaleString(locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const fmt2 = (locale: string, x: number) => x.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-describe.skipIf(!hasChromium)('web page: goals on multi-column rule sets', () => {
+describe.skipIf(skipBrowserTests)('web page: goals on multi-column rule sets', () => {
   let server: WebServer;
   let browser: Browser;
   const pageErrors: string[] = [];

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { positionOdds, type ProbabilityAdvice } from '../src/advisor/index.ts';
 import { adviseGoal } from '../src/goals/index.ts';
 import { parsePosition, type PositionInput } from '../src/position/index.ts';
-import type { TableSource } from '../src/server/table-registry.ts';
+import type { TableSource } from '../src/store/table-sources.ts';
 import type { ReachTable } from '../src/solver/index.ts';
 import type { BuiltReachTable } from '../src/solver/index.ts';
-import { hasChromium, launchChromium, loadPage } from './support/browser.ts';
+import { launchChromium, loadPage, skipBrowserTests } from './support/browser.ts';
 import { testModel } from './support/models.ts';
 import { sheetExcept, TAIL_RULESET, tailReachTable } from './support/reach.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
@@ -20,7 +20,7 @@ import { listedOptions } from './support/listed-options.ts';
 
 const pct = (p: number) => `${(100 * p).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}%`;
 
-describe.skipIf(!hasChromium)('web page: reach a total', () => {
+describe.skipIf(skipBrowserTests)('web page: reach a total', () => {
   let server: WebServer;
   let browser: Browser;
   let built: BuiltReachTable;

@@ -6,7 +6,7 @@ import { parsePosition, type PositionInput } from '../src/position/index.ts';
 import { loadedSource } from './support/table-sources.ts';
 import type { ReachTable } from '../src/solver/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
-import { hasChromium, launchChromium } from './support/browser.ts';
+import { skipBrowserTests, launchChromium } from './support/browser.ts';
 import { testModel } from './support/models.ts';
 import { TAIL_RULESET, tailDistribution, tailReachTable } from './support/reach.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
@@ -59,7 +59,7 @@ async function computerSheets(seed: string, turns: number): Promise<{ sheet: She
   return out;
 }
 
-describe.skipIf(!hasChromium)('web page: coach against the computer', () => {
+describe.skipIf(skipBrowserTests)('web page: coach against the computer', () => {
   let server: WebServer;
   let browser: Browser;
   let reach: ReachTable;

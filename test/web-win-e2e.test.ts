@@ -6,7 +6,7 @@ import { parsePosition, type PositionInput } from '../src/position/index.ts';
 import { loadedSource } from './support/table-sources.ts';
 import type { ReachTable } from '../src/solver/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
-import { hasChromium, launchChromium, loadPage } from './support/browser.ts';
+import { launchChromium, loadPage, skipBrowserTests } from './support/browser.ts';
 import { testModel } from './support/models.ts';
 import { sheetExcept, TAIL_RULESET, tailDistribution, tailReachTable } from './support/reach.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
@@ -23,7 +23,7 @@ import { holdsAll, listedOptions } from './support/listed-options.ts';
 const pct = (locale: string, p: number) => p.toLocaleString(locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const fmt2 = (locale: string, x: number) => x.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-describe.skipIf(!hasChromium)('web page: play to win', () => {
+describe.skipIf(skipBrowserTests)('web page: play to win', () => {
   let server: WebServer;
   let browser: Browser;
   let reach: ReachTable;

@@ -31,8 +31,8 @@ const CAP = 200;
  * With only finished opponents the win goal's one approximation is how a tie is split: each
  * target's best chance stands in for one strategy's, so a tie's half share and the next point's
  * whole one may come from different plans. With one box left nothing is approximated; with two
- * the gap stays within rounding here, and bench/win-tie-split.ts measures it with three (the
- * README, "Play to win": at most 0.6 percentage points over 96 end games).
+ * the gap stays within rounding here, and bench/win-tie-split.ts measures it with three
+ * (docs/goals.md, "How honest the win chance is": at most 0.6 percentage points over 96 end games).
  */
 const TIE_SPLIT_GAP = 1e-9;
 

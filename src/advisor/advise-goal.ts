@@ -2,13 +2,12 @@ import { invalidInput } from '../errors.ts';
 import type { Action, Goal, Position } from '../position/index.ts';
 import { isPlainSingleColumn, isSolvedExactly, type RuleSet } from '../rules/index.ts';
 import {
-  aimAtOpponent,
-  boxCount,
+  aimIsExact,
   createTurnEval,
   END_GAME_BOXES,
   endGameModel,
   evaluateState,
-  filledCount,
+  evaluateStateFor,
   goalSteers,
   opponentFinal,
   meanTotal,
@@ -19,16 +18,20 @@ import {
   snapProbability,
   winGoalModel,
   openBoxes,
+  opponentAim,
   type EndGameModel,
   type FinalDistribution,
   type GameModel,
+  type GoalAim,
   type ReachGoalModel,
   type ReachTable,
+  type ShareCurve,
   type ThresholdModel,
   type TurnEval,
   type WinGoalModel,
 } from '../solver/index.ts';
-import { advise, adviseProbability } from './advise.ts';
+import { advise, adviseProbability, type ShownChance } from './advise.ts';
+import { clampChance, optionFloors, shareFloor } from './win-bounds.ts';
 import { calibrateWinChance, winCalibration, type WinCalibration } from './win-calibration.ts';
 import { NEAR_TIE_PROBABILITY, type ProbabilityAdvice, type ProbabilityOption } from './types.ts';
 
@@ -98,8 +101,14 @@ function opponentFinals(rs: RuleSet, distribution: ReachTable | undefined, posit
  * opponents' final totals (win-share.ts). With at most END_GAME_BOXES boxes open the end game is
  * solved exactly (end-game.ts): the options' shares are what playing them on achieves, and the
  * advice says `exact: true`. Before that each target's best chance stands in for one plan beyond
- * this turn (win-model.ts), an estimate a little above what any one plan achieves (`exact:
- * false`; the README, "Play to win", measures its error by boxes open).
+ * this turn (win-model.ts): an estimate that is a proven ceiling on the share (`exact: false`;
+ * docs/goals.md measures its error by boxes open).
+ *
+ * Where the rule set has a calibration (win-calibration.ts), it is applied only in the situation
+ * it was fitted on: one opponent, still playing. There the estimate is mapped down towards the
+ * share the advice's own play took, but never below the proven floor of each option (win-bounds.ts)
+ * nor above the estimate. Against finished opponents nothing needs calibrating: the estimate
+ * already lies between the chance of beating their total and the chance of reaching it.
  */
 export function adviseWin(tables: GoalTables, position: Position, calibration: WinCalibration | null | undefined = winCalibration(position.rs.id)): ProbabilityAdvice {
   requireExactGoal(position);
@@ -107,7 +116,8 @@ export function adviseWin(tables: GoalTables, position: Position, calibration: W
   const finals = opponentFinals(rs, tables.distribution, position);
   const curve = shareCurve(finals);
   let advice: ProbabilityAdvice;
-  if (openBoxes(rs, position.state) <= END_GAME_BOXES) {
+  const open = openBoxes(rs, position.state);
+  if (open <= END_GAME_BOXES) {
     const { model, te } = endGameTurn(rs);
     model.score = position.score;
     model.curve = curve;
@@ -117,17 +127,46 @@ export function adviseWin(tables: GoalTables, position: Position, calibration: W
     const { model, te } = winTurn(rs, tables.reach);
     model.score = position.score;
     model.curve = curve;
-    // The estimate's chances shown as what the advice's own play took from them (win-calibration.ts),
-    // where the rule set has a calibration for this many boxes open; null: the estimate as it is
-    // (what bench/win-calibration.ts fits the calibration to).
-    const open = openBoxes(rs, position.state);
-    const fit = calibration?.byOpen[String(open)];
-    const chance = calibration && fit ? (v: number) => calibrateWinChance(rs.id, open, snapProbability(v), calibration) : undefined;
+    // null: the estimate as it is (what bench/win-calibration.ts fits the calibration to).
+    const fit = calibration && fittedSituation(finals) ? calibration.byOpen[String(open)] : undefined;
+    const chance = calibration && fit ? calibratedChance(rs.id, open, calibration, shareFloors(curve, tables.reach, position)) : undefined;
     advice = adviseProbability(model, position, evaluateState(te, position.state), chance);
     if (calibration && fit) advice.calibration = { games: calibration.games, seed: calibration.seed, boxesOpen: open, turns: fit.turns };
   }
   advice.opponents = finals.map((f) => ({ expectedFinalScore: meanTotal(f) }));
   return advice;
+}
+
+/** The calibration's games: two players, so one opponent, whose final total was still to come. */
+function fittedSituation(finals: readonly FinalDistribution[]): boolean {
+  return finals.length === 1 && finals[0].p.length > 1;
+}
+
+interface ShareFloors {
+  /** the floor from the start of the turn */
+  before: number;
+  /** an option's floor */
+  of(action: Action): number;
+}
+
+/** The proven floor of the share from the turn start and of every option (win-bounds.ts). */
+function shareFloors(curve: ShareCurve, reach: ReachTable, position: Position): ShareFloors {
+  const floor = shareFloor(curve, reach, position);
+  // Played for the points already on the sheet, every option keeps u(score).
+  if (floor.need === 0 || !position.dice) return { before: floor.before, of: () => floor.share };
+  const { model, te } = reachTurn(position.rs, reach);
+  model.need = floor.need;
+  const options = optionFloors(floor, adviseProbability(model, position, evaluateState(te, position.state)).options);
+  return { before: floor.before, of: (action) => options.get(action) ?? 0 };
+}
+
+/** The calibrated chance, held between the floor and the estimate (its ceiling). */
+function calibratedChance(id: RuleSet['id'], open: number, calibration: WinCalibration, floors: ShareFloors): ShownChance {
+  return (v, action) => {
+    const estimate = snapProbability(v);
+    const floor = action ? floors.of(action) : floors.before;
+    return clampChance(calibrateWinChance(id, open, estimate, calibration), Math.min(floor, estimate), estimate);
+  };
 }
 
 const winTurns = new WeakMap<ReachTable, { model: WinGoalModel; te: TurnEval }>();
@@ -155,21 +194,18 @@ function endGameTurn(rs: RuleSet): { model: EndGameModel; te: TurnEval } {
   return t;
 }
 
+/** One turn evaluation per goal model and thread, whatever goal each request aims it at (its buffers, not its goal). */
 const spreadTurns = new WeakMap<ThresholdModel, TurnEval>();
 
 /**
- * How a goal aims a multi-column rule set's goal model at the position before it is asked (the
- * goal's module passes it to adviseSpreadGoal); it returns the opponents the advice reports, if any.
+ * How a goal aims a multi-column rule set's goal model at the position (the goal's module passes
+ * it to adviseSpreadGoal): the goal the request asks about, and the opponents the advice reports, if any.
  */
-export type AimGoalModel = (goalModel: ThresholdModel, position: Position) => ProbabilityAdvice['opponents'];
+export type AimGoalModel = (goalModel: ThresholdModel, position: Position) => { goal: GoalAim; opponents?: ProbabilityAdvice['opponents'] };
 
 /** The reach goal's aim: the points still needed to finish with `score`. */
 export function aimAtTarget(score: number): AimGoalModel {
-  return (goalModel, position) => {
-    goalModel.need = score - position.score;
-    goalModel.extraVariance = 0;
-    return undefined;
-  };
+  return (_, position) => ({ goal: { kind: 'reach', need: score - position.score } });
 }
 
 /** The win goal's aim: the one opponent's final total, taken with the mean and spread of best play from their sheet. */
@@ -178,7 +214,8 @@ export const aimAtTheOpponent: AimGoalModel = (goalModel, position) => {
   if (given.length !== 1) {
     throw invalidInput([{ field: 'goal.opponents', message: `${position.rs.id} is played against one opponent: the win goal takes exactly one, got ${given.length}` }]);
   }
-  return [{ expectedFinalScore: aimAtOpponent(goalModel, position.score, given[0]) }];
+  const { goal, expected } = opponentAim(goalModel, position.score, given[0]);
+  return { goal, opponents: [{ expectedFinalScore: expected }] };
 };
 
 /**
@@ -197,13 +234,14 @@ export function adviseSpreadGoal(
 ): ProbabilityAdvice {
   const goalModel = tables.goal;
   if (!goalModel) throw new Error(`the ${position.goal.type} goal of a multi-column rule set needs its goal model`);
-  let turn = spreadTurns.get(goalModel);
-  if (!turn) spreadTurns.set(goalModel, (turn = createTurnEval(goalModel)));
   const kind = position.goal.type;
-  const opponents = aim(goalModel, position);
-  const advice = adviseProbability(goalModel, position, evaluateState(turn, position.state));
+  const { goal, opponents } = aim(goalModel, position);
+  const aimed = goalModel.aim(goal);
+  let turn = spreadTurns.get(goalModel);
+  if (!turn) spreadTurns.set(goalModel, (turn = createTurnEval(aimed)));
+  const advice = adviseProbability(aimed, position, evaluateStateFor(turn, aimed, position.state));
   // Near the end the model is exact: a target, or an opponent who has finished.
-  if (boxCount(position.rs) - filledCount(position.state) <= goalModel.exactBoxes && goalModel.extraVariance === 0) advice.exact = true;
+  if (aimIsExact(goalModel, goal, position.state)) advice.exact = true;
   if (opponents) advice.opponents = opponents;
   const horizon = goalModel.horizon[kind];
   if (goalSteers(goalModel, kind, position.state)) {

@@ -6,7 +6,7 @@ import { RULESETS } from '../rules/index.ts';
 import { testModel } from '../../test/support/models.ts';
 import { adviseGoal } from '../goals/index.ts';
 import { advise, adviseProbability } from './advise.ts';
-import { aimAtOpponent } from '../solver/index.ts';
+import { opponentAim } from '../solver/index.ts';
 import type { ProbabilityAdvice } from './types.ts';
 
 /** A Triple Yahtzee sheet with every box filled but `chance` in column 3 (× 3): the last turn. */
@@ -139,8 +139,7 @@ describe('reach and win goals of the multi-column rule sets', () => {
       expect(a.steering).toEqual({ by, horizon: goal.horizon.win });
       const parsed = parsePosition(input);
       if (!parsed.ok) throw new Error('bad position');
-      aimAtOpponent(goal, parsed.position.score, opponent);
-      const byChance = adviseProbability(goal, parsed.position);
+      const byChance = adviseProbability(goal.aim(opponentAim(goal, parsed.position.score, opponent).goal), parsed.position);
       const chance = new Map(byChance.options.map((o) => [key(o.action), o.probability]));
       expect(a.options.length).toBe(byChance.options.length);
       for (const o of a.options) expect(o.probability).toBe(chance.get(key(o.action)));

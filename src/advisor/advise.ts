@@ -177,20 +177,23 @@ function finalScoreSd(model: GameModel, position: Position, roll: number): numbe
 }
 
 /**
+ * What a probability model's value is shown as: `action` is the option's (the advisor's shared
+ * action objects), undefined for the chance from the start of the turn.
+ */
+export type ShownChance = (value: number, action?: Action) => number;
+
+/**
  * Advice for a probability goal (reach a target): the same engine run on a model whose values
  * are chances (reach-model.ts), so the options, their order and the ties come from `advise`.
+ * `chance`: what a value is shown as (default: as the tables keep it, snapProbability); the
+ * options keep the model's order, and losses are taken between shown chances.
  */
-/**
- * `chance`: what a value is shown as (default: as the tables keep it, snapProbability); a map that
- * rises with the value, such as the win estimate's calibration, keeps the options' order, and
- * losses are taken between shown chances.
- */
-export function adviseProbability(model: GameModel, position: Position, te?: TurnEval, chance: (value: number) => number = snapProbability): ProbabilityAdvice {
+export function adviseProbability(model: GameModel, position: Position, te?: TurnEval, chance: ShownChance = snapProbability): ProbabilityAdvice {
   if (model.valueKind !== 'probability') throw new Error('adviseProbability needs a probability model');
   const a = rankOptions(model, position, te);
-  const top = a.options.length ? chance(a.options[0].ev) : 0;
+  const top = a.options.length ? chance(a.options[0].ev, a.options[0].action) : 0;
   const options: ProbabilityOption[] = a.options.map(({ ev, ...o }) => {
-    const probability = chance(ev);
+    const probability = chance(ev, o.action);
     const loss = Math.max(0, top - probability);
     const nearTie = loss < NEAR_TIE_PROBABILITY;
     return o.bonus !== undefined

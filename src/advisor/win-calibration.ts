@@ -12,7 +12,7 @@ import fitted from './data/win-calibration.json' with { type: 'json' };
  *   calibrated = σ(a + b · logit(shown))
  *
  * maps one to the other. The map rises with the shown chance (b > 0), so it never reorders the
- * options; 0 and 1 (settled) stay as they are. Fitted on one seed, measured on another (README).
+ * options; 0 and 1 (settled) stay as they are. Fitted on one seed, measured on another (docs/goals.md).
  */
 export interface WinCalibration {
   ruleset: RuleSetId;

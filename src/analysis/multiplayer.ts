@@ -18,7 +18,7 @@ import { DECISION_FIELDS, unpackResult, type PackedResult } from './packed-resul
 import { gameError, isGameError, type GameError, type GameResult } from './types.ts';
 
 /**
- * Review of a game between several players (RULES.md, "Multiplayer"): one record holds every
+ * Review of a game between several players (docs/rules.md, "Several players"): one record holds every
  * player's turns in play order,
  *
  *   {"ruleset": "yahtsoos", "players": ["Ann", "Bob"], "turns": [{"player": 0, "rolls": …, "box": …}, …]}

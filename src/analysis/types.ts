@@ -67,7 +67,7 @@ export interface GameAnalysis {
   goal?: ReviewedGoal;
   /**
    * false where the values are a model's estimates, not an exact table's (Triple Yahtzee and
-   * Superpass, rated by their best model; the README measures its error on the sub-games, against
+   * Superpass, rated by their best model; docs/multi-column.md measures its error on the sub-games, against
    * their exact tables). Absent where every value is exact.
    */
   exact?: false;

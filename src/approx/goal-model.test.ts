@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RULESETS } from '../rules/index.ts';
-import { boxCount, createTurnEval, evaluateState, filledCount, optionValue, scoreOptions, type GameState, type ThresholdModel } from '../solver/index.ts';
+import { RULESETS, type RuleSet } from '../rules/index.ts';
+import { boxCount, createTurnEval, evaluateState, filledCount, initialState, optionValue, scoreOptions, type AimedGoalModel, type GameState, type GoalAim, type ThresholdModel } from '../solver/index.ts';
 import { mulberry32, randomStates } from '../../test/support/random-positions.ts';
 import { testColumnTables } from '../../test/support/models.ts';
 import { spreadClassCount, thresholdGoalModel } from './goal-model.ts';
@@ -22,8 +22,13 @@ async function randomSpreadModel(id: MultiId, seed: number, shaped = false): Pro
   return thresholdGoalModel(rs, await testColumnTables(id), linearCorrection(rs, 'correction', CORRECTIONS[id]!.weights), { bias, variance, shape });
 }
 
+/** A target `need` points away (no variance), or an opponent whose total has `variance` and no law. */
+function aimAt(need: number, variance: number): GoalAim {
+  return variance === 0 ? { kind: 'reach', need } : { kind: 'win', need, variance };
+}
+
 /** The best value over the option list (`scoreOptions`, the rules' own entries) of every roll. */
-function optionListBest(model: ThresholdModel, state: GameState, firstRoll: boolean): Float64Array {
+function optionListBest(model: AimedGoalModel, state: GameState, firstRoll: boolean): Float64Array {
   const { c } = model;
   const out = new Float64Array(c.dice.rollCount);
   for (let r = 0; r < c.dice.rollCount; r++) {
@@ -35,7 +40,7 @@ function optionListBest(model: ThresholdModel, state: GameState, firstRoll: bool
 }
 
 /** The model's fast score-now (first roll and after a reroll) equals the option list's best, every roll, to 1e-9. */
-function expectScoreNowAsOptionList(model: ThresholdModel, state: GameState): void {
+function expectScoreNowAsOptionList(model: AimedGoalModel, state: GameState): void {
   const R = model.c.dice.rollCount;
   const first = new Float64Array(R);
   const later = new Float64Array(R);
@@ -50,6 +55,17 @@ function expectScoreNowAsOptionList(model: ThresholdModel, state: GameState): vo
   }
 }
 
+/** `state` played on by random legal entries until `left` boxes are left. */
+function playDown(rs: RuleSet, state: GameState, left: number, rng: () => number): GameState {
+  while (boxCount(rs) - filledCount(state) > left) {
+    const counts = [0, 0, 0, 0, 0, 0];
+    for (let i = 0; i < rs.dice; i++) counts[Math.floor(rng() * 6)]++;
+    const options = scoreOptions(rs, state, counts, true);
+    state = options[Math.floor(rng() * options.length)].next;
+  }
+  return state;
+}
+
 describe.each(['triple-yahtzee', 'superpass'] as MultiId[])('%s goal model', (id) => {
   const rs = RULESETS[id];
 
@@ -59,9 +75,7 @@ describe.each(['triple-yahtzee', 'superpass'] as MultiId[])('%s goal model', (id
     for (const [i, state] of randomStates(rs, mulberry32(21), 24).entries()) {
       const { mean } = model.spread(state);
       // Targets below, at and above what best play expects; no spread, and an opponent's.
-      model.need = mean + [-80, 0, 60][i % 3];
-      model.extraVariance = i % 2 === 0 ? 0 : 2500;
-      expectScoreNowAsOptionList(model, state);
+      expectScoreNowAsOptionList(model.aim(aimAt(mean + [-80, 0, 60][i % 3], i % 2 === 0 ? 0 : 2500)), state);
       checked++;
     }
     expect(checked).toBe(24);
@@ -83,9 +97,7 @@ describe.each(['triple-yahtzee', 'superpass'] as MultiId[])('%s goal model', (id
       const state: GameState = { columns: rs.columns.map((_, k) => column(k, short)) };
       const { mean } = model.spread(state);
       for (const offset of [-40, 0, 40]) {
-        model.need = mean + offset;
-        model.extraVariance = 0;
-        expectScoreNowAsOptionList(model, state);
+        expectScoreNowAsOptionList(model.aim(aimAt(mean + offset, 0)), state);
       }
       for (let r = 0; r < R; r++) {
         if (scoreOptions(rs, state, model.c.dice.keepCounts.subarray(r * 6, r * 6 + 6), true).some((o) => o.bonus > 0)) bonusRolls++;
@@ -115,25 +127,50 @@ describe.each(['triple-yahtzee', 'superpass'] as MultiId[])('%s goal model', (id
       const { mean, variance } = model.spread(state);
       if (filledCount(state) === boxCount(rs)) continue;
       expect(variance).toBeGreaterThanOrEqual(1);
-      model.need = Math.round(mean) + 25;
-      model.extraVariance = 900;
-      expect(model.value(state)).toBeCloseTo(normalCdf((mean - model.need + 0.5) / Math.sqrt(variance + 900)), 12);
+      const need = Math.round(mean) + 25;
+      expect(model.aim(aimAt(need, 900)).value(state)).toBeCloseTo(normalCdf((mean - need + 0.5) / Math.sqrt(variance + 900)), 12);
     }
+  });
+
+  it('aims are values, not state: two goals asked of one model in turn get what each gets alone', async () => {
+    const alone = [await randomSpreadModel(id, 6, true), await randomSpreadModel(id, 6, true)];
+    const shared = await randomSpreadModel(id, 6, true);
+    const rng = mulberry32(26);
+    // Turn starts from one box left to the spread's turns: the exact endings and their memo, and the spread.
+    const states = [1, 2, 3, 3, 5, 9].map((left) => playDown(rs, initialState(rs), left, rng));
+    let compared = 0;
+    for (const state of states) {
+      const { mean } = shared.spread(state);
+      // The same need: a memo of last turns kept by need alone would hand one goal's values to the other.
+      const goals: GoalAim[] = [aimAt(Math.round(mean) + 10, 0), aimAt(Math.round(mean) + 10, 1600)];
+      const values = (model: ThresholdModel, goal: GoalAim) => {
+        const te = evaluateState(createTurnEval(model.aim(goal)), state);
+        return [te.value, ...te.first, ...te.later];
+      };
+      const expected = goals.map((goal, i) => values(alone[i], goal));
+      // Both views made first, then asked in turn, twice: neither sees the other's goal.
+      for (let round = 0; round < 2; round++) {
+        for (const [i, goal] of goals.entries()) {
+          expect(values(shared, goal)).toEqual(expected[i]);
+          compared++;
+        }
+      }
+      expect(expected[0]).not.toEqual(expected[1]);
+    }
+    expect(compared).toBe(4 * states.length);
   });
 
   it('with one box left the goal is exact: the last turn’s chance of each total, a tie counting half', async () => {
     const model = await randomSpreadModel(id, 5);
     const state = randomStates(rs, mulberry32(23), 400).find((s) => filledCount(s) === boxCount(rs) - 1);
     expect(state).toBeDefined();
-    const te = createTurnEval(model);
     // Every final roll ends the game: each option's value is 0, ½ or 1 against a fixed total.
     for (const need of [0, 10, 25, 40, 1000]) {
-      model.need = need;
-      model.extraVariance = 0;
-      evaluateState(te, state!);
+      const aimed = model.aim(aimAt(need, 0));
+      const te = evaluateState(createTurnEval(aimed), state!);
       for (let r = 0; r < model.c.dice.rollCount; r++) for (const v of [te.first[r], te.later[r]]) expect([0, 0.5, 1]).toContain(v);
       for (const o of scoreOptions(rs, state!, model.c.dice.keepCounts.subarray(0, 6), true)) {
-        const v = optionValue(model, o.next, o.gain);
+        const v = optionValue(aimed, o.next, o.gain);
         expect(v).toBe(o.gain + 0.5 - need > 0 ? 1 : o.gain + 0.5 === need ? 0.5 : 0);
       }
     }

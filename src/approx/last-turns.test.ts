@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RULESETS } from '../rules/index.ts';
-import { aimAtOpponent, boxCount, createTurnEval, evaluateState, filledCount, type GameState } from '../solver/index.ts';
+import { boxCount, createTurnEval, evaluateStateFor, filledCount, opponentAim, scoreOptions, type GameState, type GoalAim, type ThresholdModel, type TurnEval } from '../solver/index.ts';
 import { testColumnTables } from '../../test/support/models.ts';
 import { naiveGameValue, naiveReach, naiveUtility } from '../../test/support/naive-game.ts';
 import { lawShare } from './last-turns.ts';
@@ -8,6 +8,20 @@ import { goalModel } from './multi-column-models.ts';
 import { normalCdf } from './normal-cdf.ts';
 
 const rs = RULESETS.superpass;
+
+/** A target `need` points away. */
+const target = (need: number): GoalAim => ({ kind: 'reach', need });
+/** An opponent `need` − ½ points ahead in expectation, their total's SD `sigma`, no law. */
+const opponent = (need: number, sigma: number): GoalAim => ({ kind: 'win', need, variance: sigma ** 2 });
+
+const turns = new WeakMap<ThresholdModel, TurnEval>();
+/** The value of the turn from `state` for `model` aimed at `goal` (one turn evaluation per model, as the advisor keeps). */
+function turnValue(model: ThresholdModel, goal: GoalAim, state: GameState): number {
+  const aimed = model.aim(goal);
+  let te = turns.get(model);
+  if (!te) turns.set(model, (te = createTurnEval(aimed)));
+  return evaluateStateFor(te, aimed, state).value;
+}
 const FULL = (1 << rs.boxes.length) - 1;
 const box = (name: string) => rs.boxes.findIndex((b) => b.id === name);
 
@@ -54,36 +68,25 @@ describe('triple-yahtzee goal model: the last two turns exact, Joker and Yahtzee
   ];
   it('with two boxes left, reach and opponent values are the naive recursion’s', async () => {
     const model = goalModel(ty, await testColumnTables('triple-yahtzee'));
-    const te = createTurnEval(model);
     for (const [what, state] of states) {
       expect(filledCount(state), what).toBe(boxCount(ty) - 2);
       const memo = new Map<string, number>();
       for (const need of [30, 90, 160]) {
-        model.need = need;
-        model.extraVariance = 0;
-        evaluateState(te, state);
-        expect(te.value, `${what}, ${need} needed`).toBeCloseTo(naiveReach(ty, state, need, memo), 12);
+        expect(turnValue(model, target(need), state), `${what}, ${need} needed`).toBeCloseTo(naiveReach(ty, state, need, memo), 12);
       }
-      model.need = 70.5;
-      model.extraVariance = 30 ** 2;
-      evaluateState(te, state);
-      expect(te.value, `${what}, an opponent`).toBeCloseTo(naiveUtility(ty, state, 0, (points) => normalCdf((points - 70.5 + 0.5) / 30)), 12);
+      expect(turnValue(model, opponent(70.5, 30), state), `${what}, an opponent`).toBeCloseTo(naiveUtility(ty, state, 0, (points) => normalCdf((points - 70.5 + 0.5) / 30)), 12);
     }
   }, 120_000);
 
   it('with three boxes left (the ×3 Yahtzee box holding 50, its fours, a ×1 full house), reach values are the naive recursion’s', async () => {
     const model = goalModel(ty, await testColumnTables('triple-yahtzee'));
-    const te = createTurnEval(model);
     const state = tyTwoLeft([[2, 'yahtzee', 50, false], [2, 'fours', 50, false], [0, 'fullHouse', 63, true]]);
     expect(filledCount(state)).toBe(boxCount(ty) - 3);
     const memo = new Map<string, number>();
-    model.extraVariance = 0;
     for (const need of [60, 200]) {
-      model.need = need;
-      evaluateState(te, state);
       const naive = naiveReach(ty, state, need, memo);
       expect(naive).toBeGreaterThan(0.01);
-      expect(te.value, `${need} needed`).toBeCloseTo(naive, 12);
+      expect(turnValue(model, target(need), state), `${need} needed`).toBeCloseTo(naive, 12);
     }
   }, 300_000);
 });
@@ -91,16 +94,12 @@ describe('triple-yahtzee goal model: the last two turns exact, Joker and Yahtzee
 describe('superpass goal model: the last two turns exact', () => {
   it('with two boxes left, a reach value is the naive recursion’s best chance, for targets in reach and beyond it', async () => {
     const model = goalModel(rs, await testColumnTables('superpass'));
-    const te = createTurnEval(model);
-    model.extraVariance = 0;
     let checked = 0;
     for (const [what, state] of STATES) {
       expect(filledCount(state), what).toBe(boxCount(rs) - 2);
       const memo = new Map<string, number>();
       for (const need of [10, 40, 66, 95]) {
-        model.need = need;
-        evaluateState(te, state);
-        expect(te.value, `${what}, ${need} needed`).toBeCloseTo(naiveReach(rs, state, need, memo), 12);
+        expect(turnValue(model, target(need), state), `${what}, ${need} needed`).toBeCloseTo(naiveReach(rs, state, need, memo), 12);
         checked++;
       }
     }
@@ -109,64 +108,47 @@ describe('superpass goal model: the last two turns exact', () => {
 
   it('last turns valued for one goal are not read for another that needs the same points (a target, then an opponent)', async () => {
     const model = goalModel(rs, await testColumnTables('superpass'));
-    const te = createTurnEval(model);
     const [what, state] = STATES[0];
     const need = 30.5;
     const sigma = 18;
-    model.need = need;
-    model.extraVariance = 0;
-    evaluateState(te, state);
-    model.extraVariance = sigma ** 2;
-    evaluateState(te, state);
-    expect(te.value, what).toBeCloseTo(naiveUtility(rs, state, 0, (points) => normalCdf((points - need + 0.5) / sigma)), 12);
+    turnValue(model, target(need), state);
+    expect(turnValue(model, opponent(need, sigma), state), what).toBeCloseTo(naiveUtility(rs, state, 0, (points) => normalCdf((points - need + 0.5) / sigma)), 12);
   }, 120_000);
 
   it('against an opponent, the value is the naive recursion’s best expected Φ((points − need + ½) / σ)', async () => {
     const model = goalModel(rs, await testColumnTables('superpass'));
-    const te = createTurnEval(model);
     const sigma = 18;
-    model.extraVariance = sigma ** 2;
     for (const [what, state] of STATES.slice(0, 2)) {
       for (const need of [30.5, 60.5]) {
-        model.need = need;
-        evaluateState(te, state);
         const naive = naiveUtility(rs, state, 0, (points) => normalCdf((points - need + 0.5) / sigma));
-        expect(te.value, `${what}, need ${need}`).toBeCloseTo(naive, 12);
+        expect(turnValue(model, opponent(need, sigma), state), `${what}, need ${need}`).toBeCloseTo(naive, 12);
       }
     }
   }, 120_000);
 
   it('with three boxes left, a reach value and an opponent value are the naive recursion’s (the third-last turn exact too)', async () => {
     const model = goalModel(rs, await testColumnTables('superpass'));
-    const te = createTurnEval(model);
     // A first-roll-only column's sixes short of its bonus, and a free column's kniffel and full house.
     const state = twoLeft([[2, 'sixes', 45], [3, 'kniffel', 63], [3, 'fullHouse', 63]]);
     expect(filledCount(state)).toBe(boxCount(rs) - 3);
     const memo = new Map<string, number>();
-    model.extraVariance = 0;
     for (const need of [40, 100]) {
-      model.need = need;
-      evaluateState(te, state);
       const naive = naiveReach(rs, state, need, memo);
       expect(naive).toBeGreaterThan(0.01);
       expect(naive).toBeLessThan(0.99);
-      expect(te.value, `${need} needed`).toBeCloseTo(naive, 12);
+      expect(turnValue(model, target(need), state), `${need} needed`).toBeCloseTo(naive, 12);
     }
     const sigma = 25;
-    model.extraVariance = sigma ** 2;
-    model.need = 60.5;
-    evaluateState(te, state);
-    expect(te.value, 'an opponent').toBeCloseTo(naiveUtility(rs, state, 0, (points) => normalCdf((points - 60.5 + 0.5) / sigma)), 12);
+    expect(turnValue(model, opponent(60.5, sigma), state), 'an opponent').toBeCloseTo(naiveUtility(rs, state, 0, (points) => normalCdf((points - 60.5 + 0.5) / sigma)), 12);
   }, 300_000);
 
   it('with one box left, a state’s value and an entry’s are the last turn’s exact chances', async () => {
     const model = goalModel(rs, await testColumnTables('superpass'));
-    model.extraVariance = 0;
     const one = twoLeft([[2, 'sixes', 45]]);
     for (const need of [0, 12, 18, 30, 55, 70]) {
-      model.need = need;
-      expect(model.value(one)).toBeCloseTo(naiveReach(rs, one, need), 12);
-      expect(model.valueAfter!(one, 7)).toBeCloseTo(naiveReach(rs, one, need - 7), 12);
+      const aimed = model.aim(target(need));
+      expect(aimed.value(one)).toBeCloseTo(naiveReach(rs, one, need), 12);
+      expect(aimed.valueAfter(one, 7)).toBeCloseTo(naiveReach(rs, one, need - 7), 12);
     }
   }, 60_000);
 });
@@ -217,6 +199,29 @@ describe('an opponent with one to three boxes left: the law of its points (creat
     expect(law.points.filter((g) => g > 70).every((g) => g >= 150)).toBe(true);
   }, 300_000);
 
+  it('with three boxes left, is the same whether the laws its entries leave were known before or not (Superpass: the zero rule)', async () => {
+    const tables = await testColumnTables('superpass');
+    const three = [twoLeft([[2, 'sixes', 45], [3, 'kniffel', 63], [3, 'fullHouse', 63]]), twoLeft([[0, 'chance', 70], [1, 'ones', 60], [3, 'threes', 57]])];
+    let warmed = 0;
+    for (const state of three) {
+      const cold = goalModel(rs, tables).pointsLaw!(state)!;
+      const warm = goalModel(rs, tables);
+      // Every state an entry leaves, first roll and after a reroll, its law asked first.
+      for (let r = 0; r < warm.c.dice.rollCount; r++) {
+        for (const first of [true, false]) {
+          for (const o of scoreOptions(rs, state, warm.c.dice.keepCounts.subarray(r * 6, r * 6 + 6), first)) {
+            warm.pointsLaw!(o.next);
+            warmed++;
+          }
+        }
+      }
+      const law = warm.pointsLaw!(state)!;
+      expect(Array.from(law.points)).toEqual(Array.from(cold.points));
+      expect(Array.from(law.chance)).toEqual(Array.from(cold.chance));
+    }
+    expect(warmed).toBeGreaterThan(1000);
+  }, 120_000);
+
   it('a share against it (lawShare, a search) is the running sum over its points, bit for bit, ties counting half', async () => {
     const model = goalModel(ty, await testColumnTables('triple-yahtzee'));
     const linear = (points: Float64Array, chance: Float64Array, x: number): number => {
@@ -242,16 +247,14 @@ describe('an opponent with one to three boxes left: the law of its points (creat
 
   it('our last two turns against it are the naive recursion’s best share of the stake (a tie counting half)', async () => {
     const model = goalModel(ty, await testColumnTables('triple-yahtzee'));
-    const te = createTurnEval(model);
     const us = tyTwoLeft([[0, 'chance', 63, true], [1, 'sixes', 48, false]]);
     for (const them of [tyTwoLeft([[2, 'yahtzee', 63, false]]), tyTwoLeft([[2, 'yahtzee', 63, false], [1, 'fours', 40, false]])]) {
       const law = model.pointsLaw!(them)!;
       for (const behind of [10, 60, 140]) {
-        aimAtOpponent(model, 1000, { state: them, score: 1000 + behind });
-        expect(model.law?.points).toEqual(law.points);
-        evaluateState(te, us);
+        const { goal } = opponentAim(model, 1000, { state: them, score: 1000 + behind });
+        expect(goal.law?.points).toEqual(law.points);
         const share = (points: number) => law.points.reduce((v, g, i) => v + (points > behind + g ? law.chance[i] : points === behind + g ? law.chance[i] / 2 : 0), 0);
-        expect(te.value, `${behind} behind`).toBeCloseTo(naiveUtility(ty, us, 0, share), 12);
+        expect(turnValue(model, goal, us), `${behind} behind`).toBeCloseTo(naiveUtility(ty, us, 0, share), 12);
       }
     }
   }, 120_000);

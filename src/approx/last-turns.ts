@@ -25,9 +25,10 @@ export interface LastTurns {
   flag: Uint8Array;
   /**
    * Lane j's best expected worth of the last turn from `state` with the last box's column at
-   * need[j] and upper[j]: out[j], for j < lanes. `state` has exactly one free box.
+   * need[j] and upper[j]: out[j], for j < lanes. `state` has exactly one free box; the goal's
+   * worth of the last box's points beyond what is needed, d = G − need, is `worth(d)`.
    */
-  evaluate(state: GameState, lanes: number, out: Float64Array): void;
+  evaluate(state: GameState, lanes: number, out: Float64Array, worth: (d: number) => number): void;
 }
 
 /** Most lanes one evaluation takes: an entry's distinct gains (Superpass: a sum of six dice, 0 and 6–36). */
@@ -66,11 +67,11 @@ export function entryGain(p: ColumnPart, col: ColumnState, r: number, b: number,
 
 /**
  * Last turns of the multi-column rule set whose columns are `parts` (`nOfAKind[k][r]`: 1 where
- * roll r is n of a kind for column k), for a goal whose worth of the last box's points beyond
- * what is needed, d = G − need, is `worth(d)`. The turn workspace is made on the first call: a
- * goal model that never reaches the last turns does not hold it.
+ * roll r is n of a kind for column k), for any goal (each evaluation names its worth). The turn
+ * workspace is made on the first call: a goal model that never reaches the last turns does not
+ * hold it.
  */
-export function createLastTurns(rs: RuleSet, parts: readonly ColumnPart[], nOfAKind: readonly Uint8Array[], worth: (d: number) => number): LastTurns {
+export function createLastTurns(rs: RuleSet, parts: readonly ColumnPart[], nOfAKind: readonly Uint8Array[]): LastTurns {
   const dice = parts[0].c.dice;
   const R = dice.rollCount;
   let ws: TurnWorkspace | undefined;
@@ -115,7 +116,7 @@ export function createLastTurns(rs: RuleSet, parts: readonly ColumnPart[], nOfAK
     need,
     upper,
     flag,
-    evaluate(state, lanes, out) {
+    evaluate(state, lanes, out, worth) {
       if (!(lanes >= 1 && lanes <= LAST_TURN_LANES)) throw new RangeError(`last turn: ${lanes} lanes, at most ${LAST_TURN_LANES}`);
       ws ??= createTurnWorkspace(dice, LAST_TURN_LANES);
       const { column: k, box: b } = lastBox(rs, state);

@@ -13,7 +13,7 @@ export interface GameValueFacts {
   bestHalfWidth: number;
   /**
    * the `linear` strategy's mean over the same games: `dicewise bound` steers its search by it
-   * (Polyak's target), as when the README's bounds were searched, so those runs repeat
+   * (Polyak's target), as when the bounds of docs/multi-column.md were searched, so those runs repeat
    */
   linearMean: number;
   games: number;
@@ -21,7 +21,7 @@ export interface GameValueFacts {
   /**
    * an upper bound on the optimal expected score: the least that `dicewise bound` with its
    * defaults has proven (Superpass: columns 1 and 2 coupled exactly, approx/coupled-bound.ts;
-   * the others: the Lagrangian relaxation of solver/column-bound.ts with roll prices), README
+   * the others: the Lagrangian relaxation of solver/column-bound.ts with roll prices), docs/multi-column.md
    * "How far from optimal"; `tables info` shows a bound computed in the table folder instead
    */
   upperBound: number;
@@ -32,7 +32,7 @@ export interface GameValueFacts {
   lossToOptimal?: { mean: number; ci95: readonly [number, number] };
 }
 
-/** Measured with `dicewise simulate --ruleset <id> --strategy best,linear --games 100000 --seed 1` (README). */
+/** Measured with `dicewise simulate --ruleset <id> --strategy best,linear --games 100000 --seed 1` (docs/multi-column.md). */
 export const GAME_VALUE_FACTS: Readonly<Record<ModelledRuleSetId, GameValueFacts>> = {
   // best is the neural correction; linear scored 1870.4 ± 2.3 (best − linear +19.04, 18.05 to 20.03).
   'triple-yahtzee': { bestMean: 1889.4, bestHalfWidth: 2.2, linearMean: 1870.4, games: 100_000, seed: 1, upperBound: 2234.3 },

@@ -42,7 +42,7 @@ function bestCorrection(rs: RuleSet, tables: ColumnTables): Correction | undefin
 
 /**
  * Dicewise's best model of a multi-column rule set: the neural correction where one is fitted
- * (see the README's sub-game and full-game measurements), else the linear one.
+ * (see docs/multi-column.md's sub-game and full-game measurements), else the linear one.
  */
 export function bestModel(rs: RuleSet, tables: ColumnTables): GameModel {
   return columnSumModel(rs, tables, bestCorrection(rs, tables));
@@ -52,7 +52,7 @@ export function bestModel(rs: RuleSet, tables: ColumnTables): GameModel {
  * A goal model (reach, win) of a multi-column rule set: its best model's values with the spread
  * measured for that model (spreads.ts, fitted by fit/spread.ts on best play's own games;
  * goal-model.ts), steering within the horizons of goal-horizons.ts (chosen when `linear` was
- * best, and not chosen again since). Each player needs its own: it holds the points it needs.
+ * best, and not chosen again since). It holds no goal: each request or turn aims it (`aim`).
  */
 export function goalModel(rs: RuleSet, tables: ColumnTables): ThresholdModel {
   if (!isModelledRuleSetId(rs.id)) throw new DicewiseError('NOT_SOLVED', `${rs.id} has no measured goal spread: only points are advised`);
@@ -62,8 +62,8 @@ export function goalModel(rs: RuleSet, tables: ColumnTables): ThresholdModel {
 const served = new WeakMap<GameModel, ThresholdModel>();
 
 /**
- * The goal model of a served best model (one per model: a hint sets the points it needs and reads
- * its answer before another hint can run).
+ * The goal model of a served best model, one per model: every hint aims it at its own goal, and
+ * the memos of laws and last turns it keeps serve them all.
  */
 export function servedGoalModel(best: GameModel): ThresholdModel {
   let g = served.get(best);

@@ -31,13 +31,23 @@ export function encodeNeuralLevel(L: NeuralLevel): string {
     o += part.length;
   }
   all[o] = L.b2;
-  return Buffer.from(all.buffer).toString('base64');
+  return base64Of(new Uint8Array(all.buffer));
+}
+
+// atob and btoa rather than Buffer: the multi-column models also run in a browser (src/browser).
+function base64Of(bytes: Uint8Array): string {
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
+function bytesOf(base64: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
 }
 
 export function decodeNeuralLevel(rs: RuleSet, hidden: number, text: string): NeuralLevel | undefined {
   if (text === '') return undefined;
-  const bytes = Buffer.from(text, 'base64');
-  const all = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  const all = new Float32Array(bytesOf(text).buffer);
   const nf = featureCount(rs);
   const ni = neuralInputCount(rs);
   const want = nf + hidden * ni + 2 * hidden + 1;

@@ -41,7 +41,7 @@ export interface EffortPlan {
 
 /**
  * Effort 0 is the model alone (no rollouts, a hint under 1 ms). Each level up costs more; the
- * latency and the self-play gain of each are measured by bench/effort.ts (README, "Effort").
+ * latency and the self-play gain of each are measured by bench/effort.ts (docs/multi-column.md, "Effort").
  */
 export const EFFORT_PLANS: readonly EffortPlan[] = [
   { candidates: 1, window: 0, rollouts: 0, horizon: 0 },

@@ -12,6 +12,7 @@ export const COMMAND_DESCRIPTIONS = {
   simulate: 'play seeded games with several strategies on the same dice and compare their scores',
   merge: 'combine the reports of a run split with --shard K/N into the report of the whole run',
   bound: "an upper bound on the optimal expected score of a multi-column game, beside best play's mean",
+  'export-web': 'write the web page and its in-browser engine as static files for any static host (points advice offline, no server)',
 } as const;
 
 export type CommandName = keyof typeof COMMAND_DESCRIPTIONS;

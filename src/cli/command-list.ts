@@ -47,6 +47,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   { name: 'merge', description: COMMAND_DESCRIPTIONS.merge, load: async () => (await import('./commands/merge.ts')).registerMerge },
   { name: 'bound', description: COMMAND_DESCRIPTIONS.bound, load: async () => (await import('./commands/bound.ts')).registerBound },
+  { name: 'export-web', description: COMMAND_DESCRIPTIONS['export-web'], load: async () => (await import('./commands/export-web.ts')).registerExportWeb },
 ];
 
 /**

@@ -2,10 +2,11 @@ import { DicewiseError, positiveInteger } from '../errors.ts';
 import { isRuleSetId, RULESETS, unknownRuleSetMessage, type RuleSetId } from '../rules/index.ts';
 import { MAX_SHARDS, type Shard } from '../shard.ts';
 import { isReasonLanguage, REASON_LANGUAGES, type ReasonLanguage } from '../position/reason-text.ts';
+import { tableDirOf } from '../store/table-dir.ts';
 
 /** The table folder: --tables, else DICEWISE_TABLES, else ./tables. */
 export function tableDir(flag?: string): string {
-  return flag ?? process.env.DICEWISE_TABLES ?? 'tables';
+  return tableDirOf(flag, process.env);
 }
 
 export function parseRuleSet(value: string, field = 'ruleset'): RuleSetId {

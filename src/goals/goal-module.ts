@@ -8,7 +8,7 @@ import type { GameModel, LaneKind, ReachTable, TurnEval } from '../solver/index.
 export type GoalTableKind = Extract<TableKind, 'reach' | 'distribution' | 'goal-model'>;
 
 /**
- * One goal of RULES.md, "Goals": everything that differs between goals, behind one interface.
+ * One goal of docs/rules.md, "Goals": everything that differs between goals, behind one interface.
  * The engine parts it assembles (turn models in solver/, strategies in simulate/, the advisor's
  * ranking) stay where their layer is; a goal names them here once, and the faces (server, CLI,
  * store) ask the goal list (index.ts) instead of testing the goal's type.

@@ -13,7 +13,7 @@ export type Action = { hold: number[] } | { score: string; column?: number };
 
 export type { OpponentInput } from './schemas.ts';
 
-/** What a player plays for (RULES.md, "Goals"). */
+/** What a player plays for (docs/rules.md, "Goals"). */
 export type Goal = z.infer<typeof GoalSchema>;
 
 /** A validated opponent: finished with a total, or in progress at the start of a turn in `state` with `score` on the sheet. */

@@ -8,7 +8,7 @@ describe.each(RULESET_IDS)('capabilities: %s', (id) => {
 
   it('is solved one way: exactly with one column, or by a model over several', () => {
     expect(isSolvedExactly(rs)).toBe(!isSolvedByModel(rs));
-    // RULES.md: backward induction is exact for the one-column games; the others are too large.
+    // docs/rules.md: backward induction is exact for the one-column games; the others are too large.
     expect(isSolvedExactly(rs)).toBe(!hasColumns(rs));
     expect(isModelledRuleSetId(id)).toBe(isSolvedByModel(rs));
   });

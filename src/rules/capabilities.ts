@@ -30,7 +30,7 @@ export const SOLVED_BY_MODEL = {
 } as const satisfies Capabilities;
 
 /**
- * A multi-column sub-game (RULES.md "Sub-games"): played by the same models as the full games,
+ * A multi-column sub-game (docs/rules.md "Sub-games"): played by the same models as the full games,
  * fitted on it the same way, and also solved exactly over its joint states, so `optimal` plays
  * the exact table and measures how far the models fall short.
  */

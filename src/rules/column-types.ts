@@ -1,5 +1,5 @@
 import { COLUMN_TYPE, hasColumns, isSolvedExactly } from './capabilities.ts';
-import { ruleSetFingerprint } from './fingerprint.ts';
+import { playingDefinition } from './playing-definition.ts';
 import { RULESETS } from './rulesets.ts';
 import type { RuleSet, RuleSetId } from './types.ts';
 
@@ -59,7 +59,7 @@ export function columnTypeOf(rs: RuleSet, column: number): ColumnType {
 function exactEquivalent(colRs: RuleSet): RuleSetId | undefined {
   for (const other of Object.values(RULESETS)) {
     if (!isSolvedExactly(other) || hasColumns(other)) continue;
-    if (ruleSetFingerprint({ ...colRs, id: other.id }) === ruleSetFingerprint(other)) return other.id;
+    if (playingDefinition({ ...colRs, id: other.id }) === playingDefinition(other)) return other.id;
   }
   return undefined;
 }

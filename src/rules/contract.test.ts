@@ -9,7 +9,7 @@ import type { RuleSet, RuleSetId } from './types.ts';
 
 const UPPER_IDS = ['ones', 'twos', 'threes', 'fours', 'fives', 'sixes'];
 
-/** What RULES.md says about each rule set's shape. */
+/** What docs/rules.md says about each rule set's shape. */
 const EXPECTED: Record<
   RuleSetId,
   {

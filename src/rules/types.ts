@@ -87,7 +87,7 @@ export interface RuleSet {
   /**
    * Boxes of every column that this rule set does not play (ids): filled from the start, worth
    * nothing, never offered. triple-yahtzee-lower closes the upper section, so its upper bonus is
-   * out of reach and its forced Joker has no upper step, as RULES.md says.
+   * out of reach and its forced Joker has no upper step, as docs/rules.md says.
    */
   closedBoxes?: readonly string[];
   /** How it is solved, which goals and tables it has (capabilities.ts); ask it through the helpers there. */

@@ -4,9 +4,10 @@ import { positiveInteger } from '../errors.ts';
 import { VERSION } from '../version.ts';
 import { createAdmission, type Admission, type AdmissionOptions } from './admission.ts';
 import { inlineBatchWork, type BatchWork } from './batch-work.ts';
-import { createHintCache, DEFAULT_HINT_CACHE_SIZE, type HintCache } from './hint-cache.ts';
+import { createHintCache, type HintCache } from './hint-cache.ts';
 import { silentLogger, type Logger } from './logger.ts';
 import { createServerMetrics, type ServerMetrics } from './metrics.ts';
+import { SERVE_DEFAULTS } from './serve-options.ts';
 import type { TableRegistry } from './table-registry.ts';
 
 /**
@@ -20,24 +21,20 @@ export interface AppLimits {
   hintBodyBytes: number;
 }
 
-export const DEFAULT_LIMITS: AppLimits = { hintBodyBytes: 64 * 1024 };
-
-/** Batch requests admitted at once and waiting; a deadline above the longest request on a busy 2-core machine. */
-export const DEFAULT_ADMISSION: AdmissionOptions = { maxRunning: 2, maxQueued: 4, deadlineMs: 60_000 };
-
 export interface AppDeps {
   /** every table the app answers with: the served models, and the goal tables where it has a source for them (else those requests get 503) */
   registry: TableRegistry;
   /** request and error logs; default silent */
   logger?: Logger;
-  /** evaluated turns shared by requests (the solver's turn caches); default SERVER_TURN_CACHE_ENTRIES per model */
+  /** evaluated turns shared by requests (the solver's turn caches); default SERVE_DEFAULTS.turnCacheEntries per model */
   turns?: TurnCaches;
-  /** finished hint responses; default a new LRU of DEFAULT_HINT_CACHE_SIZE entries and DEFAULT_HINT_CACHE_BYTES (createHintCache(0) turns it off) */
+  /** finished hint responses; default a new LRU of SERVE_DEFAULTS.hintCache (createHintCache(0) turns it off) */
   hints?: HintCache;
+  /** default SERVE_DEFAULTS.hintBodyBytes */
   limits?: Partial<AppLimits>;
   /** where analyse and simulate run; default inline over the registry (tests) */
   batch?: BatchWork;
-  /** how much batch work is admitted; default DEFAULT_ADMISSION */
+  /** how much batch work is admitted; default SERVE_DEFAULTS.admission */
   admission?: Partial<AdmissionOptions>;
   /** true once the server is shutting down: /readyz answers 503 */
   draining?: () => boolean;
@@ -61,16 +58,13 @@ export interface ResolvedDeps {
 /** Registers routes (and their OpenAPI descriptions) on the app. */
 export type RouteModule = (app: DicewiseApp, deps: ResolvedDeps) => void;
 
-/** Turns kept per model: a player's next hints are mostly of the same turn. */
-export const SERVER_TURN_CACHE_ENTRIES = 256;
-
 export function resolveDeps(deps: AppDeps): ResolvedDeps {
-  const limits = { ...DEFAULT_LIMITS, ...deps.limits };
+  const limits = { hintBodyBytes: SERVE_DEFAULTS.hintBodyBytes, ...deps.limits };
   positiveInteger('limits.hintBodyBytes', limits.hintBodyBytes);
   const batch = deps.batch ?? inlineBatchWork(deps.registry);
-  const admission = createAdmission({ ...DEFAULT_ADMISSION, ...deps.admission });
-  const turns = deps.turns ?? createTurnCaches({ entries: SERVER_TURN_CACHE_ENTRIES });
-  const hints = deps.hints ?? createHintCache(DEFAULT_HINT_CACHE_SIZE);
+  const admission = createAdmission({ ...SERVE_DEFAULTS.admission, ...deps.admission });
+  const turns = deps.turns ?? createTurnCaches({ entries: SERVE_DEFAULTS.turnCacheEntries });
+  const hints = deps.hints ?? createHintCache();
   return {
     registry: deps.registry,
     logger: deps.logger ?? silentLogger,

@@ -28,6 +28,7 @@ import { registerOddsRoute } from './routes/odds.ts';
 import { registerRuleSetsRoute } from './routes/rulesets.ts';
 import { registerSimulateRoute } from './routes/simulate.ts';
 import { registerWebRoutes } from './routes/web.ts';
+import { registerWebTablesRoutes } from './routes/web-tables.ts';
 
 export type { AppDeps, DicewiseApp } from './app-deps.ts';
 
@@ -41,6 +42,7 @@ const ROUTES: readonly RouteModule[] = [
   registerAnalyseRoute,
   registerSimulateRoute,
   registerWebRoutes,
+  registerWebTablesRoutes,
   registerDocsRoutes,
 ];
 

@@ -4,7 +4,8 @@ import { createInlineRunner, type ChunkRunner } from '../simulate/index.ts';
 import { analyseRequest, type AnalyseRequestTask } from '../../workers/analyse-request.ts';
 import { hintRequest, type HintTask } from '../../workers/hint-request.ts';
 import { createWorkerPool, simulateRunner, type PoolStats } from '../../workers/pool.ts';
-import { withoutPaths, type TableRegistry } from './table-registry.ts';
+import { withoutPaths } from '../store/without-paths.ts';
+import type { TableRegistry } from './table-registry.ts';
 
 /**
  * Where batch requests run. A server runs them in a worker pool of their own, so that the event
@@ -37,21 +38,25 @@ export function inlineBatchWork(registry: TableRegistry): BatchWork {
   };
 }
 
-/**
- * A batch thread with no work for this long stops, and gives back its heap and the tables it
- * loaded; the next batch request starts one again (a few hundred milliseconds, its tables read
- * once more).
- */
-export const BATCH_IDLE_MS = 60_000;
+export interface BatchPoolOptions {
+  /** the table folder the threads read what the server has not handed them */
+  tables: string;
+  threads: number;
+  /**
+   * A thread with no work for this long stops, and gives back its heap and the tables it loaded;
+   * the next batch request starts one again (a few hundred milliseconds, its tables read once more).
+   */
+  idleMs: number;
+}
 
 /**
- * A worker pool of `threads` that load their tables from `tables`, each once. Every task carries
+ * A worker pool whose threads load their tables from the folder, each once. Every task carries
  * the value tables the server has read so far (`shared`, in shared memory): a thread plays, reviews
  * and hints from those and reads only the others. A worker's table error names the file; clients
  * get it without the folder. Threads start with the first batch request, not with the server.
  */
-export function poolBatchWork(tables: string, threads: number, shared: () => SharedTables = () => ({})): BatchWork {
-  const pool = createWorkerPool({ threads, tables, idleMs: BATCH_IDLE_MS });
+export function poolBatchWork({ tables, threads, idleMs }: BatchPoolOptions, shared: () => SharedTables = () => ({})): BatchWork {
+  const pool = createWorkerPool({ threads, tables, idleMs });
   const run = simulateRunner(pool);
   const hidePaths = (e: unknown): never => {
     throw withoutPaths(e, tables);

@@ -3,6 +3,7 @@ import type { RuleSetId } from '../rules/index.ts';
 import { LRUCache } from 'lru-cache';
 import { stateKey, type GameModel } from '../solver/index.ts';
 import type { Format } from './body.ts';
+import { SERVE_DEFAULTS } from './serve-options.ts';
 
 /**
  * Finished hint responses (the encoded body) by position. A hint is a pure function of the model
@@ -31,11 +32,6 @@ export interface HintCache {
   hits: number;
   misses: number;
 }
-
-export const DEFAULT_HINT_CACHE_SIZE = 4096;
-
-/** Bytes of response bodies (and keys) held by position; the request keys of those bodies are bounded apart, their bodies shared. */
-export const DEFAULT_HINT_CACHE_BYTES = 8 * 1024 * 1024;
 
 /** Bodies longer than this are not looked up by their bytes (a position is well under it). */
 export const MAX_REQUEST_KEY_BYTES = 1024;
@@ -82,8 +78,11 @@ export interface Entry {
 const ENTRY_OVERHEAD = 100;
 const bodyBytes = (body: string | Uint8Array) => (typeof body === 'string' ? body.length : body.byteLength);
 
-/** `capacity` 0 turns caching off; `maxBytes` bounds the bodies and keys held by position. */
-export function createHintCache(capacity = DEFAULT_HINT_CACHE_SIZE, maxBytes = DEFAULT_HINT_CACHE_BYTES): HintCache {
+/**
+ * `capacity` 0 turns caching off; `maxBytes` bounds the bodies and keys held by position (the
+ * request keys of those bodies are bounded apart, their bodies shared). Defaults: SERVE_DEFAULTS.hintCache.
+ */
+export function createHintCache(capacity: number = SERVE_DEFAULTS.hintCache.entries, maxBytes: number = SERVE_DEFAULTS.hintCache.bytes): HintCache {
   if (!Number.isInteger(capacity) || capacity < 0) throw new Error(`hint cache capacity must be a non-negative integer, got ${capacity}`);
   if (!Number.isInteger(maxBytes) || maxBytes < 1) throw new Error(`hint cache maxBytes must be a positive integer, got ${maxBytes}`);
   const entries =

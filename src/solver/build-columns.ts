@@ -7,6 +7,7 @@ import { compileRules } from './compiled-rules.ts';
 import { countStates, levelStates, resolveBuildOptions, solveLevels, type BuildOptions, type BuiltTable } from './build-table.ts';
 import type { ColumnTypesLayout, TableHeader } from './table-file.ts';
 import { SOLVER_VERSION } from './solver-version.ts';
+import { sharedBuffer } from './shared-buffer.ts';
 
 /**
  * Exact tables of a multi-column rule set's column types, each column played on its own (see
@@ -18,19 +19,31 @@ export function ownColumnTypes(rs: RuleSet): ColumnType[] {
   return columnTypes(rs).filter((t) => t.sameAs === undefined);
 }
 
-/** Solves every own column type of `rs` into one table (payload = the types' tables in order). */
-export async function buildColumnTypeTables(rs: RuleSet, options: BuildOptions = {}): Promise<BuiltTable> {
+/**
+ * Every own column type of `rs` solved into one table (the types' tables in order) and its layout,
+ * without the file header `buildColumnTypeTables` adds: what a browser's engine solves (src/browser).
+ */
+export async function solveColumnTypeTables(rs: RuleSet, options: BuildOptions = {}): Promise<{ values: Float64Array; layout: ColumnTypesLayout; startValue: number; states: number }> {
   const types = ownColumnTypes(rs);
   if (types.length === 0) throw new DicewiseError('NOT_SOLVED', `${rs.id} has no column types of its own to build`);
   const opts = resolveBuildOptions(options);
-  const started = performance.now();
   const levels = types.map((t) => levelStates(t.rs));
   const progress = { done: 0, total: levels.reduce((n, l) => n + countStates(l), 0) };
   const tables: Float64Array[] = [];
   for (const [i, t] of types.entries()) tables.push(await solveLevels({ ruleset: rs.id, column: t.columns[0] }, levels[i], opts, progress));
+  return { ...joinColumnTypeTables(rs, tables), states: progress.total };
+}
+
+/**
+ * The own column types' tables of `rs` (in `ownColumnTypes` order) as one table, the payload of
+ * its column-types file, with that file's layout and start value.
+ */
+export function joinColumnTypeTables(rs: RuleSet, tables: readonly Float64Array[]): { values: Float64Array; layout: ColumnTypesLayout; startValue: number } {
+  const types = ownColumnTypes(rs);
+  if (tables.length !== types.length) throw new Error(`${rs.id} has ${types.length} own column types, got ${tables.length} tables`);
   const entries = tables.reduce((n, v) => n + v.length, 0);
   // Shared memory, as a single column's table: a server keeps what it built (store/table-store.ts keep).
-  const values = new Float64Array(new SharedArrayBuffer(entries * 8));
+  const values = new Float64Array(sharedBuffer(entries * 8));
   let offset = 0;
   const layoutTypes: ColumnTypesLayout['types'] = types.map((t, i) => {
     const L = compileRules(t.rs).layout;
@@ -42,14 +55,22 @@ export async function buildColumnTypeTables(rs: RuleSet, options: BuildOptions =
   });
   // Columns of this file's types, each start value times its multiplier (other types add theirs when loaded).
   const startValue = types.reduce((sum, t, i) => sum + t.columns.reduce((m, ci) => m + rs.columns[ci].multiplier, 0) * layoutTypes[i].startValue, 0);
+  return { values, layout: { kind: 'columns', types: layoutTypes, entries }, startValue };
+}
+
+/** Solves every own column type of `rs` into one table (payload = the types' tables in order). */
+export async function buildColumnTypeTables(rs: RuleSet, options: BuildOptions = {}): Promise<BuiltTable> {
+  const opts = resolveBuildOptions(options);
+  const started = performance.now();
+  const { values, layout, startValue, states } = await solveColumnTypeTables(rs, opts);
   return {
     values,
-    states: progress.total,
+    states,
     header: {
       ruleset: rs.id,
       fingerprint: ruleSetFingerprint(rs),
       solverVersion: SOLVER_VERSION,
-      layout: { kind: 'columns', types: layoutTypes, entries },
+      layout,
       startValue,
       buildSeconds: (performance.now() - started) / 1000,
       threads: opts.concurrency,

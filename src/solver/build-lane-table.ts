@@ -25,6 +25,9 @@ import { createOutlookSolver, outlookWidth, solveOutlookStates } from './outlook
 /** Unless told otherwise: exact for every target up to 600 points still needed. */
 export const REACH_CAP_DEFAULT = 600;
 
+/** The largest cap a table may be built with. */
+export const REACH_CAP_MAX = 4000;
+
 /** Reads the untrimmed lanes of a level being built: P(s, n) for n = 1..width[s]. */
 function levelSource(width: Int32Array, offset: Int32Array, lanes: Float64Array): ReachSource {
   return {
@@ -161,8 +164,8 @@ export const inlineReachRunner: ReachTaskRunner = async (task) => solveLaneTask(
 
 export function resolveReachCap(cap: number | undefined): number {
   const v = cap ?? REACH_CAP_DEFAULT;
-  if (!Number.isInteger(v) || v < 1 || v > 4000) {
-    throw new DicewiseError('INVALID_OPTION', `cap must be an integer from 1 to 4000, got ${v}`, [{ field: 'cap', message: 'must be an integer from 1 to 4000' }]);
+  if (!Number.isInteger(v) || v < 1 || v > REACH_CAP_MAX) {
+    throw new DicewiseError('INVALID_OPTION', `cap must be an integer from 1 to ${REACH_CAP_MAX}, got ${v}`, [{ field: 'cap', message: `must be an integer from 1 to ${REACH_CAP_MAX}` }]);
   }
   return v;
 }

@@ -8,6 +8,7 @@ import { createMomentsSolver, momentsSd, solveMomentsStates } from './moments.ts
 import { createLevelJob, leadLevels, rangeSolver, type LevelJob } from './shared-levels.ts';
 import type { TableHeader } from './table-file.ts';
 import { SOLVER_VERSION } from './solver-version.ts';
+import { sharedBuffer } from './shared-buffer.ts';
 
 /** One unit of parallel work: solve these states of one level into the shared value table. */
 export interface SolveTask {
@@ -96,21 +97,31 @@ export function buildMomentsTable(rs: RuleSet, options: BuildOptions = {}): Prom
   return buildSingleColumn(rs, options, true);
 }
 
-async function buildSingleColumn(rs: RuleSet, options: BuildOptions, moments: boolean): Promise<BuiltTable> {
+/**
+ * The values of a single-column rule set's table (with `moments`, its moments table), solved by
+ * backward induction (`solveLevels`), without the file header `buildColumnTable` adds: what a
+ * browser's engine solves (src/browser), where the header's fingerprint (node:crypto) is not needed.
+ */
+export async function solveColumnTable(rs: RuleSet, options: BuildOptions = {}, moments = false): Promise<{ values: Float64Array; states: number }> {
   if (hasColumns(rs)) {
     throw new DicewiseError('NOT_SOLVED', `${rs.id} has ${rs.columns.length} columns; only single-column rule sets are solved exactly`);
   }
   const opts = resolveBuildOptions(options);
-  const started = performance.now();
   // The states are listed from the layout alone, and the rules compiled as this thread makes its
   // solver: helpers get their job that much sooner.
-  const layout = layoutOf(rs);
   const levels = levelStates(rs);
-  const statesTotal = countStates(levels);
-  const values = await solveLevels({ ruleset: rs.id, moments }, levels, opts, { done: 0, total: statesTotal });
+  const states = countStates(levels);
+  return { values: await solveLevels({ ruleset: rs.id, moments }, levels, opts, { done: 0, total: states }), states };
+}
+
+async function buildSingleColumn(rs: RuleSet, options: BuildOptions, moments: boolean): Promise<BuiltTable> {
+  const opts = resolveBuildOptions(options);
+  const started = performance.now();
+  const { values, states } = await solveColumnTable(rs, opts, moments);
+  const layout = layoutOf(rs);
   return {
     values,
-    states: statesTotal,
+    states,
     header: {
       ruleset: rs.id,
       fingerprint: ruleSetFingerprint(rs),
@@ -149,7 +160,7 @@ export async function solveLevels(
 ): Promise<Float64Array> {
   const rs = taskRules(task);
   const lanes = task.moments ? 2 : 1;
-  const values = new Float64Array(new SharedArrayBuffer(layoutOf(rs).size * lanes * 8));
+  const values = new Float64Array(sharedBuffer(layoutOf(rs).size * lanes * 8));
   const top = rs.boxes.length - 1;
   if (opts.helpers) {
     const job = createLevelJob(task, levels, values);

@@ -1,6 +1,6 @@
 import { countsKey, diceTables, type DiceTables } from '../dice/index.ts';
 import type { RuleSet } from '../rules/index.ts';
-import { ruleSetFingerprint, scoreBox, scorePattern, UPPER_COUNT } from '../rules/index.ts';
+import { playingDefinition, scoreBox, scorePattern, UPPER_COUNT } from '../rules/index.ts';
 import { layoutOf, type ColumnLayout } from './column-layout.ts';
 
 /**
@@ -40,21 +40,21 @@ export interface CompiledRules {
 }
 
 /**
- * Compiled once per playing definition: keyed by fingerprint, because a column type of a
+ * Compiled once per playing definition (rules/playing-definition.ts), because a column type of a
  * multi-column rule set (see rules/column-types.ts) shares its parent's id but not its rules.
- * The object map spares the hash on every later call with the same rule set object.
+ * The object map spares the canonical JSON on every later call with the same rule set object.
  */
 const byObject = new WeakMap<RuleSet, CompiledRules>();
-const byFingerprint = new Map<string, CompiledRules>();
+const byDefinition = new Map<string, CompiledRules>();
 
 export function compileRules(rs: RuleSet): CompiledRules {
   let c = byObject.get(rs);
   if (c) return c;
-  const key = ruleSetFingerprint(rs);
-  c = byFingerprint.get(key);
+  const key = playingDefinition(rs);
+  c = byDefinition.get(key);
   if (!c) {
     c = build(rs);
-    byFingerprint.set(key, c);
+    byDefinition.set(key, c);
   }
   byObject.set(rs, c);
   return c;

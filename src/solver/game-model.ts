@@ -40,22 +40,35 @@ export interface GameModel {
 }
 
 /**
- * An approximate goal model of a multi-column rule set (approx/goal-model.ts): values are the
- * chance that the points still to come, R, reach `need`, read from R's mean and spread under best
- * play. `need` and `extraVariance` are set per turn: the reach goal needs T − score points with no
- * extra spread; against one opponent, `need` is where the opponent is expected to finish (less our
- * score, plus ½ so that a tie counts half) and `extraVariance` is the spread of their total.
+ * What a goal model is asked about, given with each request (ThresholdModel.aim) and never written
+ * into the shared model, so that two requests with different goals cannot see each other's. Reach:
+ * `need` = the target less our score. Win against one opponent: `need` = their expected total less
+ * our score, plus ½ (a tie counts half); `variance` = the spread of their points still to come (0
+ * once they have finished); `law`, near their end, the exact law of those points (pointsLaw).
  */
-export interface ThresholdModel extends GameModel {
-  valueKind: 'probability';
+export type GoalAim = ReachAim | WinAim;
+export interface ReachAim {
+  kind: 'reach';
   need: number;
-  extraVariance: number;
-  /**
-   * The opponent's points still to come as a law, where the model can tell it (their last few
-   * boxes, played for points): read instead of a normal of the same mean and variance where our own
-   * total is known, at the end of our game. Set with need and extraVariance by aimAtOpponent.
-   */
+}
+export interface WinAim {
+  kind: 'win';
+  need: number;
+  variance: number;
   law?: PointsLaw;
+}
+
+/**
+ * An approximate goal model of a multi-column rule set (approx/goal-model.ts): values are the
+ * chance that the points still to come, R, reach what a goal needs, read from R's mean and spread
+ * under best play. It holds what every goal shares (tables, spreads, memos); `aim` gives the
+ * model of one goal, a cheap view made per request or turn.
+ */
+export interface ThresholdModel {
+  rs: RuleSet;
+  c: CompiledRules;
+  /** The model of one goal: its values are the chances of reaching it. */
+  aim(goal: GoalAim): AimedGoalModel;
   /** The law of the points still to come from `state` under points play, where the model knows it. */
   pointsLaw?(state: GameState): PointsLaw | undefined;
   /** mean and variance of the points still to come from a turn-start state under best play */
@@ -67,9 +80,16 @@ export interface ThresholdModel extends GameModel {
   horizon: { reach: number; win: number };
   /**
    * Boxes left at or below which the model's values are exact optima where nothing of an
-   * opponent's is still to come (extraVariance 0): its last turns are solved exactly.
+   * opponent's is still to come (no variance): its last turns are solved exactly.
    */
   exactBoxes: number;
+}
+
+/** A threshold model aimed at one goal (ThresholdModel.aim): what the turn engine and the advisor play. */
+export interface AimedGoalModel extends GameModel {
+  valueKind: 'probability';
+  readonly goal: GoalAim;
+  valueAfter(next: GameState, gain: number): number;
 }
 
 /** Points still to come, points[k] (ascending) with chance[k], and their mean and variance. */
@@ -88,20 +108,21 @@ export function goalSteers(model: ThresholdModel, goal: 'reach' | 'win', state: 
 }
 
 /**
- * Points `model` at finishing ahead of one opponent, given our score: their total is their final
- * one, or their score plus best play's mean from their state with its spread, and a tie counts
- * half (need = their expected total − our score + ½); near their end, the law of their points
- * (pointsLaw, where the model has one).
- * Returns their expected total.
+ * The aim at finishing ahead of one opponent, given our score: their total is their final one, or
+ * their score plus best play's mean from their state with its spread, and a tie counts half (need
+ * = their expected total − our score + ½); near their end, the law of their points (pointsLaw,
+ * where the model has one). Also returns their expected total.
  */
-export function aimAtOpponent(model: ThresholdModel, score: number, opponent: { finalScore: number } | { state: GameState; score: number }): number {
+export function opponentAim(model: ThresholdModel, score: number, opponent: { finalScore: number } | { state: GameState; score: number }): { goal: WinAim; expected: number } {
   const law = 'finalScore' in opponent ? undefined : model.pointsLaw?.(opponent.state);
   const { mean, variance } = 'finalScore' in opponent ? { mean: opponent.finalScore, variance: 0 } : (law ?? model.spread(opponent.state));
   const expected = 'finalScore' in opponent ? mean : opponent.score + mean;
-  model.need = expected - score + 0.5;
-  model.extraVariance = variance;
-  model.law = law;
-  return expected;
+  return { goal: { kind: 'win', need: expected - score + 0.5, variance, law }, expected };
+}
+
+/** Whether a threshold model's values for `goal` are exact in `state`: near the end, with nothing of an opponent's still to come. */
+export function aimIsExact(model: ThresholdModel, goal: GoalAim, state: GameState): boolean {
+  return boxCount(model.rs) - filledCount(state) <= model.exactBoxes && (goal.kind === 'reach' || goal.variance === 0);
 }
 
 /** The value of a scoring option under the model's goal. */

@@ -30,3 +30,4 @@ export * from './build-estimate.ts';
 export * from './joint-layout.ts';
 export * from './joint-reach.ts';
 export * from './outlook.ts';
+export * from './shared-buffer.ts';

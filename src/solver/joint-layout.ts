@@ -6,7 +6,7 @@ import type { GameState } from './game-state.ts';
 
 /**
  * The joint turn-start states of a multi-column game small enough to solve exactly (the
- * sub-games of RULES.md), packed into one integer in mixed radix:
+ * sub-games of docs/rules.md), packed into one integer in mixed radix:
  *
  *   index = Σ_c rank_c × stride_c,   stride_c = Π_{c' < c} ranks_{c'}
  *

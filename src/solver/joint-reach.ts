@@ -6,7 +6,7 @@ import { jointIndex, jointLayout, jointState, jointStatesAtLevel, type JointLayo
 import { createTurnWorkspace, evaluateTurnValue } from './turn-engine.ts';
 
 /**
- * The exact reach optimum of a sub-game (RULES.md "Sub-games"): for every joint turn-start state
+ * The exact reach optimum of a sub-game (docs/rules.md "Sub-games"): for every joint turn-start state
  * x and every number n of points still needed, P(x, n) = the best chance of scoring at least n
  * more. The yardstick of the multi-column goal models: they are played on the same sub-game and
  * measured against it.

@@ -74,6 +74,16 @@ export function evaluateState(te: TurnEval, state: GameState, holdsOnly = false)
   return te;
 }
 
+/**
+ * `evaluateState` for `model` in `te`'s buffers: a goal model aimed anew per request or turn
+ * (ThresholdModel.aim) reuses one evaluation's memory. `model` rolls the same dice as te's.
+ */
+export function evaluateStateFor(te: TurnEval, model: GameModel, state: GameState, holdsOnly = false): TurnEval {
+  if (model.c.dice !== te.model.c.dice) throw new Error(`TurnEval of ${te.model.rs.id} asked to evaluate ${model.rs.id}`);
+  te.model = model;
+  return evaluateState(te, state, holdsOnly);
+}
+
 export interface HoldOption {
   /** keep index (see dice-tables.ts) */
   keep: number;

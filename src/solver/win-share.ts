@@ -14,7 +14,7 @@ function shareKernel(t: ReachTable): ShareKernel {
 }
 
 /**
- * The win goal (RULES.md, "Goals"): the stake goes to the highest final total, a k-way tie for
+ * The win goal (docs/rules.md, "Goals"): the stake goes to the highest final total, a k-way tie for
  * first splits it. Opponents play for points, so their final totals do not depend on how we play:
  * they are independent random variables X_i with known distributions, and our share is a fixed
  * function u of our own final total x:

@@ -101,3 +101,8 @@ export async function readReachTable(dir: string, rs: RuleSet, kind: LaneKind = 
   }
   return decodeReachTable(bytes, rs, file, reachRebuildHint(rs.id, kind), kind, opts.shared, await payloadDigest(bytes, file));
 }
+
+/** Bytes a goal table holds in memory: its values and the three per-state arrays. */
+export function reachTableBytes(t: ReachTable): number {
+  return t.values.byteLength + t.lo.byteLength + t.count.byteLength + t.offset.byteLength;
+}

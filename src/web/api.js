@@ -2,7 +2,12 @@
 import { ruleSetName, t } from './i18n.js';
 import { isRuleSetId, RULESETS } from './lib/rules/rulesets.js';
 
-/** The page's calls to the Dicewise API; every failure is an ApiError carrying the RFC 9457 problem. */
+/**
+ * The page's one way to the Dicewise API: no other module of the page fetches anything
+ * (test/web-modules.test.ts), so whatever answers a request (the server today; an engine in the
+ * page could answer points hints behind the same functions) is chosen here and nowhere else. Every
+ * failure is an ApiError carrying the RFC 9457 problem.
+ */
 
 /**
  * @typedef {import('./types.js').Problem} Problem
@@ -110,6 +115,18 @@ export async function fetchReachHint(position) {
  */
 export async function fetchWinHint(position) {
   return /** @type {WinAdvice} */ (await post('/api/v1/hint', position));
+}
+
+/**
+ * Advice for a position under its goal, as the advisor asks it: the most points when it has none.
+ * @param {PositionInput} position
+ * @returns {Promise<Advice | ProbabilityAdvice | WinAdvice>}
+ */
+export function fetchAdvice(position) {
+  const goal = position.goal;
+  if (goal?.type === 'reach') return fetchReachHint({ ...position, goal });
+  if (goal?.type === 'win') return fetchWinHint({ ...position, goal });
+  return fetchHint(position);
 }
 
 /**

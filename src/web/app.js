@@ -46,15 +46,67 @@ function translateStatic() {
   byId('tabs', HTMLElement).setAttribute('aria-label', t('page.modes'));
 }
 
+/**
+ * @typedef {{ mode: Mode, rs: RuleSet, seed: string | undefined, versus: boolean, chosenLang: string | null }} PageState
+ *   seed: the coach's game; versus: the coach plays against the computer; chosenLang: a language chosen on the page
+ */
+
+/**
+ * Keeps the page's state in the URL, so that a game can be shared by its link.
+ * @param {PageState} state
+ */
+function writeUrl(state) {
+  const p = new URLSearchParams({ mode: state.mode, ruleset: state.rs.id });
+  if (state.mode === 'coach' && state.seed) p.set('seed', state.seed);
+  if (state.mode === 'coach' && state.versus) p.set('vs', 'computer');
+  if (state.chosenLang) p.set('lang', state.chosenLang);
+  history.replaceState(null, '', `?${p}`);
+}
+
+/**
+ * The rule set's description under the header, with its optimal expected score where known.
+ * @param {HTMLElement} note
+ * @param {RuleSet} rs
+ */
+function describe(note, rs) {
+  const value = rs.startValue !== undefined ? ` ${t(solvedExactly(rs) ? 'page.optimal' : 'page.optimalApprox', { value: num(rs.startValue, 2) })}` : '';
+  note.textContent = `${ruleSetDescription(rs)}${value}`;
+}
+
+/**
+ * @param {HTMLSelectElement} select
+ * @param {RuleSet[]} rulesets
+ * @param {RuleSet} rs the one selected
+ */
+function fillRuleSets(select, rulesets, rs) {
+  select.replaceChildren(...rulesets.map((r) => h('option', { value: r.id }, `${ruleSetName(r)}${t(`status.${r.status}`)}`)));
+  select.value = rs.id;
+}
+
+/**
+ * The tabs switch the mode on a click and with the arrow keys.
+ * @param {Record<Mode, HTMLButtonElement>} tabs
+ * @param {(m: Mode) => void} show
+ */
+function bindTabs(tabs, show) {
+  for (const m of /** @type {Mode[]} */ (['advisor', 'coach'])) {
+    tabs[m].addEventListener('click', () => show(m));
+    tabs[m].addEventListener('keydown', (e) => {
+      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
+      const other = m === 'advisor' ? 'coach' : 'advisor';
+      show(other);
+      tabs[other].focus();
+    });
+  }
+}
+
 async function main() {
   const params = new URLSearchParams(location.search);
-  let chosenLang = params.get('lang');
-  setLocale(pickLocale([chosenLang, storedLocale()], navigator.languages ?? [navigator.language]));
+  setLocale(pickLocale([params.get('lang'), storedLocale()], navigator.languages ?? [navigator.language]));
   translateStatic();
   const select = byId('ruleset', HTMLSelectElement);
   const langSelect = byId('lang', HTMLSelectElement);
   const note = byId('ruleset-note', HTMLElement);
-  const fatal = byId('fatal', HTMLElement);
   const tabs = { advisor: byId('tab-advisor', HTMLButtonElement), coach: byId('tab-coach', HTMLButtonElement) };
   const panels = { advisor: byId('advisor', HTMLElement), coach: byId('coach', HTMLElement) };
   langSelect.replaceChildren(...LOCALES.map((l) => h('option', { value: l, lang: l }, LOCALE_NAMES[l])));
@@ -65,33 +117,32 @@ async function main() {
   try {
     rulesets = await fetchRuleSets();
   } catch (e) {
+    const fatal = byId('fatal', HTMLElement);
     fatal.hidden = false;
     fatal.textContent = t('page.fatal', { detail: e instanceof ApiError ? e.problem.detail : String(e) });
     return;
   }
-  /** @type {Mode} */
-  let mode = params.get('mode') === 'coach' ? 'coach' : 'advisor';
-  let rs = rulesets.find((r) => r.id === params.get('ruleset')) ?? rulesets.find((r) => r.id === 'yahtzee') ?? rulesets[0];
-  let seed = params.get('seed') ?? undefined;
-  let versus = params.get('vs') === 'computer';
-
-  function fillRuleSets() {
-    select.replaceChildren(...rulesets.map((r) => h('option', { value: r.id }, `${ruleSetName(r)}${t(`status.${r.status}`)}`)));
-    select.value = rs.id;
-  }
-  fillRuleSets();
+  /** @type {PageState} */
+  const state = {
+    mode: params.get('mode') === 'coach' ? 'coach' : 'advisor',
+    rs: rulesets.find((r) => r.id === params.get('ruleset')) ?? rulesets.find((r) => r.id === 'yahtzee') ?? rulesets[0],
+    seed: params.get('seed') ?? undefined,
+    versus: params.get('vs') === 'computer',
+    chosenLang: params.get('lang'),
+  };
+  fillRuleSets(select, rulesets, state.rs);
   select.disabled = false;
 
   const hooks = {
     newSeed,
-    versus: () => versus,
+    versus: () => state.versus,
     onVersus: (/** @type {boolean} */ on) => {
-      versus = on;
-      writeUrl();
+      state.versus = on;
+      writeUrl(state);
     },
     onSeed: (/** @type {string} */ s) => {
-      seed = s;
-      writeUrl();
+      state.seed = s;
+      writeUrl(state);
     },
   };
   let advisor = createAdvisor(panels.advisor);
@@ -99,39 +150,26 @@ async function main() {
   /** rule set each mode shows; a mode catches up when it is next shown */
   const shown = { advisor: '', coach: '' };
 
-  function writeUrl() {
-    const p = new URLSearchParams({ mode, ruleset: rs.id });
-    if (mode === 'coach' && seed) p.set('seed', seed);
-    if (mode === 'coach' && versus) p.set('vs', 'computer');
-    if (chosenLang) p.set('lang', chosenLang);
-    history.replaceState(null, '', `?${p}`);
-  }
-
-  function describe() {
-    const value = rs.startValue !== undefined ? ` ${t(solvedExactly(rs) ? 'page.optimal' : 'page.optimalApprox', { value: num(rs.startValue, 2) })}` : '';
-    note.textContent = `${ruleSetDescription(rs)}${value}`;
-  }
-
   function sync() {
+    const { mode, rs } = state;
     for (const m of /** @type {Mode[]} */ (['advisor', 'coach'])) {
-      const on = m === mode;
-      tabs[m].setAttribute('aria-selected', String(on));
-      tabs[m].tabIndex = on ? 0 : -1;
-      panels[m].hidden = !on;
+      tabs[m].setAttribute('aria-selected', String(m === mode));
+      tabs[m].tabIndex = m === mode ? 0 : -1;
+      panels[m].hidden = m !== mode;
     }
     if (shown[mode] !== rs.id) {
       shown[mode] = rs.id;
       if (mode === 'advisor') advisor.setRuleSet(rs);
-      else coach.setRuleSet(rs, seed);
+      else coach.setRuleSet(rs, state.seed);
     }
-    describe();
-    writeUrl();
+    describe(note, rs);
+    writeUrl(state);
   }
 
   /** Redraws everything in the new language; each mode keeps what it holds. */
   function relocale() {
     translateStatic();
-    fillRuleSets();
+    fillRuleSets(select, rulesets, state.rs);
     const advisorState = advisor.snapshot();
     const coachState = coach.snapshot();
     advisor.dispose();
@@ -142,35 +180,27 @@ async function main() {
     const coachRs = rulesets.find((r) => r.id === shown.coach);
     if (advisorRs) advisor.setRuleSet(advisorRs, advisorState);
     if (coachRs) coach.restore(coachRs, coachState);
-    describe();
-    writeUrl();
+    describe(note, state.rs);
+    writeUrl(state);
   }
 
   select.addEventListener('change', () => {
-    rs = rulesets.find((r) => r.id === select.value) ?? rs;
-    seed = undefined;
+    state.rs = rulesets.find((r) => r.id === select.value) ?? state.rs;
+    state.seed = undefined;
     sync();
   });
   langSelect.addEventListener('change', () => {
     const next = langSelect.value;
     if (!isLocale(next) || next === locale()) return;
-    chosenLang = next;
+    state.chosenLang = next;
     storeLocale(next);
     setLocale(next);
     relocale();
   });
-  for (const m of /** @type {Mode[]} */ (['advisor', 'coach'])) {
-    tabs[m].addEventListener('click', () => {
-      mode = m;
-      sync();
-    });
-    tabs[m].addEventListener('keydown', (e) => {
-      if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
-      mode = m === 'advisor' ? 'coach' : 'advisor';
-      sync();
-      tabs[mode].focus();
-    });
-  }
+  bindTabs(tabs, (m) => {
+    state.mode = m;
+    sync();
+  });
   sync();
 }
 

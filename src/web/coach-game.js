@@ -88,3 +88,28 @@ export function replay(rs, seed, steps) {
 export function extraYahtzeeBonus(rs, g, column) {
   return yahtzeeBonusFor(rs.rules, facesToCounts(g.dice), yahtzeeBoxHolds50(rs.rules, g.sheet[column]));
 }
+
+/**
+ * The position of a game as the hint API takes it: the sheet, the bonuses, the dice and the
+ * rerolls left.
+ * @param {RuleSet} rs
+ * @param {GameState} g
+ * @returns {import('./types.js').PositionInput}
+ */
+export function positionOf(rs, g) {
+  const cards = g.sheet.map((col) => Object.fromEntries(col.flatMap((v, b) => (v === undefined ? [] : [[rs.boxes[b].id, v]]))));
+  /** @type {import('./types.js').PositionInput} */
+  const p = { ruleset: rs.id, scorecard: hasColumns(rs) ? cards : cards[0], dice: sorted(g.dice), rollsLeft: 3 - g.roll };
+  if (rs.facts.yahtzeeBonus > 0) p.yahtzeeBonus = hasColumns(rs) ? g.bonuses : g.bonuses[0];
+  return p;
+}
+
+/**
+ * The game's record as the analyse API takes it and the page downloads it.
+ * @param {RuleSet} rs
+ * @param {GameState} g
+ * @returns {import('./types.js').GameRecord}
+ */
+export function gameRecord(rs, g) {
+  return { ruleset: rs.id, turns: g.records };
+}

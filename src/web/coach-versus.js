@@ -21,6 +21,81 @@ import { hasColumns } from './ruleset-kind.js';
  */
 
 /**
+ * The computer as an opponent of the win goal: its sheet at the start of its next turn, or its final total.
+ * @param {RuleSet} r
+ * @param {GameState} g
+ * @returns {OpponentInput}
+ */
+function asOpponent(r, g) {
+  if (g.over) return { finalScore: gameTotal(r, g.sheet, g.bonuses) };
+  /** @type {Record<string, number>} */
+  const scorecard = {};
+  g.sheet[0].forEach((v, b) => {
+    if (v !== undefined) scorecard[r.boxes[b].id] = v;
+  });
+  return r.facts.yahtzeeBonus > 0 ? { scorecard, yahtzeeBonus: g.bonuses[0] } : { scorecard };
+}
+
+/**
+ * The computer's last turn in words: its rolls, holds and the box it scored.
+ * @param {RuleSet} r
+ * @param {GameState} cpu
+ */
+function lastTurnText(r, cpu) {
+  const last = cpu.records.at(-1);
+  if (!last) return '';
+  const moves = last.rolls.flatMap((roll, i) => [roll.join(' '), ...(last.holds[i] ? [actionText(r, { hold: last.holds[i] })] : [])]);
+  const b = r.boxes.findIndex((x) => x.id === last.box);
+  moves.push(t('vs.scored', { box: boxName(r, last.box), points: String(cpu.sheet[0][b] ?? 0) }));
+  return t('vs.lastTurn', { turn: cpu.records.length, moves: moves.join(' → ') });
+}
+
+/**
+ * @param {RuleSet} r
+ * @param {GameState} cpu
+ */
+function computerSheet(r, cpu) {
+  const sheet = buildSheet(r, {
+    caption: t('vs.sheetCaption'),
+    cell: (b, c) => h('span', { class: 'filled' }, cpu.sheet[c][b] === undefined ? '' : String(cpu.sheet[c][b])),
+    bonusCell: (c) => h('span', { class: 'filled' }, String(cpu.bonuses[c])),
+  });
+  sheet.showTotals(cpu.sheet, cpu.bonuses);
+  return sheet.table;
+}
+
+/** @param {number} you @param {number} them */
+function resultText(you, them) {
+  if (you > them) return t('vs.youWon', { you, them });
+  if (you < them) return t('vs.computerWon', { you, them });
+  return t('vs.tie', { you });
+}
+
+/**
+ * The toggle with the chance to win and the result beside it, and the computer's panel.
+ * @param {(checked: boolean) => void} onToggle
+ */
+function buildVersusView(onToggle) {
+  const checkbox = h('input', { type: 'checkbox', id: 'coach-versus', onchange: () => onToggle(checkbox.checked) });
+  const note = h('span', { class: 'help', id: 'coach-versus-note', hidden: true });
+  const chance = h('p', { class: 'win-chance', id: 'coach-win', 'aria-live': 'polite', hidden: true });
+  const result = h('p', { class: 'win-result', id: 'coach-result', role: 'status', hidden: true });
+  const cpuStatus = h('p', { class: 'status', id: 'coach-computer-status' });
+  const cpuTurn = h('p', { class: 'help', id: 'coach-computer-turn' });
+  const cpuSheet = h('div', { class: 'sheet-wrap' });
+  const controls = h('div', { class: 'versus' }, h('label', { class: 'check' }, checkbox, h('span', {}, t('vs.toggle'))), ' ', note, chance, result);
+  const panel = h(
+    'section',
+    { class: 'panel computer-panel', id: 'coach-computer', 'aria-labelledby': 'coach-computer-h', hidden: true },
+    h('h2', { id: 'coach-computer-h' }, t('vs.computer')),
+    cpuStatus,
+    cpuTurn,
+    cpuSheet,
+  );
+  return { checkbox, note, chance, result, cpuStatus, cpuTurn, cpuSheet, controls, panel };
+}
+
+/**
  * @param {{
  *   hint: (g: GameState) => Promise<Advice>,
  *   position: (g: GameState) => PositionInput,
@@ -38,45 +113,10 @@ export function createVersus(hooks) {
   /** @type {ReturnType<typeof setTimeout> | undefined} */
   let retry;
 
-  const checkbox = h('input', {
-    type: 'checkbox',
-    id: 'coach-versus',
-    onchange: () => {
-      on = checkbox.checked;
-      hooks.onToggle(on);
-    },
+  const { checkbox, note, chance, result, cpuStatus, cpuTurn, cpuSheet, controls, panel } = buildVersusView((checked) => {
+    on = checked;
+    hooks.onToggle(on);
   });
-  const note = h('span', { class: 'help', id: 'coach-versus-note', hidden: true });
-  const chance = h('p', { class: 'win-chance', id: 'coach-win', 'aria-live': 'polite', hidden: true });
-  const result = h('p', { class: 'win-result', id: 'coach-result', role: 'status', hidden: true });
-  const cpuStatus = h('p', { class: 'status', id: 'coach-computer-status' });
-  const cpuTurn = h('p', { class: 'help', id: 'coach-computer-turn' });
-  const cpuSheet = h('div', { class: 'sheet-wrap' });
-  const controls = h('div', { class: 'versus' }, h('label', { class: 'check' }, checkbox, h('span', {}, t('vs.toggle'))), ' ', note, chance, result);
-  const panel = h(
-    'section',
-    { class: 'panel computer-panel', id: 'coach-computer', 'aria-labelledby': 'coach-computer-h', hidden: true },
-    h('h2', { id: 'coach-computer-h' }, t('vs.computer')),
-    cpuStatus,
-    cpuTurn,
-    cpuSheet,
-  );
-
-  /**
-   * The computer as an opponent of the win goal: its sheet at the start of its next turn, or its final total.
-   * @param {GameState} g
-   * @returns {OpponentInput}
-   */
-  function asOpponent(g) {
-    const r = /** @type {RuleSet} */ (rs);
-    if (g.over) return { finalScore: gameTotal(r, g.sheet, g.bonuses) };
-    /** @type {Record<string, number>} */
-    const scorecard = {};
-    g.sheet[0].forEach((v, b) => {
-      if (v !== undefined) scorecard[r.boxes[b].id] = v;
-    });
-    return r.facts.yahtzeeBonus > 0 ? { scorecard, yahtzeeBonus: g.bonuses[0] } : { scorecard };
-  }
 
   /** @param {GameState} cpu @param {number} playing the turn it is playing now, 0 when it is not */
   function drawComputer(cpu, playing) {
@@ -86,22 +126,8 @@ export function createVersus(hooks) {
     cpuStatus.textContent = playing ? t('vs.thinking', { turn: playing }) : t('vs.status', { count: turns, points: t('coach.points', { count: total }) });
     cpuStatus.dataset.turns = String(turns);
     cpuStatus.dataset.total = String(total);
-    const last = cpu.records.at(-1);
-    if (last) {
-      const moves = last.rolls.flatMap((roll, i) => [roll.join(' '), ...(last.holds[i] ? [actionText(r, { hold: last.holds[i] })] : [])]);
-      const b = r.boxes.findIndex((x) => x.id === last.box);
-      moves.push(t('vs.scored', { box: boxName(r, last.box), points: String(cpu.sheet[0][b] ?? 0) }));
-      cpuTurn.textContent = t('vs.lastTurn', { turn: turns, moves: moves.join(' → ') });
-    } else {
-      cpuTurn.textContent = '';
-    }
-    const sheet = buildSheet(r, {
-      caption: t('vs.sheetCaption'),
-      cell: (b, c) => h('span', { class: 'filled' }, cpu.sheet[c][b] === undefined ? '' : String(cpu.sheet[c][b])),
-      bonusCell: (c) => h('span', { class: 'filled' }, String(cpu.bonuses[c])),
-    });
-    sheet.showTotals(cpu.sheet, cpu.bonuses);
-    cpuSheet.replaceChildren(sheet.table);
+    cpuTurn.textContent = lastTurnText(r, cpu);
+    cpuSheet.replaceChildren(computerSheet(r, cpu));
   }
 
   /**
@@ -112,7 +138,7 @@ export function createVersus(hooks) {
   async function askChance(game, cpu, mine) {
     const position = hooks.position(game);
     try {
-      const advice = await fetchWinHint({ ...position, goal: { type: 'win', opponents: [asOpponent(cpu)] } });
+      const advice = await fetchWinHint({ ...position, goal: { type: 'win', opponents: [asOpponent(/** @type {RuleSet} */ (rs), cpu)] } });
       if (mine !== gen) return;
       chance.textContent = t('vs.chance', { chance: pct(advice.probability) });
       chance.dataset.probability = String(advice.probability);
@@ -126,13 +152,6 @@ export function createVersus(hooks) {
       }
       chance.textContent = t('vs.chanceFailed', { detail: e.problem.detail });
     }
-  }
-
-  /** @param {number} you @param {number} them */
-  function resultText(you, them) {
-    if (you > them) return t('vs.youWon', { you, them });
-    if (you < them) return t('vs.computerWon', { you, them });
-    return t('vs.tie', { you });
   }
 
   return {

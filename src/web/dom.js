@@ -39,6 +39,16 @@ export function numberInput(attrs) {
 }
 
 /**
+ * Shows `text` in a message block (a field's error), after what it already says.
+ * @param {HTMLElement} el
+ * @param {string} text
+ */
+export function addMessage(el, text) {
+  el.hidden = false;
+  el.textContent = el.textContent ? `${el.textContent} ${text}` : text;
+}
+
+/**
  * @param {Node} parent
  * @param {(Child | Child[])[]} children
  */

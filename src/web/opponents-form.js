@@ -1,5 +1,5 @@
 // @ts-check
-import { h, readNumber } from './dom.js';
+import { addMessage, h, readNumber } from './dom.js';
 import { ruleSetName, t } from './i18n.js';
 import { blankEntry, copyEntry, drawOpponent, opponentInput } from './opponent-entry.js';
 import { maxOpponents } from './ruleset-kind.js';
@@ -18,6 +18,48 @@ import { maxOpponents } from './ruleset-kind.js';
  * @typedef {import('./opponent-entry.js').OpponentView} OpponentView
  */
 
+/**
+ * Shows each issue about an opponent under that opponent's box (a row inserted under it, kept in
+ * `errorNodes` to be taken out again), under their entry, or above them all.
+ * @param {RuleSet} rs
+ * @param {OpponentView[]} views
+ * @param {HTMLElement} blockError
+ * @param {HTMLElement[]} errorNodes
+ * @param {Issue[]} issues
+ * @returns {Issue[]} the issues that are not about opponents
+ */
+function showOpponentIssues(rs, views, blockError, errorNodes, issues) {
+  /** @type {Issue[]} */
+  const rest = [];
+  const cols = rs.columns.length;
+  for (const issue of issues) {
+    // goal.opponents[i].scorecard.box, .scorecard[c].box, .yahtzeeBonus[c], .finalScore
+    const m = /^goal\.opponents(?:\[(\d+)\](?:\.(\w+)(?:\[(\d+)\])?(?:\.(\w+))?)?)?/.exec(issue.field);
+    if (!m) {
+      rest.push(issue);
+      continue;
+    }
+    const view = m[1] === undefined ? undefined : views[Number(m[1])];
+    if (!view) {
+      addMessage(blockError, issue.message);
+      continue;
+    }
+    const c = Number(m[3] ?? 0);
+    const prefix = cols > 1 && m[3] !== undefined ? t('sheet.columnPrefix', { n: c + 1 }) : '';
+    const b = m[2] === 'scorecard' && m[4] ? rs.boxes.findIndex((x) => x.id === m[4]) : -1;
+    const target = b >= 0 ? view.inputs[c]?.[b] : m[2] === 'yahtzeeBonus' ? view.bonus[c] : m[2] === 'finalScore' ? view.final : undefined;
+    target?.setAttribute('aria-invalid', 'true');
+    const row = target && b >= 0 ? view.sheet.boxRows[b] : target && m[2] === 'yahtzeeBonus' ? view.sheet.bonusRow : undefined;
+    if (row) {
+      const err = h('tr', { class: 'error-row', role: 'alert' }, h('td', { colspan: cols + 1 }, `${prefix}${issue.message}`));
+      row.after(err);
+      errorNodes.push(err);
+    } else {
+      addMessage(view.error, `${prefix}${issue.message}`);
+    }
+  }
+  return rest;
+}
 
 /**
  * @param {{ onChange: () => void, valuesListId: (boxId: string) => string }} opts
@@ -133,41 +175,7 @@ export function createOpponentsForm(opts) {
      * @returns {Issue[]} the issues that are not about opponents
      */
     showIssues(issues) {
-      /** @type {Issue[]} */
-      const rest = [];
-      /** @param {HTMLElement} el @param {string} text */
-      const inBlock = (el, text) => {
-        el.hidden = false;
-        el.textContent = el.textContent ? `${el.textContent} ${text}` : text;
-      };
-      const cols = rs?.columns.length ?? 1;
-      for (const issue of issues) {
-        // goal.opponents[i].scorecard.box, .scorecard[c].box, .yahtzeeBonus[c], .finalScore
-        const m = /^goal\.opponents(?:\[(\d+)\](?:\.(\w+)(?:\[(\d+)\])?(?:\.(\w+))?)?)?/.exec(issue.field);
-        if (!m) {
-          rest.push(issue);
-          continue;
-        }
-        const view = m[1] === undefined ? undefined : views[Number(m[1])];
-        if (!view || !rs) {
-          inBlock(blockError, issue.message);
-          continue;
-        }
-        const c = Number(m[3] ?? 0);
-        const prefix = cols > 1 && m[3] !== undefined ? t('sheet.columnPrefix', { n: c + 1 }) : '';
-        const b = m[2] === 'scorecard' && m[4] ? rs.boxes.findIndex((x) => x.id === m[4]) : -1;
-        const target = b >= 0 ? view.inputs[c]?.[b] : m[2] === 'yahtzeeBonus' ? view.bonus[c] : m[2] === 'finalScore' ? view.final : undefined;
-        target?.setAttribute('aria-invalid', 'true');
-        const row = target && b >= 0 ? view.sheet.boxRows[b] : target && m[2] === 'yahtzeeBonus' ? view.sheet.bonusRow : undefined;
-        if (row) {
-          const err = h('tr', { class: 'error-row', role: 'alert' }, h('td', { colspan: cols + 1 }, `${prefix}${issue.message}`));
-          row.after(err);
-          errorNodes.push(err);
-        } else {
-          inBlock(view.error, `${prefix}${issue.message}`);
-        }
-      }
-      return rest;
+      return rs ? showOpponentIssues(rs, views, blockError, errorNodes, issues) : issues;
     },
   };
 }

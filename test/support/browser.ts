@@ -1,10 +1,25 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
-/** Debian's chromium package; CI installs it (.ci/run), and browser tests skip where it is absent. */
+/** Debian's chromium package; CI installs it (.ci/run). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-export const hasChromium = existsSync(CHROMIUM_PATH);
+/** Whether the environment says it is CI (.ci/run sets CI; so do the usual CI services), as "1", "true" or anything but "0"/"false". */
+export function inCi(env: NodeJS.ProcessEnv = process.env): boolean {
+  const v = env.CI?.trim().toLowerCase();
+  return v !== undefined && v !== '' && v !== '0' && v !== 'false';
+}
+
+/**
+ * Whether the browser tests skip: only on a developer's machine without chromium. In CI they run
+ * whatever happens, so a missing chromium fails them loudly (launchChromium) instead of a green run
+ * that tested no page.
+ */
+export function skipsBrowserTests(env: NodeJS.ProcessEnv = process.env, present = existsSync(CHROMIUM_PATH)): boolean {
+  return !present && !inCi(env);
+}
+
+export const skipBrowserTests = skipsBrowserTests();
 
 const ARGS = [
   '--headless',
@@ -17,8 +32,11 @@ const ARGS = [
   '--disable-sync',
 ];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
+export function launchChromium(executablePath = CHROMIUM_PATH): Promise<Browser> {
+  if (!existsSync(executablePath)) {
+    return Promise.reject(new Error(`no chromium at ${executablePath}: the browser tests need Debian's chromium (apt-get install chromium, as .ci/run does); with CI set they fail without it rather than skip`));
+  }
+  return chromium.launch({ executablePath, args: ARGS });
 }
 
 /**

@@ -9,7 +9,7 @@ export const TEST_RULESETS = ['yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus
 
 /**
  * Rule sets whose moments tables the test run builds too: those with a published standard
- * deviation (RULES.md), which the points distribution and the SD in advice are checked against.
+ * deviation (docs/rules.md), which the points distribution and the SD in advice are checked against.
  * Yatzy's and Yahtsoos' would double the setup's time for one check, made on their last levels instead.
  */
 export const TEST_MOMENTS_RULESETS: readonly string[] = ['yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus'];

@@ -30,8 +30,9 @@ function facesOf(counts: number[]): number[] {
  * A position reached by playing random legal moves in a single-column rule set: a random number
  * of turns, each a random roll entered in a legal box (half the time the highest-scoring one, so
  * upper bonuses happen), then random dice and rerolls left, or no dice (start of a turn).
+ * `turns` and `dice` fix how many turns are played and whether dice are rolled.
  */
-export function randomPosition(rs: RuleSet, rng: () => number): RandomPosition {
+export function randomPosition(rs: RuleSet, rng: () => number, opts: { turns?: number; dice?: boolean } = {}): RandomPosition {
   const B = rs.boxes.length;
   const card: (number | undefined)[] = rs.boxes.map(() => undefined);
   let mask = 0;
@@ -39,7 +40,7 @@ export function randomPosition(rs: RuleSet, rng: () => number): RandomPosition {
   let yahtzee50 = false;
   let bonus = 0;
   const yBox = yahtzeeBoxIndex(rs);
-  const turns = Math.floor(rng() * B);
+  const turns = opts.turns ?? Math.floor(rng() * B);
   for (let t = 0; t < turns; t++) {
     const counts = rollCounts(rs, rng);
     const legal: { box: number; points: number; yahtzeeBonus: number }[] = [];
@@ -64,7 +65,7 @@ export function randomPosition(rs: RuleSet, rng: () => number): RandomPosition {
   });
   const input: PositionInput = { ruleset: rs.id, scorecard };
   if (bonus > 0) input.yahtzeeBonus = bonus;
-  if (rng() >= 0.2) {
+  if (opts.dice ?? rng() >= 0.2) {
     input.dice = facesOf(rollCounts(rs, rng)).sort(() => rng() - 0.5);
     input.rollsLeft = Math.floor(rng() * 3) as 0 | 1 | 2;
   }

@@ -5,14 +5,14 @@ import { adviseGoal } from '../../src/goals/index.ts';
 import { parsePosition } from '../../src/position/index.ts';
 import type { GameModel, ReachTable } from '../../src/solver/index.ts';
 
-/** One line of ../shared/examples/reach-yahtzee.jsonl: a position, its goal and an independent solver's answer. */
+/** One line of test/fixtures/reach-yahtzee.jsonl: a position, its goal and an independent solver's answer. */
 export interface ReachExample {
   position: Record<string, unknown>;
   goal: { type: 'reach'; score: number };
   expected: { sheetScore: number; probabilityBefore: number; options: { action: { hold?: number[]; score?: string }; probability: number }[] };
 }
 
-export const EXAMPLES_FILE = fileURLToPath(new URL('../../../shared/examples/reach-yahtzee.jsonl', import.meta.url));
+export const EXAMPLES_FILE = fileURLToPath(new URL('../fixtures/reach-yahtzee.jsonl', import.meta.url));
 
 export function readReachExamples(file = EXAMPLES_FILE): ReachExample[] {
   return readFileSync(file, 'utf8')

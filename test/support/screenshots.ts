@@ -1,5 +1,5 @@
 /**
- * Screenshots of the web page for the README: `npx tsx test/support/screenshots.ts` writes
+ * Screenshots of the web page for the README and docs/web.md: `npx tsx test/support/screenshots.ts` writes
  * docs/screenshots/*.png from the real server over the test tables, in headless Chromium.
  */
 import { mkdirSync, statSync } from 'node:fs';

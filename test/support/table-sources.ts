@@ -1,5 +1,5 @@
 import type { RuleSetId } from '../../src/rules/index.ts';
-import type { BuildHooks, TableKind, TableOf, TableSource, TableSources } from '../../src/server/table-registry.ts';
+import type { BuildHooks, TableKind, TableOf, TableSource, TableSources } from '../../src/store/table-sources.ts';
 
 /** A source whose every table is there to read (or whose read fails, as `load` does). */
 export function loadedSource<T>(load: (id: RuleSetId) => Promise<T>): TableSource<T> {

@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import type { RuleSetId } from '../../src/rules/index.ts';
 import { createApp } from '../../src/server/app.ts';
 import { silentLogger } from '../../src/server/logger.ts';
-import { createTableRegistry, diskSources, type TableSources } from '../../src/server/table-registry.ts';
+import { processTableBuild } from '../../src/server/table-builds.ts';
+import { createTableRegistry } from '../../src/server/table-registry.ts';
+import { diskSources } from '../../src/store/disk-sources.ts';
+import type { TableSources } from '../../src/store/table-sources.ts';
 import { TEST_TABLE_DIR } from './paths.ts';
 
 /**
@@ -23,7 +26,7 @@ export interface WebServer {
  * goals with opponents in progress) come from (default none: 503).
  */
 export async function startWebServer(rulesets: readonly RuleSetId[] = WEB_RULESETS, lanes: Pick<TableSources, 'reach' | 'distribution'> = {}): Promise<WebServer> {
-  const registry = createTableRegistry({ rulesets, sources: { values: diskSources(TEST_TABLE_DIR, { threads: 2 }).values, ...lanes } });
+  const registry = createTableRegistry({ rulesets, sources: { values: diskSources(TEST_TABLE_DIR, { build: processTableBuild({ threads: 2, backgroundThreads: 2 }) }).values, ...lanes } });
   await registry.start();
   for (const id of rulesets) {
     const s = registry.state(id);

@@ -2,7 +2,7 @@ import type { RuleSet } from '../../rules/index.ts';
 import { boxCount, filledCount, type GameModel } from '../../solver/index.ts';
 import { columnParts, type ColumnTables } from '../column-parts.ts';
 import { canonicalColumns, writeCanonical } from '../column-sum-model.ts';
-import { spreadClassCount, spreadClassifier } from '../goal-model.ts';
+import { spreadClassCount, spreadClassifier } from '../spread-classes.ts';
 import { quantilesOf } from '../level-shape.ts';
 import { commonDice, playModelGame } from '../self-play.ts';
 

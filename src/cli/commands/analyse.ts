@@ -18,7 +18,6 @@ import {
   type MultiplayerTables,
   type ReviewChunk,
   type ReviewInput,
-  type ReviewOutput,
   type ReviewPiece,
 } from '../../analysis/index.ts';
 import { isSolvedExactly, RULESETS, supportsTable, type RuleSetId } from '../../rules/index.ts';
@@ -29,38 +28,14 @@ import { ensureReachTable, loadModel, loadReviewModel, readReviewTables } from '
 import { sharedTableReader } from '../../store/table-store.ts';
 import type { SharedLanes } from '../../simulate/index.ts';
 import type { ReviewTask } from '../../../workers/messages.ts';
-import { createWorkerPool, defaultThreads, reviewRunner, solverThreads } from '../../../workers/pool.ts';
-import { openGameSource } from '../game-source.ts';
-import { parseLanguage, parsePositiveInt, parseShard, tableDir } from '../options.ts';
+import { createWorkerPool, reviewRunner, solverThreads } from '../../../workers/pool.ts';
+import { openGameSource, type GameSource } from '../game-source.ts';
+import { resolveAnalyseCommandOptions, type AnalyseFlags, type ResolvedAnalyseCommandOptions } from './analyse-options.ts';
 import { progressBar, progressLine } from '../progress.ts';
 import { shardJson } from '../shard-json.ts';
 
-interface AnalyseFlags {
-  json?: boolean;
-  jsonl?: boolean;
-  summary?: boolean;
-  reach?: string;
-  threads?: string;
-  tables?: string;
-  shard?: string;
-  explain?: boolean;
-  lang?: string;
-}
-
-function parseTarget(text: string): number {
-  const n = Number(text);
-  if (text.trim() === '' || !Number.isInteger(n) || n < 0) {
-    throw new DicewiseError('INVALID_OPTION', `--reach must be a whole final total, got ${JSON.stringify(text)}`, [{ field: 'reach', message: 'must be a whole number of points' }]);
-  }
-  return n;
-}
-
 /** JavaScript heap of each review thread, MB: about twice what a chunk of 200 games keeps live. */
 const REVIEW_HEAP_MB = 48;
-
-function invalid(field: string, message: string): DicewiseError {
-  return new DicewiseError('INVALID_OPTION', `--${field} ${message}`, [{ field, message }]);
-}
 
 /** Writes to stdout, waiting when its buffer is full: a slow reader of the output slows the review, not memory. */
 function write(text: string | Uint8Array): Promise<void> | undefined {
@@ -102,7 +77,7 @@ async function readShared(dir: string, records: readonly unknown[], lanes: Parti
  * Output as the chunks come: per-game text, JSON Lines, or JSON Lines made into one array (commas
  * between games, brackets around); the profile's tally grows chunk by chunk, in input order.
  */
-function outputWriter(flags: AnalyseFlags): { chunk(r: ChunkReview, first: boolean): Promise<void> | undefined; end(): string } {
+function outputWriter(flags: ResolvedAnalyseCommandOptions): { chunk(r: ChunkReview, first: boolean): Promise<void> | undefined; end(): string } {
   let any = false;
   return {
     chunk(r, first) {
@@ -134,6 +109,117 @@ function winTablesIn(tables: string): MultiplayerTables {
   };
 }
 
+/** Reach tables read (built first where missing) here, once, into shared memory: every thread rates from them. */
+async function loadReachLanes(tables: string, records: readonly unknown[]): Promise<Partial<Record<RuleSetId, SharedLanes>>> {
+  const lanes: Partial<Record<RuleSetId, SharedLanes>> = {};
+  for (const id of batchRuleSets(records)) {
+    if (!isSolvedExactly(RULESETS[id])) continue;
+    const bar = progressBar(`building ${id} reach table`, { lines: true });
+    const table = await ensureReachTable(tables, id, {
+      shared: true,
+      solver: solverThreads,
+      onBuild: (rid, reason) => process.stderr.write(`dicewise: no usable reach table for ${rid} (${reason}); building it now (minutes)\n`),
+      onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
+    });
+    lanes[id] = { reach: table };
+    bar.stop();
+  }
+  return lanes;
+}
+
+/** Outlook tables read (built first where missing) here, once, into shared memory: every mistake is explained from them. */
+async function loadOutlookLanes(tables: string, records: readonly unknown[], lanes: Partial<Record<RuleSetId, SharedLanes>>): Promise<void> {
+  for (const id of batchRuleSets(records)) {
+    if (!supportsTable(RULESETS[id], 'outlook')) continue;
+    const bar = progressBar(`building ${id} outlook table`, { lines: true });
+    const table = await ensureReachTable(tables, id, {
+      kind: 'outlook',
+      shared: true,
+      solver: solverThreads,
+      onBuild: (rid, why) => process.stderr.write(`dicewise: no usable outlook table for ${rid} (${why}); building it now\n`),
+      onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
+    });
+    lanes[id] = { ...lanes[id], outlook: table };
+    bar.stop();
+  }
+}
+
+/** The end of the output: the profile (or a part's report for dicewise merge), or the closing of the per-game output. */
+async function writeEnd(o: ResolvedAnalyseCommandOptions, source: GameSource, tally: ReturnType<typeof emptyTally>, pieces: ReviewPiece[], end: string): Promise<void> {
+  const profile = profileOf(tally);
+  const part = source.shard;
+  const shard = o.shard;
+  const note = part && shard ? `part ${shard.index} of ${shard.count}: lines ${part.from + 1} to ${part.to} of ${part.total}; merge the parts' --summary --json reports with dicewise merge\n` : '';
+  if (o.summary && o.json && part && shard) {
+    await write(shardJson(reviewShardReport(shard, part.from, part.to, { input: part.input, lines: part.total, chunkSize: ANALYSIS_CHUNK, reach: o.reach ?? null }, pieces)));
+  } else if (o.summary) await write(o.json ? `${JSON.stringify(profile, null, 2)}\n` : formatProfile(profile, o.explain?.lang) + note);
+  else await write(end + (o.output === 'text' && tally.games > 1 ? `\n${formatBatchSummary(profile, o.explain?.lang)}\n` : ''));
+}
+
+async function runAnalyse(file: string | undefined, o: ResolvedAnalyseCommandOptions): Promise<void> {
+  const { tables, output } = o;
+  const source = await openGameSource(file, ANALYSIS_CHUNK, o.shard);
+  const inputs = source.chunks[Symbol.asyncIterator]();
+  // A part keeps each whole chunk's tally and a cut chunk's results (merge-review.ts), in input order.
+  const expected = source.shard ? chunkPieces(source.shard.from, source.shard.to, source.shard.total, ANALYSIS_CHUNK) : undefined;
+  const pieces: ReviewPiece[] = [];
+  let made = 0;
+  // The part was cut by a first reading of the file; a second that finds other lines means it changed in between.
+  const changed = () => new DicewiseError('INVALID_INPUT', `${file} changed while it was read: its lines no longer match the count --shard divided`, [{ field: 'file', message: 'changed while read' }]);
+  const chunkOf = (input: ReviewInput): ReviewChunk => {
+    if (!expected) return o.explain ? { input, output, lang: o.explain.lang } : { input, output };
+    const piece = expected[made++];
+    const start = 'records' in input ? input.first - 1 : input.firstLine - 1;
+    if (piece?.from !== start) throw changed();
+    return piece.whole ? { input, output } : { input, output, keep: true };
+  };
+  // Starting workers and loading a table in each costs about a second: one chunk runs here.
+  const head: ReviewChunk[] = [];
+  for (let i = 0; i < 2; i++) {
+    const next = await inputs.next();
+    if (next.done) break;
+    head.push(chunkOf(next.value));
+  }
+  const headRecords = head.flatMap((c) => recordsOf(c.input));
+  const lanes = o.reach !== undefined && head.length > 0 ? await loadReachLanes(tables, headRecords) : {};
+  if (o.explain && head.length > 0) await loadOutlookLanes(tables, headRecords, lanes);
+  const outlookFor = o.explain ? async (id: RuleSetId) => lanes[id]?.outlook ?? (await readReachTable(tables, RULESETS[id], 'outlook')).table : undefined;
+  const goal = o.reach === undefined ? undefined : reviewGoal({ type: 'reach', score: o.reach }, async (id, kind) => lanes[id]?.[kind] ?? (await readReachTable(tables, RULESETS[id], kind)).table);
+  const out = outputWriter(o);
+  const tally = emptyTally();
+  const progress = progressLine('analyse', 'games');
+  let first = true;
+  const take = async (r: ChunkReview) => {
+    await out.chunk(r, first);
+    first = false;
+    // A copy: merging hands the chunk's group tallies to the batch's, which later chunks add to.
+    if (expected) pieces.push(r.packed ? { games: r.packed } : { tally: structuredClone(r.tally) });
+    mergeTally(tally, r.tally);
+    progress.update(tally.games, tally.errors, source.bytes ? source.read() / source.bytes : undefined);
+  };
+  if (head.length <= 1) {
+    if (head.length === 1) await take(await reviewChunk((id) => loadReviewModel(tables, id), head[0], goal, winTablesIn(tables), outlookFor));
+  } else {
+    // A chunk's garbage (records, results, text) is a few MB: a small heap per thread keeps the whole process flat.
+    const pool = createWorkerPool({ threads: o.threads, tables, heapMb: REVIEW_HEAP_MB });
+    const shared = await readShared(tables, headRecords, lanes);
+    async function* chunks(): AsyncGenerator<ReviewChunk> {
+      yield* head;
+      for (let next = await inputs.next(); !next.done; next = await inputs.next()) yield chunkOf(next.value);
+    }
+    try {
+      for await (const r of reviewStream(chunks(), reviewRunner(pool, o.reach, shared, o.explain !== undefined), o.threads * 2)) await take(r);
+    } finally {
+      progress.stop();
+      await pool.destroy();
+    }
+  }
+  progress.stop();
+  if (expected && made !== expected.length) throw changed();
+  await writeEnd(o, source, tally, pieces, out.end());
+  if (tally.errors > 0) process.exitCode = 1;
+}
+
 export function registerAnalyse(program: Command): void {
   program
     .command('analyse')
@@ -151,113 +237,6 @@ export function registerAnalyse(program: Command): void {
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
     .addHelpText('after', '\nExit status 1 when some game could not be analysed (its entry says why); the others are still reported.')
     .action(async (file: string | undefined, flags: AnalyseFlags) => {
-      const threads = parsePositiveInt(flags.threads, 'threads') ?? defaultThreads();
-      const tables = tableDir(flags.tables);
-      const reach = flags.reach === undefined ? undefined : parseTarget(flags.reach);
-      if (flags.json && flags.jsonl) throw invalid('jsonl', 'and --json are two output formats: give one');
-      if (flags.summary && flags.jsonl) throw invalid('jsonl', 'prints each game; --summary prints one profile (add --json for it as JSON)');
-      const output: ReviewOutput = flags.summary ? 'none' : flags.json || flags.jsonl ? 'jsonl' : 'text';
-      const shard = parseShard(flags.shard);
-      if (flags.lang !== undefined && !flags.explain) throw invalid('lang', 'words the reasons of --explain: add --explain');
-      const lang = parseLanguage(flags.lang);
-      if (flags.explain && reach !== undefined) throw invalid('explain', 'gives the reasons of points play: review without --reach');
-      if (flags.explain && shard) throw invalid('explain', 'is not kept in a part\'s report: review the whole file with --explain');
-      const source = await openGameSource(file, ANALYSIS_CHUNK, shard);
-      const inputs = source.chunks[Symbol.asyncIterator]();
-      // A part keeps each whole chunk's tally and a cut chunk's results (merge-review.ts), in input order.
-      const expected = source.shard ? chunkPieces(source.shard.from, source.shard.to, source.shard.total, ANALYSIS_CHUNK) : undefined;
-      const pieces: ReviewPiece[] = [];
-      let made = 0;
-      // The part was cut by a first reading of the file; a second that finds other lines means it changed in between.
-      const changed = () => new DicewiseError('INVALID_INPUT', `${file} changed while it was read: its lines no longer match the count --shard divided`, [{ field: 'file', message: 'changed while read' }]);
-      const chunkOf = (input: ReviewInput): ReviewChunk => {
-        if (!expected) return flags.explain ? { input, output, lang } : { input, output };
-        const piece = expected[made++];
-        const start = 'records' in input ? input.first - 1 : input.firstLine - 1;
-        if (piece?.from !== start) throw changed();
-        return piece.whole ? { input, output } : { input, output, keep: true };
-      };
-      // Starting workers and loading a table in each costs about a second: one chunk runs here.
-      const head: ReviewChunk[] = [];
-      for (let i = 0; i < 2; i++) {
-        const next = await inputs.next();
-        if (next.done) break;
-        head.push(chunkOf(next.value));
-      }
-      const headRecords = head.flatMap((c) => recordsOf(c.input));
-      // Reach tables read (built first where missing) here, once, into shared memory: every thread rates from them.
-      const lanes: Partial<Record<RuleSetId, SharedLanes>> = {};
-      if (reach !== undefined && head.length > 0) {
-        for (const id of batchRuleSets(headRecords)) {
-          if (isSolvedExactly(RULESETS[id])) {
-            const bar = progressBar(`building ${id} reach table`, { lines: true });
-            const table = await ensureReachTable(tables, id, {
-              shared: true,
-              solver: solverThreads,
-              onBuild: (rid, reason) => process.stderr.write(`dicewise: no usable reach table for ${rid} (${reason}); building it now (minutes)\n`),
-              onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
-            });
-            lanes[id] = { reach: table };
-            bar.stop();
-          }
-        }
-      }
-      // Outlook tables likewise (built first where missing): every mistake is explained from them.
-      if (flags.explain && head.length > 0) {
-        for (const id of batchRuleSets(headRecords)) {
-          if (!supportsTable(RULESETS[id], 'outlook')) continue;
-          const bar = progressBar(`building ${id} outlook table`, { lines: true });
-          const table = await ensureReachTable(tables, id, {
-            kind: 'outlook',
-            shared: true,
-            solver: solverThreads,
-            onBuild: (rid, why) => process.stderr.write(`dicewise: no usable outlook table for ${rid} (${why}); building it now\n`),
-            onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
-          });
-          lanes[id] = { ...lanes[id], outlook: table };
-          bar.stop();
-        }
-      }
-      const outlookFor = flags.explain ? async (id: RuleSetId) => lanes[id]?.outlook ?? (await readReachTable(tables, RULESETS[id], 'outlook')).table : undefined;
-      const goal = reach === undefined ? undefined : reviewGoal({ type: 'reach', score: reach }, async (id, kind) => lanes[id]?.[kind] ?? (await readReachTable(tables, RULESETS[id], kind)).table);
-      const out = outputWriter(flags);
-      const tally = emptyTally();
-      const progress = progressLine('analyse', 'games');
-      let first = true;
-      const take = async (r: ChunkReview) => {
-        await out.chunk(r, first);
-        first = false;
-        // A copy: merging hands the chunk's group tallies to the batch's, which later chunks add to.
-        if (expected) pieces.push(r.packed ? { games: r.packed } : { tally: structuredClone(r.tally) });
-        mergeTally(tally, r.tally);
-        progress.update(tally.games, tally.errors, source.bytes ? source.read() / source.bytes : undefined);
-      };
-      if (head.length <= 1) {
-        if (head.length === 1) await take(await reviewChunk((id) => loadReviewModel(tables, id), head[0], goal, winTablesIn(tables), outlookFor));
-      } else {
-        // A chunk's garbage (records, results, text) is a few MB: a small heap per thread keeps the whole process flat.
-        const pool = createWorkerPool({ threads, tables, heapMb: REVIEW_HEAP_MB });
-        const shared = await readShared(tables, headRecords, lanes);
-        async function* chunks(): AsyncGenerator<ReviewChunk> {
-          yield* head;
-          for (let next = await inputs.next(); !next.done; next = await inputs.next()) yield chunkOf(next.value);
-        }
-        try {
-          for await (const r of reviewStream(chunks(), reviewRunner(pool, reach, shared, flags.explain === true), threads * 2)) await take(r);
-        } finally {
-          progress.stop();
-          await pool.destroy();
-        }
-      }
-      progress.stop();
-      if (expected && made !== expected.length) throw changed();
-      const profile = profileOf(tally);
-      const part = source.shard;
-      const note = part && shard ? `part ${shard.index} of ${shard.count}: lines ${part.from + 1} to ${part.to} of ${part.total}; merge the parts' --summary --json reports with dicewise merge\n` : '';
-      if (flags.summary && flags.json && part && shard) {
-        await write(shardJson(reviewShardReport(shard, part.from, part.to, { input: part.input, lines: part.total, chunkSize: ANALYSIS_CHUNK, reach: reach ?? null }, pieces)));
-      } else if (flags.summary) await write(flags.json ? `${JSON.stringify(profile, null, 2)}\n` : formatProfile(profile, lang) + note);
-      else await write(out.end() + (output === 'text' && tally.games > 1 ? `\n${formatBatchSummary(profile, lang)}\n` : ''));
-      if (tally.errors > 0) process.exitCode = 1;
+      await runAnalyse(file, resolveAnalyseCommandOptions(flags, process.env));
     });
 }

@@ -14,17 +14,17 @@ import { parsePositiveInt, parseRuleSet, tableDir } from '../options.ts';
 /**
  * Subgradient steps by default: each solves every relaxed column exactly (Superpass: four column
  * types, two of them 524,288 states × 40 pass counts; Triple Yahtzee: one type at three
- * multipliers), sized so that the whole search stays within 15 minutes on 2 threads (README).
+ * multipliers), sized so that the whole search stays within 15 minutes on 2 threads (docs/multi-column.md).
  */
 export const DEFAULT_STEPS: Partial<Record<RuleSetId, number>> = { superpass: 5, 'triple-yahtzee': 6 };
 export const DEFAULT_GAMES = 2000;
-/** The search starts from the best turn-price slope β found so far (README): its step 0 is that bound, and steps only improve on it. */
+/** The search starts from the best turn-price slope β found so far (docs/multi-column.md): its step 0 is that bound, and steps only improve on it. */
 export const START_BETA: Partial<Record<RuleSetId, number>> = { superpass: -0.05, 'triple-yahtzee': 0 };
 export const BOUND_METHODS: readonly BoundMethodId[] = ['roll-prices', 'coupled', 'both'];
 /**
  * Superpass: columns 1 and 2 coupled at the start slope's turn prices give 1342.1 in 332 s of
  * CPU, where the 5-step search gives 1363.1 in 1,505 s, and coupling at the search's best
- * roll prices gives more than at turn prices (README). Elsewhere no group is coupled.
+ * roll prices gives more than at turn prices (docs/multi-column.md). Elsewhere no group is coupled.
  */
 export const DEFAULT_METHOD: Partial<Record<RuleSetId, BoundMethodId>> = { superpass: 'coupled' };
 const SEED = 1;
@@ -245,7 +245,7 @@ export function boundReport(r: BoundRecord, facts: GameValueFacts, file: string,
       kind: 'measured mean of best play (a lower bound on the optimum only up to its confidence interval)',
       games: facts.games,
       seed: facts.seed,
-      source: 'README "Multi-column games" (src/approx/measured.ts)',
+      source: 'docs/multi-column.md "How good the play is" (src/approx/measured.ts)',
     },
     upper: {
       value: r.bound,
@@ -280,7 +280,7 @@ export function boundText(r: BoundRecord, facts: GameValueFacts, file: string, c
         ];
   return [
     ...head,
-    `  ${lo}: best play's measured mean, ± ${facts.bestHalfWidth.toFixed(1)} (95%), ${facts.games.toLocaleString('en-US')} games, seed ${facts.seed} (README; src/approx/measured.ts); a lower bound only as a measured mean`,
+    `  ${lo}: best play's measured mean, ± ${facts.bestHalfWidth.toFixed(1)} (95%), ${facts.games.toLocaleString('en-US')} games, seed ${facts.seed} (docs/multi-column.md; src/approx/measured.ts); a lower bound only as a measured mean`,
     `  ${r.bound.toFixed(1)}: proven upper bound (--method ${methodOf(r)}; the least of the bounds below, each valid), from ${fromText(r)}. ${r.method}`,
     ...(r.coupled ?? []).map((c) => `    ${coupledRunText(c, p.startBeta)}`),
     ...(r.steps.length > 0

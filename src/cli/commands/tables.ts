@@ -1,11 +1,8 @@
 import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
-import { DicewiseError } from '../../errors.ts';
 import { GAME_VALUE_FACTS } from '../../approx/measured.ts';
 import {
   columnTypes,
-  DEFAULT_SERVED_RULESETS,
-  EXACT_RULESETS,
   isModelledRuleSetId,
   isRuleSetId,
   isSolvedByModel,
@@ -17,19 +14,86 @@ import {
   supportsTable,
   type RuleSetId,
 } from '../../rules/index.ts';
+import { DicewiseError } from '../../errors.ts';
 import { buildModelTables, buildReachAndWrite } from '../../store/model-loader.ts';
-import { describeEstimate, REACH_CAP_DEFAULT, resolveReachCap, type LaneKind } from '../../solver/index.ts';
+import { describeEstimate } from '../../solver/index.ts';
 import { buildsInProgress } from '../../store/build-lock.ts';
 import { reachTablePath, readReachTable } from '../../store/reach-store.ts';
 import { solverThreads } from '../../../workers/pool.ts';
 import { listTables, needsBuild } from '../../store/table-store.ts';
 import { methodOf, readBound, type BoundMethodId, type BoundRecord } from '../../store/bound-store.ts';
-import { parsePositiveInt, parseRuleSet, tableDir } from '../options.ts';
+import { tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
+import { resolveTablesBuildOptions, TABLES_BUILD_DEFAULTS, type ResolvedTablesBuildOptions, type TablesBuildFlags } from './tables-build-options.ts';
 
-export function registerTables(program: Command): void {
-  const tables = program.command('tables').description(describeCommand('tables'));
+/** The goal tables --reach or --win asks for; one present, current and big enough is kept (the win goal's reach table is the reach goal's). */
+async function buildGoalTables(o: ResolvedTablesBuildOptions): Promise<void> {
+  for (const id of o.rulesets) {
+    for (const kind of o.goalKinds) {
+      const present = await readReachTable(o.tables, RULESETS[id], kind).catch((e: unknown) => {
+        if (needsBuild(e)) return undefined;
+        throw e;
+      });
+      if (present && present.table.cap >= o.cap) {
+        process.stdout.write(`${id}: ${kind === 'reach' ? 'reach table' : 'points distribution'}, n <= ${present.table.cap}, already built and current -> ${reachTablePath(o.tables, id, kind)}\n`);
+        continue;
+      }
+      const bar = progressBar(`${id} ${kind}`, { lines: true });
+      const { built, file } = await buildReachAndWrite(o.tables, id, { threads: o.threads, solver: solverThreads, cap: o.cap, kind, onProgress: (p) => bar.update(p.statesDone, p.statesTotal) });
+      bar.stop();
+      const h = built.header;
+      const bytes = built.table.values.byteLength + 4 * built.table.lo.length;
+      const what =
+        kind === 'reach'
+          ? `reach table, n <= ${built.table.cap}, P(start, 250) ${h.startValue.toFixed(7)}`
+          : `points distribution, k <= ${built.table.cap}, mean ${h.startValue.toFixed(7)}`;
+      process.stdout.write(
+        `${id}: ${what}  (${built.states} states, ` +
+          `${built.table.values.length} values, ${(bytes / 2 ** 20).toFixed(1)} MiB, ${h.buildSeconds.toFixed(2)} s, ${h.threads} threads) -> ${file}\n`,
+      );
+    }
+  }
+}
 
+/** The outlook tables --outlook asks for (each box's expected points and chance of a zero under expected-score play). */
+async function buildOutlookTables(o: ResolvedTablesBuildOptions): Promise<void> {
+  for (const id of o.rulesets) {
+    if (!supportsTable(RULESETS[id], 'outlook')) throw new DicewiseError('NOT_SOLVED', `${id} has no outlook table: it is exact for single-column rule sets only`, [{ field: 'ruleset', message: 'no outlook table' }]);
+    const bar = progressBar(`${id} outlook`, { lines: true });
+    const { built, file } = await buildReachAndWrite(o.tables, id, { threads: o.threads, solver: solverThreads, kind: 'outlook', onProgress: (p) => bar.update(p.statesDone, p.statesTotal) });
+    bar.stop();
+    const bytes = built.table.values.byteLength + 4 * built.table.lo.length;
+    process.stdout.write(
+      `${id}: outlook table, its lanes sum to ${built.header.startValue.toFixed(7)} at the start  (${built.states} states, ${built.table.values.length} values, ` +
+        `${(bytes / 2 ** 20).toFixed(1)} MiB, ${built.header.buildSeconds.toFixed(2)} s, ${built.header.threads} threads) -> ${file}\n`,
+    );
+  }
+}
+
+/** Each rule set's value tables (a multi-column one's column types, the exact tables its columns share), each built once. */
+async function buildValueTables(o: ResolvedTablesBuildOptions): Promise<void> {
+  const done = new Set<RuleSetId>();
+  for (const id of o.rulesets) {
+    if (done.has(id)) continue;
+    const bar = progressBar(id, { lines: true });
+    const tables = await buildModelTables(o.tables, id, { threads: o.threads, solver: solverThreads, moments: o.moments, onProgress: (p) => bar.update(p.statesDone, p.statesTotal) });
+    bar.stop();
+    for (const { id: built, built: t, file } of tables) {
+      done.add(built);
+      const h = t.header;
+      // A multi-column rule set's start value is the decomposition's: Σ multiplier × column value; a sub-game's joint table holds its optimum.
+      const what = h.layout.kind === 'joint' ? 'exact joint table, optimum' : isSolvedExactly(RULESETS[built]) ? 'start value' : 'column tables, decomposition start value';
+      process.stdout.write(`${built}: ${what} ${h.startValue.toFixed(7)}  (${t.states} states, ${h.buildSeconds.toFixed(2)} s, ${h.threads} threads) -> ${file}\n`);
+    }
+    if (isSolvedByModel(RULESETS[id]) && !tables.some((t) => t.id === id)) {
+      const from = [...new Set(columnTypes(RULESETS[id]).flatMap((t) => (t.sameAs ? [t.sameAs] : [])))];
+      process.stdout.write(`${id}: plays its columns from the ${from.join(', ')} table${tables.length === 0 ? ', already built and current' : ''}\n`);
+    }
+    done.add(id);
+  }
+}
+
+function registerTablesBuild(tables: Command): void {
   tables
     .command('build')
     .description('solve a rule set exactly (multi-column: each column type on its own) and write its table')
@@ -40,95 +104,17 @@ export function registerTables(program: Command): void {
     .option('--moments', "also build the moments table (the final score's standard deviation in hints)")
     .option('--reach', 'build reach tables (probability of scoring at least n more points) instead')
     .option('--win', 'build what the win goal needs instead: the reach table and the points distribution of expected-score play (how opponents finish); one already built and current is kept')
-    .option('--cap <n>', `with --reach or --win: exact for every n up to this (default ${REACH_CAP_DEFAULT})`)
+    .option('--cap <n>', `with --reach or --win: exact for every n up to this (default ${TABLES_BUILD_DEFAULTS.cap})`)
     .option('--outlook', "build the outlook table instead: each box's expected points and chance of a zero under expected-score play (hint and analyse --explain)")
-    .action(async (opts: { ruleset?: string; all?: boolean; threads?: string; tables?: string; moments?: boolean; reach?: boolean; win?: boolean; cap?: string; outlook?: boolean }) => {
-      if (!opts.all && !opts.ruleset) {
-        throw new DicewiseError('INVALID_OPTION', 'give --ruleset <id> or --all', [{ field: 'ruleset', message: 'required' }]);
-      }
-      const threads = parsePositiveInt(opts.threads, 'threads');
-      if (opts.outlook) {
-        if (opts.reach || opts.win) throw new DicewiseError('INVALID_OPTION', '--outlook builds one table kind: give it without --reach or --win', [{ field: 'outlook', message: 'alone' }]);
-        const ids = opts.all ? [...EXACT_RULESETS] : [parseRuleSet(opts.ruleset!)];
-        for (const id of ids) {
-          if (!supportsTable(RULESETS[id], 'outlook')) throw new DicewiseError('NOT_SOLVED', `${id} has no outlook table: it is exact for single-column rule sets only`, [{ field: 'ruleset', message: 'no outlook table' }]);
-          const bar = progressBar(`${id} outlook`, { lines: true });
-          const { built, file } = await buildReachAndWrite(tableDir(opts.tables), id, { threads, solver: solverThreads, kind: 'outlook', onProgress: (p) => bar.update(p.statesDone, p.statesTotal) });
-          bar.stop();
-          const bytes = built.table.values.byteLength + 4 * built.table.lo.length;
-          process.stdout.write(
-            `${id}: outlook table, its lanes sum to ${built.header.startValue.toFixed(7)} at the start  (${built.states} states, ${built.table.values.length} values, ` +
-              `${(bytes / 2 ** 20).toFixed(1)} MiB, ${built.header.buildSeconds.toFixed(2)} s, ${built.header.threads} threads) -> ${file}\n`,
-          );
-        }
-        return;
-      }
-      if (opts.reach || opts.win) {
-        const cap = parsePositiveInt(opts.cap, 'cap');
-        const ids = opts.all ? [...EXACT_RULESETS] : [parseRuleSet(opts.ruleset!)];
-        const kinds: LaneKind[] = opts.win ? ['reach', 'distribution'] : ['reach'];
-        for (const id of ids) {
-          for (const kind of kinds) {
-            // A table present, current and big enough is kept: the win goal's reach table is the reach goal's.
-            const present = await readReachTable(tableDir(opts.tables), RULESETS[id], kind).catch((e: unknown) => {
-              if (needsBuild(e)) return undefined;
-              throw e;
-            });
-            if (present && present.table.cap >= resolveReachCap(cap)) {
-              process.stdout.write(`${id}: ${kind === 'reach' ? 'reach table' : 'points distribution'}, n <= ${present.table.cap}, already built and current -> ${reachTablePath(tableDir(opts.tables), id, kind)}\n`);
-              continue;
-            }
-            const bar = progressBar(`${id} ${kind}`, { lines: true });
-            const { built, file } = await buildReachAndWrite(tableDir(opts.tables), id, {
-              threads,
-              solver: solverThreads,
-              cap,
-              kind,
-              onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
-            });
-            bar.stop();
-            const h = built.header;
-            const bytes = built.table.values.byteLength + 4 * built.table.lo.length;
-            const what =
-              kind === 'reach'
-                ? `reach table, n <= ${built.table.cap}, P(start, 250) ${h.startValue.toFixed(7)}`
-                : `points distribution, k <= ${built.table.cap}, mean ${h.startValue.toFixed(7)}`;
-            process.stdout.write(
-              `${id}: ${what}  (${built.states} states, ` +
-                `${built.table.values.length} values, ${(bytes / 2 ** 20).toFixed(1)} MiB, ${h.buildSeconds.toFixed(2)} s, ${h.threads} threads) -> ${file}\n`,
-            );
-          }
-        }
-        return;
-      }
-      const ids: RuleSetId[] = opts.all ? [...DEFAULT_SERVED_RULESETS] : [parseRuleSet(opts.ruleset!)];
-      const done = new Set<RuleSetId>();
-      for (const id of ids) {
-        if (done.has(id)) continue;
-        const bar = progressBar(id, { lines: true });
-        const tables = await buildModelTables(tableDir(opts.tables), id, {
-          threads,
-          solver: solverThreads,
-          moments: opts.moments,
-          onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
-        });
-        bar.stop();
-        for (const { id: built, built: t, file } of tables) {
-          done.add(built);
-          const h = t.header;
-          // A multi-column rule set's start value is the decomposition's: Σ multiplier × column value; a sub-game's joint table holds its optimum.
-          const what = h.layout.kind === 'joint' ? 'exact joint table, optimum' : isSolvedExactly(RULESETS[built]) ? 'start value' : 'column tables, decomposition start value';
-          process.stdout.write(
-            `${built}: ${what} ${h.startValue.toFixed(7)}  (${t.states} states, ${h.buildSeconds.toFixed(2)} s, ${h.threads} threads) -> ${file}\n`,
-          );
-        }
-        if (isSolvedByModel(RULESETS[id]) && !tables.some((t) => t.id === id)) {
-          const from = [...new Set(columnTypes(RULESETS[id]).flatMap((t) => (t.sameAs ? [t.sameAs] : [])))];
-          process.stdout.write(`${id}: plays its columns from the ${from.join(', ')} table${tables.length === 0 ? ', already built and current' : ''}\n`);
-        }
-        done.add(id);
-      }
+    .action(async (flags: TablesBuildFlags) => {
+      const o = resolveTablesBuildOptions(flags, process.env);
+      await (o.outlook ? buildOutlookTables(o) : o.goalKinds.length > 0 ? buildGoalTables(o) : buildValueTables(o));
     });
+}
+
+export function registerTables(program: Command): void {
+  const tables = program.command('tables').description(describeCommand('tables'));
+  registerTablesBuild(tables);
 
   tables
     .command('info')
@@ -191,7 +177,7 @@ export interface MultiColumnGameInfo {
   upperBound: number;
   /** a sub-game's exact optimum, from its joint table where that is built */
   optimum?: number;
-  /** where it comes from: `dicewise bound`'s cached result, else the README's turn-price figure */
+  /** where it comes from: `dicewise bound`'s cached result, else the turn-price figure of docs/multi-column.md */
   upperBoundSource: string;
   /** how the bound was computed, where `dicewise bound` computed it */
   boundMethod?: {
@@ -244,7 +230,7 @@ export function multiColumnGames(infos: readonly { ruleset: string; kind: string
               computedAt: b.computedAt,
             },
           }
-        : { upperBoundSource: 'dicewise bound, README "How far from optimal" (run it to compute it here)' }),
+        : { upperBoundSource: 'dicewise bound, docs/multi-column.md "How far from optimal" (run it to compute it here)' }),
     });
   }
   return out;

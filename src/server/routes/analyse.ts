@@ -87,7 +87,7 @@ const GameAnalysisSchema = z
     exact: z
       .literal(false)
       .optional()
-      .openapi({ description: 'Present where the values are estimates: Triple Yahtzee and Superpass games are rated by their best model, whose error the README measures on the sub-games. Absent where every value is exact.' }),
+      .openapi({ description: 'Present where the values are estimates: Triple Yahtzee and Superpass games are rated by their best model, whose error docs/multi-column.md measures on the sub-games. Absent where every value is exact.' }),
     finished: z.boolean(),
     finalScore: z.number().openapi({ description: 'Points on the sheet, bonuses and multipliers included (so far, when unfinished).' }),
     startValue: z.number().openapi({ description: 'Expected final score of optimal play.' }),

@@ -22,7 +22,7 @@ export { hintsStrategy } from './hints.ts';
 export { optimalStrategy } from './optimal.ts';
 export { randomStrategy } from './random.ts';
 export { sequentialStrategy } from './sequential.ts';
-export { parseReachStrategy, reachPlay, reachStrategy, spreadReachStrategy, steeredReach } from './reach.ts';
+export { needing, parseReachStrategy, reachPlay, reachStrategy, spreadReachStrategy, steeredReach } from './reach.ts';
 export { winPlay } from './win.ts';
 export type { GoalPlay, GoalPlayContext } from './goal-play.ts';
 

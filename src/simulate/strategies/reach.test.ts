@@ -86,8 +86,7 @@ describe('reach:T strategy', () => {
         expect(keep).toBe(-1);
         continue;
       }
-      model.need = target;
-      const advice = adviseProbability(model, p);
+      const advice = adviseProbability(model.aim({ kind: 'reach', need: target }), p);
       const held = [...c.dice.keepCounts.subarray(keep * 6, keep * 6 + 6)].flatMap((n, f) => Array<number>(n).fill(f + 1));
       const chance = advice.options.find((o) => JSON.stringify(o.action) === JSON.stringify({ hold: held }))!.probability;
       expect(chance).toBe(advice.options[0].probability);

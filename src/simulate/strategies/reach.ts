@@ -1,6 +1,6 @@
 import { DicewiseError } from '../../errors.ts';
 import { isSolvedByModel, isSolvedExactly } from '../../rules/index.ts';
-import { createTurnEval, evaluateState, goalSteers, reachGoalModel, type GameModel, type ThresholdModel, type TurnEval } from '../../solver/index.ts';
+import { createTurnEval, evaluateStateFor, goalSteers, reachGoalModel, type GameModel, type ThresholdModel, type TurnEval } from '../../solver/index.ts';
 import type { DecisionContext, Strategy } from '../strategy.ts';
 import { engineOrFallback } from './engine-or-fallback.ts';
 import type { GoalPlay } from './goal-play.ts';
@@ -36,7 +36,15 @@ export const reachPlay: GoalPlay = {
  * engine strategy.
  */
 export function reachStrategy(model: GameModel & { need: number }, target: number): Strategy {
-  return steeredReach(model, target, () => true);
+  return steeredReach(needing(model), target, () => true);
+}
+
+/** A model that holds the points it needs (an exact reach model, one per strategy), set per turn. */
+export function needing(model: GameModel & { need: number }): (need: number) => GameModel {
+  return (need) => {
+    model.need = need;
+    return model;
+  };
 }
 
 /**
@@ -46,19 +54,21 @@ export function reachStrategy(model: GameModel & { need: number }, target: numbe
  * same chance, and points are what is left to play for).
  */
 export function spreadReachStrategy(model: ThresholdModel, target: number, fallback: Strategy): Strategy {
-  return steeredReach(model, target, (ctx) => target > ctx.score && goalSteers(model, 'reach', ctx.state), fallback);
+  return steeredReach((need) => model.aim({ kind: 'reach', need }), target, (ctx) => target > ctx.score && goalSteers(model, 'reach', ctx.state), fallback);
 }
 
 /**
- * Plays for `target` by `model` in the turns `steers` picks, by `fallback` in the others and where
- * no chance is left. The sub-game benchmark steers by the exact joint reach model this way.
+ * Plays for `target` by the model `aimAt` gives for the points still needed, in the turns
+ * `steers` picks, by `fallback` in the others and where no chance is left. The sub-game benchmark
+ * steers by the exact joint reach model this way.
  */
-export function steeredReach(model: GameModel & { need: number }, target: number, steers: (ctx: DecisionContext) => boolean, fallback?: Strategy): Strategy {
-  const te = createTurnEval(model);
+export function steeredReach(aimAt: (need: number) => GameModel, target: number, steers: (ctx: DecisionContext) => boolean, fallback?: Strategy): Strategy {
+  let te: TurnEval | undefined;
   const startTurn = (ctx: DecisionContext): TurnEval | undefined => {
     if (!steers(ctx)) return undefined;
-    model.need = target - ctx.score;
-    evaluateState(te, ctx.state);
+    const model = aimAt(target - ctx.score);
+    te ??= createTurnEval(model);
+    evaluateStateFor(te, model, ctx.state);
     // No chance left whatever happens: the fallback plays for points.
     return fallback && te.value === 0 ? undefined : te;
   };

@@ -1,14 +1,15 @@
 import { DicewiseError } from '../../errors.ts';
 import { isPlainSingleColumn, isSolvedByModel, isSolvedExactly, type RuleSet } from '../../rules/index.ts';
 import {
-  aimAtOpponent,
   createTurnEval,
   END_GAME_BOXES,
   endGameModel,
   evaluateState,
+  evaluateStateFor,
   goalSteers,
   opponentFinal,
   openBoxes,
+  opponentAim,
   shareCurve,
   winGoalModel,
   type FinalDistribution,
@@ -85,13 +86,15 @@ export function winStrategy(rs: RuleSet, reach: ReachTable, distribution: ReachT
  * (best).
  */
 export function spreadWinStrategy(model: ThresholdModel, fallback: Strategy): Strategy {
-  const te = createTurnEval(model);
+  let te: TurnEval | undefined;
   const startTurn = (ctx: DecisionContext): TurnEval | undefined => {
     if (ctx.opponents.length === 0 || !goalSteers(model, 'win', ctx.state)) return undefined;
-    aimAtOpponent(model, ctx.score, ctx.opponents[0]);
+    const { goal } = opponentAim(model, ctx.score, ctx.opponents[0]);
     // Won whatever happens (ahead of a finished opponent) or lost whatever happens: play for points.
-    if (model.need <= 0 && model.extraVariance === 0) return undefined;
-    return evaluateState(te, ctx.state).value !== 0 ? te : undefined;
+    if (goal.need <= 0 && goal.variance === 0) return undefined;
+    const aimed = model.aim(goal);
+    te ??= createTurnEval(aimed);
+    return evaluateStateFor(te, aimed, ctx.state).value !== 0 ? te : undefined;
   };
   return engineOrFallback('win', startTurn, fallback);
 }
