@@ -42,7 +42,7 @@ export interface ResolvedTablesBuildOptions {
   /** goal tables: exact for every n up to this; a table built with less is rebuilt */
   cap: number;
   /** the outlook table instead (hint and analyse --explain): every exact rule set with --all */
-  outlook: boolean;
+  outlook?: true;
 }
 
 export function resolveTablesBuildOptions(flags: TablesBuildFlags, env: Env): ResolvedTablesBuildOptions {
@@ -56,5 +56,7 @@ export function resolveTablesBuildOptions(flags: TablesBuildFlags, env: Env): Re
   const all = goalKinds.length > 0 || flags.outlook ? EXACT_RULESETS : DEFAULT_SERVED_RULESETS;
   const rulesets = flags.all ? [...all] : [parseRuleSet(flags.ruleset!)];
   const tables = first(flag(flags.tables, '--tables'), variable(env, TABLES_ENV))?.value ?? D.tables;
-  return { rulesets, goalKinds, threads, tables, moments: flags.moments ?? false, cap, outlook: flags.outlook ?? false };
+  const o: ResolvedTablesBuildOptions = { rulesets, goalKinds, threads, tables, moments: flags.moments ?? false, cap };
+  if (flags.outlook) o.outlook = true;
+  return o;
 }
