@@ -28,7 +28,7 @@ const sharedLanes = new Map<RuleSetId, SharedLanes>();
 
 // Reach tables (reach reviews) and points distributions (multiplayer records), read once per thread when first asked for, where not shared.
 const lanesOf = (kind: LaneKind) => threadMemo((id: RuleSetId): Promise<ReachTable> => readReachTable(tables, RULESETS[id], kind).then((r) => r.table));
-const readLanes: Record<LaneKind, (id: RuleSetId) => Promise<ReachTable>> = { reach: lanesOf('reach'), distribution: lanesOf('distribution') };
+const readLanes: Record<LaneKind, (id: RuleSetId) => Promise<ReachTable>> = { reach: lanesOf('reach'), distribution: lanesOf('distribution'), outlook: lanesOf('outlook') };
 
 function laneFor(id: RuleSetId, kind: LaneKind): Promise<ReachTable> {
   const shared = sharedLanes.get(id)?.[kind];
@@ -54,7 +54,7 @@ export async function reviewTask(task: WorkerTasks['review']): Promise<WorkerRep
   receive(task);
   const goal = task.reach === undefined ? undefined : reviewGoal({ type: 'reach', score: task.reach }, laneFor);
   const reply = await replyOf(async () => {
-    const r = await reviewChunk(modelFor, task, goal, multiplayerFor);
+    const r = await reviewChunk(modelFor, task, goal, multiplayerFor, task.explain ? (id) => laneFor(id, 'outlook') : undefined);
     return { ...r, out: encoder.encode(r.out as string) };
   });
   if (!reply.ok) return reply;

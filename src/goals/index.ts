@@ -35,7 +35,7 @@ export function goalTablesNeeded(position: Position): GoalTableKind[] {
  * expected-score `model`'s own column tables, each lane table from `lane`, in order. The server
  * passes its registries, the CLI loads or builds table files.
  */
-export async function goalTables(position: Position, model: GameModel, lane: (kind: LaneKind) => ReachTable | Promise<ReachTable>): Promise<GoalTables> {
+export async function goalTables(position: Position, model: GameModel, lane: (kind: Exclude<GoalTableKind, 'goal-model'>) => ReachTable | Promise<ReachTable>): Promise<GoalTables> {
   const tables: GoalTables = {};
   for (const kind of goalTablesNeeded(position)) {
     if (kind === 'goal-model') tables.goal = servedGoalModel(model);

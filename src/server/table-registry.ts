@@ -310,7 +310,7 @@ export function createTableRegistry(opts: RegistryOptions): TableRegistry {
 export async function staticRegistry(models: readonly GameModel[], lanes: { [K in LaneKind]?: Partial<Record<RuleSetId, ReachTable>> } = {}, logger?: Logger): Promise<TableRegistry> {
   const registry = createTableRegistry({ rulesets: models.map((m) => m.rs.id), sources: memorySources(models, lanes), logger });
   await registry.start();
-  for (const kind of GOAL_TABLE_KINDS) {
+  for (const kind of [...GOAL_TABLE_KINDS, 'outlook'] as const) {
     for (const id of Object.keys(lanes[kind] ?? {}) as RuleSetId[]) {
       try {
         registry.table(kind, id);

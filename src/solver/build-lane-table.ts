@@ -11,13 +11,15 @@ import { REACH_TRIM, reachOffsets, type ReachTable } from './reach-table.ts';
 import type { TableHeader } from './table-file.ts';
 import { SOLVER_VERSION } from './solver-version.ts';
 import { evaluateTurnValue, type TurnWorkspace } from './turn-engine.ts';
-import { lanesOf, type LaneKind, type ReachTask } from './lane-task.ts';
+import { followsValues, lanesOf, type LaneKind, type ReachTask } from './lane-task.ts';
+import { createOutlookSolver, outlookWidth, solveOutlookStates } from './outlook.ts';
 
 /**
  * Reach tables by backward induction, the same way as the expected-score table: a level's states
  * read only the next level. Each state runs the one turn engine over one lane per number of
  * points still needed, n = 1 .. width[s], where width[s] bounds the most points still possible
- * (capped): above it P is 0, and lanes there would be wasted work.
+ * (capped): above it P is 0, and lanes there would be wasted work. The points distribution and
+ * the outlook of expected-score play (outlook.ts) are built the same way, with their own lanes.
  */
 
 /** Unless told otherwise: exact for every target up to 600 points still needed. */
@@ -113,7 +115,7 @@ export interface BuiltReachTable {
   header: Omit<TableHeader, 'checksum' | 'payloadBytes' | 'format'>;
   table: ReachTable;
   states: number;
-  /** P(start, n) for n = 0..cap: the odds curve of a new game */
+  /** P(start, n) for n = 0..cap: the odds curve of a new game (an outlook: the start state's lanes) */
   start: Float64Array;
 }
 
@@ -122,7 +124,7 @@ export interface ReachBuildOptions extends BuildOptions {
   /** what to build (default reach); a distribution needs the rule set's expected-score `values` */
   kind?: LaneKind;
   values?: Float64Array;
-  /** keep values as float64 (default float32, which is within 6e-8 and half the size) */
+  /** keep values as float64 (default float32, which is within 6e-8 and half the size; an outlook is always float64) */
   float64?: boolean;
   /** solve only the last `levels` levels (near-final states, for checks); default all */
   levels?: number;
@@ -132,7 +134,7 @@ export interface ReachBuildOptions extends BuildOptions {
 export type ReachTaskRunner = (task: ReachTask) => Promise<void>;
 
 /**
- * Solves a reach or distribution task with the thread's solver for its kind, rule set and cap,
+ * Solves a reach, distribution or outlook task with the thread's solver for its kind, rule set and cap,
  * created on first use and kept in `kept` (each holds engine memory for `cap` lanes). Worker
  * threads and the inline runner both solve here.
  */
@@ -144,6 +146,9 @@ export function solveLaneTask(task: ReachTask, kept: Map<string, (task: ReachTas
     if (task.kind === 'distribution') {
       const d = createDistributionSolver(c, task.cap);
       solve = (t) => solveDistributionStates(d, t);
+    } else if (task.kind === 'outlook') {
+      const o = createOutlookSolver(c);
+      solve = (t) => solveOutlookStates(o, t);
     } else {
       const r = createReachSolver(c, task.cap);
       solve = (t) => solveReachStates(r, t);
@@ -174,12 +179,13 @@ export async function buildReachTable(
     throw new DicewiseError('NOT_SOLVED', `${rs.id} has ${rs.columns.length} columns; reach tables are exact for single-column rule sets only`);
   }
   const opts = resolveBuildOptions(options);
-  const cap = resolveReachCap(options.cap);
-  const run = options.reachRunner ?? inlineReachRunner;
   const kind = options.kind ?? 'reach';
+  // An outlook's lanes do not count points: it has no cap.
+  const cap = kind === 'outlook' ? 0 : resolveReachCap(options.cap);
+  const run = options.reachRunner ?? inlineReachRunner;
   let values: Float64Array | undefined;
-  if (kind === 'distribution') {
-    if (!options.values) throw new Error('a points distribution needs the expected-score values it follows');
+  if (followsValues(kind)) {
+    if (!options.values) throw new Error(`a ${kind} table needs the expected-score values it follows`);
     // Shared so worker threads read it without a copy per task.
     values = new Float64Array(new SharedArrayBuffer(options.values.byteLength));
     values.set(options.values);
@@ -191,14 +197,17 @@ export async function buildReachTable(
   const statesTotal = countStates(levels);
   const width = new Int32Array(new SharedArrayBuffer(size * 4));
   const offset = new Int32Array(new SharedArrayBuffer(size * 4));
-  fillWidths(c, cap, levels, width);
+  const finished = statesAtLevel(c.layout, rs.boxes.length);
+  if (kind === 'outlook') {
+    for (const states of [finished, ...levels]) for (const s of states) width[s] = outlookWidth(c, decodeState(c.layout, s).mask);
+  } else fillWidths(c, cap, levels, width);
   const lo = new Uint16Array(size);
   const count = new Uint16Array(size);
-  const precision = options.float64 ? Float64Array : Float32Array;
+  // An outlook's lanes sum to the expected score to 1e-9, which float32 (6e-8 of each) would not keep.
+  const precision = options.float64 || kind === 'outlook' ? Float64Array : Float32Array;
   // The kept values go straight into the table's own array, each state at a provisional place
   // (its untrimmed lanes, in state order) and closed up once every level is trimmed: kept per
   // state and packed afterwards, they were held twice at the end (half a gigabyte more for yahtzee).
-  const finished = statesAtLevel(c.layout, rs.boxes.length);
   const provisional = new Float64Array(size);
   let provisionalTotal = 0;
   for (const states of [finished, ...levels]) for (const s of states) provisional[s] = lanesOf(kind, width[s]);
@@ -209,10 +218,12 @@ export async function buildReachTable(
   }
   const store = new precision(Math.max(1, provisionalTotal));
   // Finished states (every box filled) have width 0: P = 1 for n <= 0, else 0; no points to come.
+  // An outlook's finished states have only their bonus lanes, 0: nothing more to come.
   let nextStates: Int32Array = finished;
-  let next: Float64Array = new Float64Array(new SharedArrayBuffer(Math.max(8, nextStates.length * 8)));
+  const finishedLanes = kind === 'outlook' ? Math.max(1, finished.length > 0 ? width[finished[0]] : 1) : 1;
+  let next: Float64Array = new Float64Array(new SharedArrayBuffer(Math.max(8, nextStates.length * finishedLanes * 8)));
   nextStates.forEach((s, i) => {
-    offset[s] = i;
+    offset[s] = i * finishedLanes;
     if (kind === 'distribution') next[i] = 1;
   });
   // Two level buffers, each level written into the one its next level is not read from. A new
@@ -250,9 +261,10 @@ export async function buildReachTable(
     nextStates = states;
     level--;
   }
-  const start = new Float64Array(cap + 1);
+  const start = new Float64Array(kind === 'outlook' ? width[nextStates[0] ?? 0] : cap + 1);
   const top = nextStates.length > 0 ? nextStates[0] : 0;
-  for (let n = 0; n <= cap; n++) {
+  if (kind === 'outlook') start.set(next.subarray(offset[top], offset[top] + start.length));
+  for (let n = 0; n <= cap && kind !== 'outlook'; n++) {
     if (kind === 'distribution') start[n] = n <= width[top] ? next[offset[top] + n] : 0;
     else start[n] = n === 0 ? 1 : n <= width[top] ? next[offset[top] + n - 1] : 0;
   }
@@ -268,7 +280,7 @@ export async function buildReachTable(
       fingerprint: ruleSetFingerprint(rs),
       solverVersion: SOLVER_VERSION,
       layout: { kind, cap, entries: size, values: table.values.length, valueBytes: table.values.BYTES_PER_ELEMENT },
-      startValue: kind === 'reach' ? start[Math.min(cap, 250)] : start.reduce((m, p, k) => m + p * k, 0),
+      startValue: kind === 'reach' ? start[Math.min(cap, 250)] : kind === 'outlook' ? outlookTotal(c, start) : start.reduce((m, p, k) => m + p * k, 0),
       buildSeconds: seconds,
       threads: opts.concurrency,
       createdAt: new Date().toISOString(),
@@ -295,6 +307,13 @@ function trimLevel(
   const low = kind === 'reach' ? 1 : 0;
   for (const s of states) {
     const w = width[s];
+    if (kind === 'outlook') {
+      // Every lane is kept: an outlook's lanes are points and chances side by side, not a curve to trim.
+      lo[s] = 0;
+      count[s] = w;
+      if (w > 0) store.set(lanes.subarray(offset[s], offset[s] + w), provisional[s]);
+      continue;
+    }
     const o = offset[s] - low;
     let first = low;
     while (first <= w && (kind === 'reach' ? lanes[o + first] >= 1 - REACH_TRIM : lanes[o + first] <= REACH_TRIM)) first++;
@@ -313,4 +332,15 @@ function closeUp(cap: number, lo: Uint16Array, count: Uint16Array, store: Float3
     if (count[s] > 0 && offset[s] !== provisional[s]) store.copyWithin(offset[s], provisional[s], provisional[s] + count[s]);
   }
   return { cap, lo, count, offset, values: store.subarray(0, total) };
+}
+
+/** What an outlook's lanes at the start add up to: the expected points of the boxes and the bonuses (the start value). */
+function outlookTotal(c: CompiledRules, lanes: Float64Array): number {
+  const m = c.rs.boxes.length;
+  let total = 0;
+  for (let i = 0; i < m; i++) total += lanes[i];
+  let at = 2 * m;
+  if (c.rs.upperBonus.points > 0) total += c.rs.upperBonus.points * lanes[at++];
+  if (c.rs.yahtzeeBonus > 0) total += lanes[at];
+  return total;
 }

@@ -29,4 +29,5 @@ export * from './price-search.ts';
 export * from './build-estimate.ts';
 export * from './joint-layout.ts';
 export * from './joint-reach.ts';
+export * from './outlook.ts';
 export * from './shared-buffer.ts';

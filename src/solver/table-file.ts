@@ -46,9 +46,9 @@ export interface JointTableLayout {
   entries: number;
 }
 
-/** A reach table or points distribution (reach-table.ts): per state slot lo and count (Uint16), then the kept values. */
+/** A reach table, points distribution or outlook (reach-table.ts): per state slot lo and count (Uint16), then the kept values. */
 export interface ReachTableLayout {
-  kind: 'reach' | 'distribution';
+  kind: 'reach' | 'distribution' | 'outlook';
   cap: number;
   /** state slots (column-layout.ts size) */
   entries: number;
@@ -204,7 +204,7 @@ export function decodeChecked(bytes: Uint8Array, rs: RuleSet, file: string, fix:
 
 /** Checks that a header describes a value table (one float64 per state slot of its layout). */
 export function checkValueLayout(header: TableHeader, file: string, fix: string): void {
-  if (header.layout.kind === 'reach' || header.layout.kind === 'distribution') throw corrupt(file, `holds a ${header.layout.kind} table, not values`, fix);
+  if (header.layout.kind === 'reach' || header.layout.kind === 'distribution' || header.layout.kind === 'outlook') throw corrupt(file, `holds a ${header.layout.kind} table, not values`, fix);
   if (header.payloadBytes / 8 !== header.layout.entries) throw corrupt(file, 'payload size does not match its layout', fix);
 }
 

@@ -88,7 +88,8 @@ function laneSource(dir: string, kind: LaneKind, build: TableBuild, cap: number)
     async read(id) {
       try {
         const table = await readShared(id);
-        return table.cap >= cap ? { table } : { rebuild: `its cap ${table.cap} is below this server's ${cap}` };
+        // An outlook counts no points: it has no cap to fall short of.
+        return kind === 'outlook' || table.cap >= cap ? { table } : { rebuild: `its cap ${table.cap} is below this server's ${cap}` };
       } catch (e) {
         return rebuildReason(e) ?? hidePaths(e, dir);
       }
@@ -107,5 +108,10 @@ export function diskSources(dir: string, opts: DiskSourceOptions): Required<Tabl
   // One copy of each table file, whichever models read it (yahtzee and Triple Yahtzee's columns),
   // in shared memory: a server hands these copies to its batch threads instead of each reading its own.
   const read = opts.read ?? sharedTableReader();
-  return { values: valueSource(dir, opts.build, read), reach: laneSource(dir, 'reach', opts.build, cap), distribution: laneSource(dir, 'distribution', opts.build, cap) };
+  return {
+    values: valueSource(dir, opts.build, read),
+    reach: laneSource(dir, 'reach', opts.build, cap),
+    distribution: laneSource(dir, 'distribution', opts.build, cap),
+    outlook: laneSource(dir, 'outlook', opts.build, cap),
+  };
 }

@@ -6,6 +6,7 @@ import {
   buildColumnTable,
   buildMomentsTable,
   buildReachTable,
+  followsValues,
   type BuiltReachTable,
   type LaneKind,
   type ReachTable,
@@ -154,9 +155,9 @@ function reporting<O extends EnsureOptions>(opts: O, report: ReportProgress): O 
   };
 }
 
-/** Reach tables and points distributions are locked apart: the win goal needs both, built one after the other. */
+/** Reach tables, points distributions and outlooks are locked apart: the win goal needs the first two, built one after the other. */
 function laneLock(id: RuleSetId, kind: LaneKind): string {
-  return kind === 'reach' ? `${id}.reach` : `${id}.dist`;
+  return kind === 'reach' ? `${id}.reach` : kind === 'distribution' ? `${id}.dist` : `${id}.outlook`;
 }
 
 /**
@@ -187,7 +188,7 @@ async function valuesFor(dir: string, id: RuleSetId, opts: EnsureOptions): Promi
 async function buildReachUnlocked(dir: string, id: RuleSetId, opts: EnsureOptions & { cap?: number; kind?: LaneKind }): Promise<{ built: BuiltReachTable; file: string }> {
   const threads = resolveThreads(opts);
   const kind = opts.kind ?? 'reach';
-  const values = kind === 'distribution' ? await valuesFor(dir, id, opts) : undefined;
+  const values = followsValues(kind) ? await valuesFor(dir, id, opts) : undefined;
   const pool = await (opts.solver ?? inlineSolver)(threads);
   try {
     const built = await buildReachTable(RULESETS[id], { concurrency: threads, reachRunner: pool.runReach, onProgress: opts.onProgress, cap: opts.cap, kind, values });

@@ -19,14 +19,16 @@ import { writeFileAtomic } from './write-atomic.ts';
 
 /**
  * Lane tables sit beside the value tables: reach tables as `<ruleset>.reach.dwt`, the points
- * distribution of expected-score play (how opponents finish, for the win goal) as `<ruleset>.dist.dwt`.
+ * distribution of expected-score play (how opponents finish, for the win goal) as
+ * `<ruleset>.dist.dwt`, the outlook of that play (what a hint's `explain` reads) as `<ruleset>.outlook.dwt`.
  */
 export const REACH_SUFFIX = '.reach';
 export const DISTRIBUTION_SUFFIX = '.dist';
+export const OUTLOOK_SUFFIX = '.outlook';
 
-const SUFFIX: Record<LaneKind, string> = { reach: REACH_SUFFIX, distribution: DISTRIBUTION_SUFFIX };
-const NAME: Record<LaneKind, string> = { reach: 'reach table', distribution: 'points distribution table' };
-const FLAG: Record<LaneKind, string> = { reach: '--reach', distribution: '--win' };
+const SUFFIX: Record<LaneKind, string> = { reach: REACH_SUFFIX, distribution: DISTRIBUTION_SUFFIX, outlook: OUTLOOK_SUFFIX };
+const NAME: Record<LaneKind, string> = { reach: 'reach table', distribution: 'points distribution table', outlook: 'outlook table' };
+const FLAG: Record<LaneKind, string> = { reach: '--reach', distribution: '--win', outlook: '--outlook' };
 
 export function reachTablePath(dir: string, id: RuleSetId, kind: LaneKind = 'reach'): string {
   return join(resolve(dir), `${id}${SUFFIX[kind]}.dwt`);
@@ -63,7 +65,8 @@ async function payloadDigest(bytes: Uint8Array, file: string): Promise<string | 
 /** Written atomically, like every table: an interrupted build never leaves half a file. */
 export async function writeReachTable(dir: string, built: BuiltReachTable): Promise<string> {
   await mkdir(resolve(dir), { recursive: true });
-  const kind = built.header.layout.kind === 'distribution' ? 'distribution' : 'reach';
+  const layoutKind = built.header.layout.kind;
+  const kind: LaneKind = layoutKind === 'distribution' || layoutKind === 'outlook' ? layoutKind : 'reach';
   const file = reachTablePath(dir, built.header.ruleset as RuleSetId, kind);
   await writeFileAtomic(file, encodeTableParts(built.header, reachPayloadParts(built.table)));
   return file;

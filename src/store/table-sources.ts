@@ -14,9 +14,11 @@ export interface TableOf {
   values: GameModel;
   reach: ReachTable;
   distribution: ReachTable;
+  /** the outlook of expected-score play (solver/outlook.ts), read or built when a hint first asks for `explain` */
+  outlook: ReachTable;
 }
 
-export const TABLE_KINDS: readonly TableKind[] = ['values', 'reach', 'distribution'];
+export const TABLE_KINDS: readonly TableKind[] = ['values', 'reach', 'distribution', 'outlook'];
 
 /** The goal tables of a rule set, in the order they are built ahead. */
 export const GOAL_TABLE_KINDS: readonly LaneKind[] = ['reach', 'distribution'];
@@ -26,6 +28,7 @@ export const TABLE_NAMES: Record<TableKind, { noun: string; log: string }> = {
   values: { noun: 'model', log: 'table' },
   reach: { noun: 'reach table', log: 'reach table' },
   distribution: { noun: 'points distribution table', log: 'points distribution table' },
+  outlook: { noun: 'outlook table', log: 'outlook table' },
 };
 
 export interface BuildHooks {
@@ -67,5 +70,6 @@ export function memorySources(
     values: fixed('values', (id) => byId.get(id)),
     reach: fixed('reach', (id) => lanes.reach?.[id]),
     distribution: fixed('distribution', (id) => lanes.distribution?.[id]),
+    outlook: fixed('outlook', (id) => lanes.outlook?.[id]),
   };
 }

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { DicewiseError, isDicewiseError } from '../errors.ts';
 import { readTableHead, readWholeFile } from './read-table-bytes.ts';
 import { writeFileAtomic } from './write-atomic.ts';
-import { decodeReachTable, DISTRIBUTION_SUFFIX, REACH_SUFFIX } from './reach-store.ts';
+import { decodeReachTable, DISTRIBUTION_SUFFIX, OUTLOOK_SUFFIX, REACH_SUFFIX } from './reach-store.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { isRuleSetId, RULESETS, ruleSetFingerprint } from '../rules/index.ts';
 import { checkHeader, checkValueLayout, decodeHeader, decodeTable, SOLVER_VERSION, tableFileParts, TABLE_FORMAT, type BuiltTable, type SharedTables, type TableHeader, type ValueTable } from '../solver/index.ts';
@@ -157,8 +157,8 @@ export type TableStatus = 'ok' | 'stale' | 'corrupt';
 
 export interface TableInfo {
   ruleset: string;
-  /** expected-score values, the moments of that strategy, a reach table, the points distribution of that strategy, or a sub-game's exact joint values */
-  kind: 'values' | 'moments' | 'reach' | 'distribution' | 'joint';
+  /** expected-score values, the moments of that strategy, a reach table, the points distribution or the outlook of that strategy, or a sub-game's exact joint values */
+  kind: 'values' | 'moments' | 'reach' | 'distribution' | 'outlook' | 'joint';
   file: string;
   bytes: number;
   status: TableStatus;
@@ -178,7 +178,7 @@ export async function listTables(dir: string): Promise<TableInfo[]> {
   for (const name of names.filter((n) => n.endsWith(TABLE_EXTENSION)).sort()) {
     const file = join(resolve(dir), name);
     const stem = name.slice(0, -TABLE_EXTENSION.length);
-    const suffixes = { reach: REACH_SUFFIX, distribution: DISTRIBUTION_SUFFIX, moments: MOMENTS_SUFFIX, joint: JOINT_SUFFIX } as const;
+    const suffixes = { reach: REACH_SUFFIX, distribution: DISTRIBUTION_SUFFIX, outlook: OUTLOOK_SUFFIX, moments: MOMENTS_SUFFIX, joint: JOINT_SUFFIX } as const;
     const found = (Object.keys(suffixes) as (keyof typeof suffixes)[]).find((k) => stem.endsWith(suffixes[k]));
     const kind = found ?? 'values';
     const id = stem.slice(0, stem.length - (found ? suffixes[found].length : 0));
@@ -199,7 +199,7 @@ export async function listTables(dir: string): Promise<TableInfo[]> {
         detail = 'rule set definition changed';
       } else {
         try {
-          if (kind === 'reach' || kind === 'distribution') decodeReachTable(buf, RULESETS[id], file, '', kind);
+          if (kind === 'reach' || kind === 'distribution' || kind === 'outlook') decodeReachTable(buf, RULESETS[id], file, '', kind);
           else decodeTable(buf, RULESETS[id], file, '');
         } catch (e) {
           status = 'corrupt';

@@ -330,4 +330,18 @@ export const MESSAGES = {
   'review.rollsLeft': { one: 'noch {count} Wurf', other: 'noch {count} Würfe' },
   'review.recurringLine': 'Mit {dice}, {left}: {chosen} statt {best}',
   'review.recurringCost': '{count}-mal, je −{each}, insgesamt −{all}',
+
+  // Hints and reviews with explain: the outlook's labels; the reasons' sentences come from /web/lib/position/reason-text.js.
+  'explain.toggle': 'Erklären',
+  'explain.outlook': 'Aussicht mit der besten Wahl, dann auf Punkte gespielt',
+  'explain.outlookTurn': 'Aussicht des Zuges, auf Punkte gespielt',
+  'explain.box': 'Feld',
+  'explain.expected': 'Erwartet',
+  'explain.zero': 'Chance auf eine Null',
+  'explain.upperBonus': 'Oberer Bonus',
+  'explain.extraBonus': '{name}-Bonus',
+  'explain.total': 'Summe',
+  'explain.whyNot': 'Warum nicht die anderen',
+  'explain.loading': 'Die Aussichtstabelle wird vorbereitet…',
+  'review.byFamily': 'Woher die Verluste kommen, je Partie',
 };

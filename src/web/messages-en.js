@@ -309,4 +309,18 @@ export const MESSAGES = {
   'review.rollsLeft': { one: '{count} reroll left', other: '{count} rerolls left' },
   'review.recurringLine': 'With {dice}, {left}: {chosen} instead of {best}',
   'review.recurringCost': '{count} times, −{each} each, −{all} in all',
+
+  // Hints and reviews with explain: the outlook's labels; the reasons' sentences come from /web/lib/position/reason-text.js.
+  'explain.toggle': 'Explain',
+  'explain.outlook': 'Outlook playing the best option, then on for points',
+  'explain.outlookTurn': 'Outlook of the turn, playing for points',
+  'explain.box': 'Box',
+  'explain.expected': 'Expected',
+  'explain.zero': 'Chance of a zero',
+  'explain.upperBonus': 'Upper bonus',
+  'explain.extraBonus': '{name} bonus',
+  'explain.total': 'Total',
+  'explain.whyNot': 'Why not the others',
+  'explain.loading': 'The outlook table is being prepared…',
+  'review.byFamily': 'Where the losses come from, a game',
 };

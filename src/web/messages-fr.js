@@ -330,4 +330,18 @@ export const MESSAGES = {
   'review.rollsLeft': { one: '{count} relance restante', other: '{count} relances restantes' },
   'review.recurringLine': 'Avec {dice}, {left} : {chosen} au lieu de {best}',
   'review.recurringCost': '{count} fois, −{each} chacune, −{all} en tout',
+
+  // Hints and reviews with explain: the outlook's labels; the reasons' sentences come from /web/lib/position/reason-text.js.
+  'explain.toggle': 'Expliquer',
+  'explain.outlook': 'Perspectives avec le meilleur choix, puis en jouant pour les points',
+  'explain.outlookTurn': 'Perspectives du tour, en jouant pour les points',
+  'explain.box': 'Case',
+  'explain.expected': 'Attendu',
+  'explain.zero': 'Risque d’un zéro',
+  'explain.upperBonus': 'Prime du haut',
+  'explain.extraBonus': 'Prime de {name}',
+  'explain.total': 'Total',
+  'explain.whyNot': 'Pourquoi pas les autres',
+  'explain.loading': 'La table des perspectives est en préparation…',
+  'review.byFamily': 'D’où viennent les pertes, par partie',
 };

@@ -330,4 +330,18 @@ export const MESSAGES = {
   'review.rollsLeft': { one: 'nog {count} worp', other: 'nog {count} worpen' },
   'review.recurringLine': 'Met {dice}, {left}: {chosen} in plaats van {best}',
   'review.recurringCost': '{count} keer, −{each} per keer, −{all} in totaal',
+
+  // Hints and reviews with explain: the outlook's labels; the reasons' sentences come from /web/lib/position/reason-text.js.
+  'explain.toggle': 'Uitleggen',
+  'explain.outlook': 'Vooruitzicht met de beste keuze, daarna op punten gespeeld',
+  'explain.outlookTurn': 'Vooruitzicht van de beurt, op punten gespeeld',
+  'explain.box': 'Vak',
+  'explain.expected': 'Verwacht',
+  'explain.zero': 'Kans op een nul',
+  'explain.upperBonus': 'Bonus bovenaan',
+  'explain.extraBonus': '{name}bonus',
+  'explain.total': 'Totaal',
+  'explain.whyNot': 'Waarom niet de andere',
+  'explain.loading': 'De tabel met vooruitzichten wordt klaargezet…',
+  'review.byFamily': 'Waar de verliezen vandaan komen, per spel',
 };

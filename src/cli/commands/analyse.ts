@@ -20,7 +20,7 @@ import {
   type ReviewInput,
   type ReviewPiece,
 } from '../../analysis/index.ts';
-import { isSolvedExactly, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { isSolvedExactly, RULESETS, supportsTable, type RuleSetId } from '../../rules/index.ts';
 import { reviewGoal } from '../../goals/index.ts';
 import { readReachTable } from '../../store/reach-store.ts';
 import { DicewiseError } from '../../errors.ts';
@@ -127,6 +127,23 @@ async function loadReachLanes(tables: string, records: readonly unknown[]): Prom
   return lanes;
 }
 
+/** Outlook tables read (built first where missing) here, once, into shared memory: every mistake is explained from them. */
+async function loadOutlookLanes(tables: string, records: readonly unknown[], lanes: Partial<Record<RuleSetId, SharedLanes>>): Promise<void> {
+  for (const id of batchRuleSets(records)) {
+    if (!supportsTable(RULESETS[id], 'outlook')) continue;
+    const bar = progressBar(`building ${id} outlook table`, { lines: true });
+    const table = await ensureReachTable(tables, id, {
+      kind: 'outlook',
+      shared: true,
+      solver: solverThreads,
+      onBuild: (rid, why) => process.stderr.write(`dicewise: no usable outlook table for ${rid} (${why}); building it now\n`),
+      onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
+    });
+    lanes[id] = { ...lanes[id], outlook: table };
+    bar.stop();
+  }
+}
+
 /** The end of the output: the profile (or a part's report for dicewise merge), or the closing of the per-game output. */
 async function writeEnd(o: ResolvedAnalyseCommandOptions, source: GameSource, tally: ReturnType<typeof emptyTally>, pieces: ReviewPiece[], end: string): Promise<void> {
   const profile = profileOf(tally);
@@ -135,8 +152,8 @@ async function writeEnd(o: ResolvedAnalyseCommandOptions, source: GameSource, ta
   const note = part && shard ? `part ${shard.index} of ${shard.count}: lines ${part.from + 1} to ${part.to} of ${part.total}; merge the parts' --summary --json reports with dicewise merge\n` : '';
   if (o.summary && o.json && part && shard) {
     await write(shardJson(reviewShardReport(shard, part.from, part.to, { input: part.input, lines: part.total, chunkSize: ANALYSIS_CHUNK, reach: o.reach ?? null }, pieces)));
-  } else if (o.summary) await write(o.json ? `${JSON.stringify(profile, null, 2)}\n` : formatProfile(profile) + note);
-  else await write(end + (o.output === 'text' && tally.games > 1 ? `\n${formatBatchSummary(profile)}\n` : ''));
+  } else if (o.summary) await write(o.json ? `${JSON.stringify(profile, null, 2)}\n` : formatProfile(profile, o.explain?.lang) + note);
+  else await write(end + (o.output === 'text' && tally.games > 1 ? `\n${formatBatchSummary(profile, o.explain?.lang)}\n` : ''));
 }
 
 async function runAnalyse(file: string | undefined, o: ResolvedAnalyseCommandOptions): Promise<void> {
@@ -150,7 +167,7 @@ async function runAnalyse(file: string | undefined, o: ResolvedAnalyseCommandOpt
   // The part was cut by a first reading of the file; a second that finds other lines means it changed in between.
   const changed = () => new DicewiseError('INVALID_INPUT', `${file} changed while it was read: its lines no longer match the count --shard divided`, [{ field: 'file', message: 'changed while read' }]);
   const chunkOf = (input: ReviewInput): ReviewChunk => {
-    if (!expected) return { input, output };
+    if (!expected) return o.explain ? { input, output, lang: o.explain.lang } : { input, output };
     const piece = expected[made++];
     const start = 'records' in input ? input.first - 1 : input.firstLine - 1;
     if (piece?.from !== start) throw changed();
@@ -165,6 +182,8 @@ async function runAnalyse(file: string | undefined, o: ResolvedAnalyseCommandOpt
   }
   const headRecords = head.flatMap((c) => recordsOf(c.input));
   const lanes = o.reach !== undefined && head.length > 0 ? await loadReachLanes(tables, headRecords) : {};
+  if (o.explain && head.length > 0) await loadOutlookLanes(tables, headRecords, lanes);
+  const outlookFor = o.explain ? async (id: RuleSetId) => lanes[id]?.outlook ?? (await readReachTable(tables, RULESETS[id], 'outlook')).table : undefined;
   const goal = o.reach === undefined ? undefined : reviewGoal({ type: 'reach', score: o.reach }, async (id, kind) => lanes[id]?.[kind] ?? (await readReachTable(tables, RULESETS[id], kind)).table);
   const out = outputWriter(o);
   const tally = emptyTally();
@@ -179,7 +198,7 @@ async function runAnalyse(file: string | undefined, o: ResolvedAnalyseCommandOpt
     progress.update(tally.games, tally.errors, source.bytes ? source.read() / source.bytes : undefined);
   };
   if (head.length <= 1) {
-    if (head.length === 1) await take(await reviewChunk((id) => loadReviewModel(tables, id), head[0], goal, winTablesIn(tables)));
+    if (head.length === 1) await take(await reviewChunk((id) => loadReviewModel(tables, id), head[0], goal, winTablesIn(tables), outlookFor));
   } else {
     // A chunk's garbage (records, results, text) is a few MB: a small heap per thread keeps the whole process flat.
     const pool = createWorkerPool({ threads: o.threads, tables, heapMb: REVIEW_HEAP_MB });
@@ -189,7 +208,7 @@ async function runAnalyse(file: string | undefined, o: ResolvedAnalyseCommandOpt
       for (let next = await inputs.next(); !next.done; next = await inputs.next()) yield chunkOf(next.value);
     }
     try {
-      for await (const r of reviewStream(chunks(), reviewRunner(pool, o.reach, shared), o.threads * 2)) await take(r);
+      for await (const r of reviewStream(chunks(), reviewRunner(pool, o.reach, shared, o.explain !== undefined), o.threads * 2)) await take(r);
     } finally {
       progress.stop();
       await pool.destroy();
@@ -213,6 +232,8 @@ export function registerAnalyse(program: Command): void {
     .option('--reach <total>', 'review for the chance of finishing with at least this total: values and losses are probabilities')
     .option('--threads <n>', `worker threads for batches over ${ANALYSIS_CHUNK} games (default: all cores)`)
     .option('--shard <K/N>', 'review only part K of N equal parts of the file\'s lines, numbered as in the whole file; with --summary --json, a report that dicewise merge combines with the other parts\' into the whole profile')
+    .option('--explain', 'name the aspects of each mistake (what it cost in which box or bonus) and where the losses come from (exact single-column rule sets, points review; builds the outlook table on first use)')
+    .option('--lang <code>', 'with --explain: the language of the reasons and families (en, de, nl, fr; default en)')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
     .addHelpText('after', '\nExit status 1 when some game could not be analysed (its entry says why); the others are still reported.')
     .action(async (file: string | undefined, flags: AnalyseFlags) => {

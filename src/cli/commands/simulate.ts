@@ -108,7 +108,7 @@ async function recordSink(target: string): Promise<Pick<AtomicWriter, 'write' | 
  * (built first when missing: minutes) and shared with every worker thread rather than read by each.
  */
 async function loadLanes(o: ResolvedSimulateCommandOptions, goalsPlayed: readonly GoalModule[]): Promise<{ kinds: LaneKind[]; lanes: SharedLanes }> {
-  const kinds = [...new Set(goalsPlayed.flatMap((g) => g.tables(RULESETS[o.ruleset], true)))].filter((k): k is LaneKind => k !== 'goal-model');
+  const kinds = [...new Set(goalsPlayed.flatMap((g) => g.tables(RULESETS[o.ruleset], true)))].filter((k): k is Exclude<typeof k, 'goal-model'> => k !== 'goal-model');
   const lanes: SharedLanes = {};
   for (const kind of kinds) {
     const bar = progressBar(`building ${o.ruleset} ${kind} table`, { lines: true });
