@@ -1,6 +1,7 @@
-import type { Action } from './types.ts';
-import type { Reason } from './outlook.ts';
-import type { Family, RuleSet } from '../rules/index.ts';
+// Types from modules that import nothing at run time either: the page type-checks this module without the engine.
+import type { Action, Reason } from './readable-types.ts';
+import type { Family } from '../rules/families.ts';
+import type { RuleSet } from '../rules/types.ts';
 
 /**
  * Reasons in the player's words: one sentence per option from the structured reasons
