@@ -24,6 +24,7 @@ import { linkState, markReachable, onLinkChange, serverReachable, setProbe, setS
  * @typedef {import('./types.js').RuleFacts} RuleFacts
  * @typedef {import('./types.js').RuleSet} RuleSet
  * @typedef {import('./types.js').Advice} Advice
+ * @typedef {import('./types.js').ExplainedAdvice} ExplainedAdvice
  * @typedef {import('./types.js').ProbabilityAdvice} ProbabilityAdvice
  * @typedef {import('./types.js').WinAdvice} WinAdvice
  * @typedef {import('./types.js').OpponentInput} OpponentInput
@@ -246,6 +247,20 @@ export function fetchHint(position) {
 }
 
 /**
+ * The points hint with its reasons (`explain`): the outlook of the position and of every option,
+ * and what each option but the best gives up. The server's alone: the engine in the page does not
+ * hold the outlook table (docs/explain.md says why), so offline or on a static site this says it
+ * needs the server. While the server reads or builds the table it answers 503 with Retry-After
+ * and how far it is, as an ApiError with `retryAfter`.
+ * @param {PositionInput} position a points position (its goal is not sent)
+ * @returns {Promise<ExplainedAdvice>}
+ */
+export async function fetchExplainedHint(position) {
+  const { goal: _goal, ...rest } = position;
+  return /** @type {ExplainedAdvice} */ (await serverOnly('/api/v1/hint', { ...rest, explain: true }, 'needs.what.explain'));
+}
+
+/**
  * Advice for a position whose goal is to reach a total: options valued by the chance of it.
  * @param {PositionInput & { goal: { type: 'reach', score: number | string | undefined } }} position
  * @returns {Promise<ProbabilityAdvice>}
@@ -300,12 +315,25 @@ export function analyseGame(record) {
 }
 
 /**
+ * The review of one game with its reasons (`explain`): each mistake's aspects and the game's loss
+ * by family of boxes. The server's alone, as fetchExplainedHint.
+ * @param {GameRecord} record
+ * @returns {Promise<GameAnalysis | GameError>}
+ */
+export async function analyseExplained(record) {
+  return /** @type {{ results: (GameAnalysis | GameError)[] }} */ (await serverOnly('/api/v1/analyse', { games: [record], explain: true }, 'needs.what.explain')).results[0];
+}
+
+/**
  * The review of a batch of games with the player profile of the batch (at most 1,000 games).
  * @param {unknown[]} games
+ * @param {boolean} [explain] also where the losses come from, by family of boxes (the outlook table; 503 while it loads)
  * @returns {Promise<{ results: (GameAnalysis | GameError)[], summary: import('./types.js').PlayerProfile }>}
  */
-export async function analyseBatch(games) {
-  return /** @type {{ results: (GameAnalysis | GameError)[], summary: import('./types.js').PlayerProfile }} */ (await serverOnly('/api/v1/analyse', { games, summary: true }, 'needs.what.batch'));
+export async function analyseBatch(games, explain = false) {
+  return /** @type {{ results: (GameAnalysis | GameError)[], summary: import('./types.js').PlayerProfile }} */ (
+    await serverOnly('/api/v1/analyse', { games, summary: true, ...(explain ? { explain: true } : {}) }, 'needs.what.batch')
+  );
 }
 
 /**

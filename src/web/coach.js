@@ -19,7 +19,9 @@ import { buildCoachView } from './coach-view.js';
  * @typedef {import('./coach-game.js').Verdict} Verdict
  * @typedef {import('./coach-game.js').Step} Step
  * @typedef {import('./coach-game.js').GameState} GameState
- * @typedef {{ kind: 'verdict', verdict: Verdict } | { kind: 'undone', action: Action }} Note what the feedback line says, kept as data so it can be said again in another language
+ * @typedef {{ kind: 'asking' } | { kind: 'reasons', reasons: import('./types.js').Reason[] } | { kind: 'preparing', detail: string } | { kind: 'failed', detail: string }} Why
+ *   why a decision lost (coach-requests.js explainVerdict): asked of the server, its reasons, the server preparing its outlook table, or why there are none
+ * @typedef {{ kind: 'verdict', verdict: Verdict, why?: Why } | { kind: 'undone', action: Action }} Note what the feedback line says, kept as data so it can be said again in another language
  * @typedef {{ seed: string, steps: Step[], showHint: boolean, note: Note | undefined, versus: boolean }} Snapshot
  * @typedef {{ onSeed: (seed: string) => void, newSeed: () => string, versus: () => boolean, onVersus: (on: boolean) => void }} CoachHooks
  *   versus: whether a new game is played against the computer (the page keeps it in the URL)

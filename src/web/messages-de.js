@@ -81,8 +81,9 @@ export const MESSAGES = {
   'needs.what.win': 'Die Siegchance',
   'needs.what.odds': 'Die Chancenkurve',
   'needs.what.batch': 'Das Auswerten einer Datei mit Partien',
-  'notice.offline': 'Offline: Der Dicewise-Server ist nicht erreichbar. Punkteberatung, Trainer und seine Auswertung laufen in diesem Browser weiter; die Chance, eine Summe zu erreichen oder zu siegen, die Chancenkurve und das Auswerten einer Datei mit Partien brauchen den Server und kommen mit ihm zurück.',
-  'notice.static': 'Dicewise ohne Server: Punkteberatung, Trainer und seine Auswertung werden in diesem Browser berechnet. Die Chance, eine Summe zu erreichen oder zu siegen, die Chancenkurve und das Auswerten einer Datei mit Partien brauchen einen Dicewise-Server (dicewise serve).',
+  'needs.what.explain': 'Die Erklärung der Beratung',
+  'notice.offline': 'Offline: Der Dicewise-Server ist nicht erreichbar. Punkteberatung, Trainer und seine Auswertung laufen in diesem Browser weiter; die Chance, eine Summe zu erreichen oder zu siegen, die Chancenkurve, die Erklärung der Beratung und das Auswerten einer Datei mit Partien brauchen den Server und kommen mit ihm zurück.',
+  'notice.static': 'Dicewise ohne Server: Punkteberatung, Trainer und seine Auswertung werden in diesem Browser berechnet. Die Chance, eine Summe zu erreichen oder zu siegen, die Chancenkurve, die Erklärung der Beratung und das Auswerten einer Datei mit Partien brauchen einen Dicewise-Server (dicewise serve).',
   'notice.preparing': '{name} wird in diesem Browser vorbereitet (nur beim ersten Mal): {percent} %',
 
   'face.1': 'Eins',
@@ -289,6 +290,7 @@ export const MESSAGES = {
   'an.costliest': 'Teuerste Entscheidungen',
   'an.decision': 'Zug {turn}, Wurf {roll}: gewählt: {chosen}; am besten: {best}.',
   'an.perfect': 'Jede Entscheidung war optimal.',
+  'an.byFamily': 'Verlorene Punkte nach Feldgruppe',
 
   'review.heading': 'Eine Datei mit Partien auswerten',
   'review.help': 'Wähle eine Datei mit Spielaufzeichnungen, JSON Lines (eine Partie je Zeile, wie dicewise simulate --record sie schreibt) oder ein JSON-Array, für das Profil des Spielers: wo die Punkte bleiben.',
@@ -343,5 +345,7 @@ export const MESSAGES = {
   'explain.total': 'Summe',
   'explain.whyNot': 'Warum nicht die anderen',
   'explain.loading': 'Die Aussichtstabelle wird vorbereitet…',
+  'explain.earned': '{chance} erreicht',
+  'explain.help': 'Warum die beste Wahl die beste ist: was jede andere Wahl kostet und wie die Partie Feld für Feld ausgeht. Exakt, vom Dicewise-Server.',
   'review.byFamily': 'Woher die Verluste kommen, je Partie',
 };

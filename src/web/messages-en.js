@@ -60,8 +60,9 @@ export const MESSAGES = {
   'needs.what.win': 'The chance to win',
   'needs.what.odds': 'The odds curve',
   'needs.what.batch': 'Reviewing a file of games',
-  'notice.offline': 'Offline: the Dicewise server cannot be reached. Points advice, the coach and its review go on in this browser; the chance to reach a total or to win, the odds curve and reviewing a file of games need the server and come back when it does.',
-  'notice.static': 'Dicewise without a server: points advice, the coach and its review are computed in this browser. The chance to reach a total or to win, the odds curve and reviewing a file of games need a Dicewise server (dicewise serve).',
+  'needs.what.explain': 'The explanation of the advice',
+  'notice.offline': 'Offline: the Dicewise server cannot be reached. Points advice, the coach and its review go on in this browser; the chance to reach a total or to win, the odds curve, the explanation of the advice and reviewing a file of games need the server and come back when it does.',
+  'notice.static': 'Dicewise without a server: points advice, the coach and its review are computed in this browser. The chance to reach a total or to win, the odds curve, the explanation of the advice and reviewing a file of games need a Dicewise server (dicewise serve).',
   'notice.preparing': 'Getting {name} ready in this browser (first time only): {percent}%',
 
   'face.1': 'one',
@@ -268,6 +269,7 @@ export const MESSAGES = {
   'an.costliest': 'Costliest decisions',
   'an.decision': 'Turn {turn}, roll {roll}: you chose to {chosen}; best was to {best}.',
   'an.perfect': 'Every decision was optimal.',
+  'an.byFamily': 'Points lost, by family of boxes',
 
   'review.heading': 'Review a file of games',
   'review.help': 'Choose a file of game records, JSON Lines (one game per line, as dicewise simulate --record writes) or a JSON array, for the profile of the player: where the points go.',
@@ -322,5 +324,7 @@ export const MESSAGES = {
   'explain.total': 'Total',
   'explain.whyNot': 'Why not the others',
   'explain.loading': 'The outlook table is being prepared…',
+  'explain.earned': '{chance} earned',
+  'explain.help': 'Why the best option is best: what each other option gives up, and how the game ends box by box. Exact, from the Dicewise server.',
   'review.byFamily': 'Where the losses come from, a game',
 };

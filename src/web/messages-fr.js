@@ -81,8 +81,9 @@ export const MESSAGES = {
   'needs.what.win': 'La chance de gagner',
   'needs.what.odds': 'La courbe des chances',
   'needs.what.batch': 'L’analyse d’un fichier de parties',
-  'notice.offline': 'Hors ligne : le serveur Dicewise est injoignable. Le conseil aux points, l’entraîneur et son analyse continuent dans ce navigateur ; la chance d’atteindre un total ou de gagner, la courbe des chances et l’analyse d’un fichier de parties nécessitent le serveur et reviennent avec lui.',
-  'notice.static': 'Dicewise sans serveur : le conseil aux points, l’entraîneur et son analyse sont calculés dans ce navigateur. La chance d’atteindre un total ou de gagner, la courbe des chances et l’analyse d’un fichier de parties nécessitent un serveur Dicewise (dicewise serve).',
+  'needs.what.explain': 'L’explication du conseil',
+  'notice.offline': 'Hors ligne : le serveur Dicewise est injoignable. Le conseil aux points, l’entraîneur et son analyse continuent dans ce navigateur ; la chance d’atteindre un total ou de gagner, la courbe des chances, l’explication du conseil et l’analyse d’un fichier de parties nécessitent le serveur et reviennent avec lui.',
+  'notice.static': 'Dicewise sans serveur : le conseil aux points, l’entraîneur et son analyse sont calculés dans ce navigateur. La chance d’atteindre un total ou de gagner, la courbe des chances, l’explication du conseil et l’analyse d’un fichier de parties nécessitent un serveur Dicewise (dicewise serve).',
   'notice.preparing': 'Préparation de {name} dans ce navigateur (la première fois seulement) : {percent} %',
 
   'face.1': 'un',
@@ -289,6 +290,7 @@ export const MESSAGES = {
   'an.costliest': 'Décisions les plus coûteuses',
   'an.decision': 'Tour {turn}, lancer {roll} : vous avez choisi de {chosen} ; le mieux était de {best}.',
   'an.perfect': 'Chaque décision était optimale.',
+  'an.byFamily': 'Points perdus, par famille de cases',
 
   'review.heading': 'Analyser un fichier de parties',
   'review.help': 'Choisissez un fichier de parties enregistrées, en JSON Lines (une partie par ligne, comme les écrit dicewise simulate --record) ou en tableau JSON, pour le profil du joueur : où partent les points.',
@@ -343,5 +345,7 @@ export const MESSAGES = {
   'explain.total': 'Total',
   'explain.whyNot': 'Pourquoi pas les autres',
   'explain.loading': 'La table des perspectives est en préparation…',
+  'explain.earned': 'obtenue à {chance}',
+  'explain.help': 'Pourquoi le meilleur choix est le meilleur : ce que coûte chaque autre choix, et comment la partie finit case par case. Exact, par le serveur Dicewise.',
   'review.byFamily': 'D’où viennent les pertes, par partie',
 };

@@ -81,8 +81,9 @@ export const MESSAGES = {
   'needs.what.win': 'De kans om te winnen',
   'needs.what.odds': 'De kansencurve',
   'needs.what.batch': 'Het beoordelen van een bestand met spellen',
-  'notice.offline': 'Offline: de Dicewise-server is niet bereikbaar. Puntenadvies, de coach en zijn beoordeling gaan in deze browser door; de kans om een totaal te halen of te winnen, de kansencurve en het beoordelen van een bestand met spellen hebben de server nodig en komen terug zodra hij er weer is.',
-  'notice.static': 'Dicewise zonder server: puntenadvies, de coach en zijn beoordeling worden in deze browser berekend. De kans om een totaal te halen of te winnen, de kansencurve en het beoordelen van een bestand met spellen hebben een Dicewise-server nodig (dicewise serve).',
+  'needs.what.explain': 'De uitleg bij het advies',
+  'notice.offline': 'Offline: de Dicewise-server is niet bereikbaar. Puntenadvies, de coach en zijn beoordeling gaan in deze browser door; de kans om een totaal te halen of te winnen, de kansencurve, de uitleg bij het advies en het beoordelen van een bestand met spellen hebben de server nodig en komen terug zodra hij er weer is.',
+  'notice.static': 'Dicewise zonder server: puntenadvies, de coach en zijn beoordeling worden in deze browser berekend. De kans om een totaal te halen of te winnen, de kansencurve, de uitleg bij het advies en het beoordelen van een bestand met spellen hebben een Dicewise-server nodig (dicewise serve).',
   'notice.preparing': '{name} wordt in deze browser klaargezet (alleen de eerste keer): {percent}%',
 
   'face.1': 'een',
@@ -289,6 +290,7 @@ export const MESSAGES = {
   'an.costliest': 'Duurste keuzes',
   'an.decision': 'Beurt {turn}, worp {roll}: je koos {chosen}; het beste was {best}.',
   'an.perfect': 'Elke keuze was optimaal.',
+  'an.byFamily': 'Verloren punten, per soort vak',
 
   'review.heading': 'Een bestand met spellen beoordelen',
   'review.help': 'Kies een bestand met spelverslagen, JSON Lines (één spel per regel, zoals dicewise simulate --record ze schrijft) of een JSON-array, voor het profiel van de speler: waar de punten blijven.',
@@ -343,5 +345,7 @@ export const MESSAGES = {
   'explain.total': 'Totaal',
   'explain.whyNot': 'Waarom niet de andere',
   'explain.loading': 'De tabel met vooruitzichten wordt klaargezet…',
+  'explain.earned': '{chance} gehaald',
+  'explain.help': 'Waarom de beste keuze de beste is: wat elke andere keuze kost en hoe het spel vak voor vak afloopt. Exact, van de Dicewise-server.',
   'review.byFamily': 'Waar de verliezen vandaan komen, per spel',
 };
