@@ -89,7 +89,7 @@ describe.skipIf(skipBrowserTests)('the static export, on a plain static host', (
     await page.goto(`${host.url}/?ruleset=yatzy`);
     await page.waitForSelector('#ruleset:not([disabled])');
     expect(await page.textContent('#site-mode')).toBe(
-      'Dicewise without a server: points advice, the coach and its review are computed in this browser. The chance to reach a total or to win, the odds curve and reviewing a file of games need a Dicewise server (dicewise serve).',
+      'Dicewise without a server: points advice, the coach and its review are computed in this browser. The chance to reach a total or to win, the odds curve, the explanation of the advice and reviewing a file of games need a Dicewise server (dicewise serve).',
     );
     // Only what the engine plays is offered, every one ready (its tables come on first use); no API to document.
     const offered = await page.$$eval('#ruleset option', (els) => els.map((e) => [(e as unknown as { value: string }).value, e.textContent]));
@@ -110,6 +110,10 @@ describe.skipIf(skipBrowserTests)('the static export, on a plain static host', (
     // The expected score from the start, which a server lists, comes from the engine once it has the table.
     const start = model.value(initialState(RULESETS.yatzy)).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     await page.locator('#ruleset-note').filter({ hasText: `Optimal play averages ${start} points.` }).waitFor();
+
+    // Its explanation needs a server: the button says so where the explanation would be.
+    await page.click('#adv-explain-toggle');
+    await page.locator('#adv-explain').filter({ hasText: /^The explanation of the advice needs a Dicewise server \(dicewise serve\): this copy of the page has none\./ }).waitFor();
 
     await page.check('#adv-goal-reach');
     await page.fill('#adv-target', '250');
