@@ -125,6 +125,13 @@ describe.skipIf(skipBrowserTests)('web page in Chromium', () => {
       ['yahtzeeBonus', fmt2(why.outlook.yahtzeeBonus!.expected), ''],
     ]);
     expect(await page.textContent('#adv-outlook tfoot td')).toBe(fmt2(want.expectedFinalScore));
+    // With no dice, the outlook of the turn to come, with no options to explain.
+    await page.click('.turn-panel .row button.secondary >> nth=0');
+    await waitForText(page, '#adv-outlook caption', 'Outlook of the turn, playing for points');
+    const turn = await explainedHint({ ruleset: 'yahtzee', scorecard: input.scorecard });
+    expect(await page.locator('#adv-why').count()).toBe(0);
+    expect(await page.textContent('#adv-outlook tfoot td')).toBe(fmt2(turn.expectedFinalScore));
+    expect(await page.textContent('#adv-outlook tr[data-row="threes"] td')).toBe('9.00');
     // Pressed again, the explanation goes; the focus stays on the button.
     await page.click('#adv-explain-toggle');
     await page.locator('#adv-explain').waitFor({ state: 'detached' });
