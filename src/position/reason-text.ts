@@ -1,14 +1,16 @@
-// Types from modules that import nothing at run time either: the page type-checks this module without the engine.
+// Types from modules that import nothing at run time either, and the box names (which import
+// nothing): the page type-checks and loads this module without the engine.
 import type { Action, Reason } from './readable-types.ts';
 import type { Family } from '../rules/families.ts';
 import type { RuleSet } from '../rules/types.ts';
+import { BOX_NAMES } from './box-names.ts';
 
 /**
  * Reasons in the player's words: one sentence per option from the structured reasons
  * (position/outlook.ts), in English, German, Dutch or French. The templates live here, in a module
  * that imports nothing at run time, so the CLI and the page (served as /web/lib/position/reason-text.js)
- * word them alike. Box names are each language's own (the page's catalogues name them the same);
- * a caller with its own names passes them in.
+ * word them alike. Box names are each language's own (box-names.ts, which the page's catalogues
+ * read too); a caller with its own names passes them in.
  */
 export type ReasonLanguage = 'en' | 'de' | 'nl' | 'fr';
 
@@ -65,22 +67,7 @@ const TEXT: Record<ReasonLanguage, Templates> = {
     yahtzeeBonus: 'der {name}-Bonus {change}',
     and: ' und ',
     families: { upper: 'oberer Teil und Bonus', kinds: 'Pasch, Paare und Full House', straights: 'Straßen', yahtzee: 'Jagd auf den {name}', chance: 'Chance' },
-    boxes: {
-      ones: 'Einser',
-      twos: 'Zweier',
-      threes: 'Dreier',
-      fours: 'Vierer',
-      fives: 'Fünfer',
-      sixes: 'Sechser',
-      threeOfAKind: 'Dreierpasch',
-      fourOfAKind: 'Viererpasch',
-      fullHouse: 'Full House',
-      smallStraight: 'Kleine Straße',
-      largeStraight: 'Große Straße',
-      chance: 'Chance',
-      onePair: 'Ein Paar',
-      twoPairs: 'Zwei Paare',
-    },
+    boxes: BOX_NAMES.de,
   },
   nl: {
     sentence: '{option} kost {loss} punten tegenover {best}: {reasons}.',
@@ -94,22 +81,7 @@ const TEXT: Record<ReasonLanguage, Templates> = {
     yahtzeeBonus: 'de {name}bonus {change}',
     and: ' en ',
     families: { upper: 'bovenste deel en bonus', kinds: 'gelijke, paren en full house', straights: 'straten', yahtzee: 'jagen op {name}', chance: 'kans' },
-    boxes: {
-      ones: 'Enen',
-      twos: 'Tweeën',
-      threes: 'Drieën',
-      fours: 'Vieren',
-      fives: 'Vijven',
-      sixes: 'Zessen',
-      threeOfAKind: 'Drie gelijke',
-      fourOfAKind: 'Vier gelijke',
-      fullHouse: 'Full house',
-      smallStraight: 'Kleine straat',
-      largeStraight: 'Grote straat',
-      chance: 'Kans',
-      onePair: 'Eén paar',
-      twoPairs: 'Twee paar',
-    },
+    boxes: BOX_NAMES.nl,
   },
   fr: {
     sentence: '{option} coûte {loss} points par rapport à {best} : {reasons}.',
@@ -123,22 +95,7 @@ const TEXT: Record<ReasonLanguage, Templates> = {
     yahtzeeBonus: 'la prime de {name} {change}',
     and: ' et ',
     families: { upper: 'partie haute et prime', kinds: 'brelans, carrés, paires et full', straights: 'suites', yahtzee: 'chasse au {name}', chance: 'chance' },
-    boxes: {
-      ones: 'As',
-      twos: 'Deux',
-      threes: 'Trois',
-      fours: 'Quatre',
-      fives: 'Cinq',
-      sixes: 'Six',
-      threeOfAKind: 'Brelan',
-      fourOfAKind: 'Carré',
-      fullHouse: 'Full',
-      smallStraight: 'Petite suite',
-      largeStraight: 'Grande suite',
-      chance: 'Chance',
-      onePair: 'Paire',
-      twoPairs: 'Double paire',
-    },
+    boxes: BOX_NAMES.fr,
   },
 };
 

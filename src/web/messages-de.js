@@ -1,4 +1,5 @@
 // @ts-check
+import { BOX_NAMES } from './lib/position/box-names.js';
 /**
  * Deutsch, mit den Namen des Kniffel-Blocks (Einser, Dreierpasch, Kleine Straße).
  * @typedef {import('./messages-en.js').MessageKey} MessageKey
@@ -16,25 +17,7 @@ export const NAMES = {
     'triple-yahtzee': { name: 'Triple Yahtzee', description: 'Drei Yahtzee-Spalten, gewertet ×1, ×2 und ×3; Bonus und Joker-Pflicht je Spalte.' },
     superpass: { name: 'Superpass', description: 'Sechs Würfel, vier Spalten: von oben nach unten, von unten nach oben, nur nach dem ersten Wurf, frei; eine Null nur, wenn nichts punktet.' },
   },
-  boxes: {
-    ones: 'Einser',
-    twos: 'Zweier',
-    threes: 'Dreier',
-    fours: 'Vierer',
-    fives: 'Fünfer',
-    sixes: 'Sechser',
-    threeOfAKind: 'Dreierpasch',
-    fourOfAKind: 'Viererpasch',
-    fullHouse: 'Full House',
-    smallStraight: 'Kleine Straße',
-    largeStraight: 'Große Straße',
-    yahtzee: 'Yahtzee',
-    kniffel: 'Kniffel',
-    chance: 'Chance',
-    onePair: 'Ein Paar',
-    twoPairs: 'Zwei Paare',
-    yatzy: 'Yatzy',
-  },
+  boxes: BOX_NAMES.de,
 };
 
 /** @type {Record<MessageKey, Message>} */

@@ -1,4 +1,5 @@
 // @ts-check
+import { BOX_NAMES } from './lib/position/box-names.js';
 /**
  * Français, avec les noms de la feuille du Yams (As, Brelan, Carré, Full, Petite suite).
  * @typedef {import('./messages-en.js').MessageKey} MessageKey
@@ -16,25 +17,7 @@ export const NAMES = {
     'triple-yahtzee': { name: 'Triple Yahtzee', description: 'Trois colonnes de Yahtzee comptées ×1, ×2 et ×3 ; primes et Joker imposé par colonne.' },
     superpass: { name: 'Superpass', description: 'Six dés, quatre colonnes : de haut en bas, de bas en haut, au premier lancer seulement, libre ; un zéro seulement si rien ne marque.' },
   },
-  boxes: {
-    ones: 'As',
-    twos: 'Deux',
-    threes: 'Trois',
-    fours: 'Quatre',
-    fives: 'Cinq',
-    sixes: 'Six',
-    threeOfAKind: 'Brelan',
-    fourOfAKind: 'Carré',
-    fullHouse: 'Full',
-    smallStraight: 'Petite suite',
-    largeStraight: 'Grande suite',
-    yahtzee: 'Yahtzee',
-    kniffel: 'Kniffel',
-    chance: 'Chance',
-    onePair: 'Paire',
-    twoPairs: 'Double paire',
-    yatzy: 'Yatzy',
-  },
+  boxes: BOX_NAMES.fr,
 };
 
 /** @type {Record<MessageKey, Message>} */

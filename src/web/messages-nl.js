@@ -1,4 +1,5 @@
 // @ts-check
+import { BOX_NAMES } from './lib/position/box-names.js';
 /**
  * Nederlands, met de namen van de Nederlandse Yahtzee (Drie gelijke, Kleine straat, Kans).
  * @typedef {import('./messages-en.js').MessageKey} MessageKey
@@ -16,25 +17,7 @@ export const NAMES = {
     'triple-yahtzee': { name: 'Triple Yahtzee', description: 'Drie Yahtzee-kolommen, geteld ×1, ×2 en ×3; bonussen en verplichte joker per kolom.' },
     superpass: { name: 'Superpass', description: 'Zes dobbelstenen, vier kolommen: van boven naar beneden, van beneden naar boven, alleen na de eerste worp, vrij; een nul alleen als niets punten oplevert.' },
   },
-  boxes: {
-    ones: 'Enen',
-    twos: 'Tweeën',
-    threes: 'Drieën',
-    fours: 'Vieren',
-    fives: 'Vijven',
-    sixes: 'Zessen',
-    threeOfAKind: 'Drie gelijke',
-    fourOfAKind: 'Vier gelijke',
-    fullHouse: 'Full house',
-    smallStraight: 'Kleine straat',
-    largeStraight: 'Grote straat',
-    yahtzee: 'Yahtzee',
-    kniffel: 'Kniffel',
-    chance: 'Kans',
-    onePair: 'Eén paar',
-    twoPairs: 'Twee paar',
-    yatzy: 'Yatzy',
-  },
+  boxes: BOX_NAMES.nl,
 };
 
 /** @type {Record<MessageKey, Message>} */
