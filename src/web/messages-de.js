@@ -13,7 +13,7 @@ export const NAMES = {
     'yahtzee-free-joker': { name: 'Yahtzee (freier Joker nach Verhoeff)', description: 'Wie yahtzee, aber jedes freie Feld darf gewählt werden; Joker-Punkte nur, wenn das Yahtzee-Feld und das passende obere Feld belegt sind.' },
     'yahtzee-no-bonus': { name: 'Yahtzee ohne Zusatz-Yahtzee-Bonus', description: 'Wie yahtzee, ohne Yahtzee-Bonus und ohne Joker.' },
     yatzy: { name: 'Yatzy (skandinavisch)', description: '15 Felder, +50 Bonus oben ab 63, kein Yatzy-Bonus, kein Joker.' },
-    yahtsoos: { name: 'YahtSooS (Yahtzee für mehrere Spieler)', description: 'Wie yahtzee, mit +100 je weiteren Yahtzee, solange das YahtSooS-Feld 50 enthält, und ohne Joker (Auslegung nach RULES.md).' },
+    yahtsoos: { name: 'YahtSooS (Yahtzee für mehrere Spieler)', description: 'Wie yahtzee, mit +100 je weiteren Yahtzee, solange das YahtSooS-Feld 50 enthält, und ohne Joker (unsere Auslegung, siehe docs/rules.md).' },
     'triple-yahtzee': { name: 'Triple Yahtzee', description: 'Drei Yahtzee-Spalten, gewertet ×1, ×2 und ×3; Bonus und Joker-Pflicht je Spalte.' },
     superpass: { name: 'Superpass', description: 'Sechs Würfel, vier Spalten: von oben nach unten, von unten nach oben, nur nach dem ersten Wurf, frei; eine Null nur, wenn nichts punktet.' },
   },

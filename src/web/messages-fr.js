@@ -13,7 +13,7 @@ export const NAMES = {
     'yahtzee-free-joker': { name: 'Yahtzee (Joker libre de Verhoeff)', description: 'Comme yahtzee, mais toute case libre peut être choisie ; les points du Joker exigent que la case Yahtzee et la case du haut correspondante soient remplies.' },
     'yahtzee-no-bonus': { name: 'Yahtzee sans prime de Yahtzee supplémentaire', description: 'Comme yahtzee, sans prime de Yahtzee ni Joker.' },
     yatzy: { name: 'Yatzy (scandinave)', description: '15 cases, prime de 50 en haut à partir de 63, pas de prime de Yatzy, pas de Joker.' },
-    yahtsoos: { name: 'YahtSooS (Yahtzee à plusieurs)', description: 'Comme yahtzee, avec +100 par Yahtzee supplémentaire tant que la case YahtSooS contient 50, et sans Joker (interprétation de RULES.md).' },
+    yahtsoos: { name: 'YahtSooS (Yahtzee à plusieurs)', description: 'Comme yahtzee, avec +100 par Yahtzee supplémentaire tant que la case YahtSooS contient 50, et sans Joker (notre interprétation, voir docs/rules.md).' },
     'triple-yahtzee': { name: 'Triple Yahtzee', description: 'Trois colonnes de Yahtzee comptées ×1, ×2 et ×3 ; primes et Joker imposé par colonne.' },
     superpass: { name: 'Superpass', description: 'Six dés, quatre colonnes : de haut en bas, de bas en haut, au premier lancer seulement, libre ; un zéro seulement si rien ne marque.' },
   },

@@ -13,7 +13,7 @@ export const NAMES = {
     'yahtzee-free-joker': { name: 'Yahtzee (vrije joker van Verhoeff)', description: 'Als yahtzee, maar elk vrij vak mag gekozen worden; jokerpunten alleen als het Yahtzee-vak en het bijbehorende vak boven gevuld zijn.' },
     'yahtzee-no-bonus': { name: 'Yahtzee zonder extra-Yahtzeebonus', description: 'Als yahtzee, zonder Yahtzeebonus en zonder joker.' },
     yatzy: { name: 'Yatzy (Scandinavisch)', description: '15 vakken, +50 bonus bij 63 of meer boven, geen Yatzybonus, geen joker.' },
-    yahtsoos: { name: 'YahtSooS (Yahtzee voor meer spelers)', description: 'Als yahtzee, met +100 per extra Yahtzee zolang het YahtSooS-vak 50 bevat, en zonder joker (interpretatie uit RULES.md).' },
+    yahtsoos: { name: 'YahtSooS (Yahtzee voor meer spelers)', description: 'Als yahtzee, met +100 per extra Yahtzee zolang het YahtSooS-vak 50 bevat, en zonder joker (onze interpretatie, zie docs/rules.md).' },
     'triple-yahtzee': { name: 'Triple Yahtzee', description: 'Drie Yahtzee-kolommen, geteld ×1, ×2 en ×3; bonussen en verplichte joker per kolom.' },
     superpass: { name: 'Superpass', description: 'Zes dobbelstenen, vier kolommen: van boven naar beneden, van beneden naar boven, alleen na de eerste worp, vrij; een nul alleen als niets punten oplevert.' },
   },
