@@ -8,3 +8,4 @@ export * from './schemas.ts';
 export * from './outlook.ts';
 export * from './reason-text.ts';
 export * from './turn-outlook.ts';
+export * from './rule-set-info.ts';
