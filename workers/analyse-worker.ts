@@ -4,7 +4,7 @@ import type { RuleSetId } from '../src/rules/index.ts';
 import type { GameModel, LaneKind, ReachTable } from '../src/solver/index.ts';
 import type { SharedLanes } from '../src/simulate/index.ts';
 import { loadReviewModel } from '../src/store/model-loader.ts';
-import { readReachTable } from '../src/store/reach-store.ts';
+import { openReachTableData, readReachTable } from '../src/store/reach-store.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { receivingTableReader } from '../src/store/table-store.ts';
 import { reviewGoal } from '../src/goals/index.ts';
@@ -23,7 +23,7 @@ const read = receivingTableReader();
 // value table) stays on disk.
 const modelFor = threadMemo((id: RuleSetId): Promise<GameModel> => loadReviewModel(tables, id, { read }));
 
-// Goal tables the server shares (SharedArrayBuffers), by rule set: used as they are.
+// Goal tables the server shares (indexes in SharedArrayBuffers, open files), by rule set: opened here once, not checked again.
 const sharedLanes = new Map<RuleSetId, SharedLanes>();
 
 // Reach tables (reach reviews) and points distributions (multiplayer records), read once per thread when first asked for, where not shared.
@@ -32,7 +32,7 @@ const readLanes: Record<LaneKind, (id: RuleSetId) => Promise<ReachTable>> = { re
 
 function laneFor(id: RuleSetId, kind: LaneKind): Promise<ReachTable> {
   const shared = sharedLanes.get(id)?.[kind];
-  return shared ? Promise.resolve(shared) : readLanes[kind](id);
+  return shared ? Promise.resolve(openReachTableData(shared)) : readLanes[kind](id);
 }
 
 const multiplayerFor: MultiplayerTables = async (id) => {

@@ -1,5 +1,5 @@
 import type { RuleSetId } from '../rules/index.ts';
-import type { LaneKind, ReachTable, SharedMemoSpace, SharedTables } from '../solver/index.ts';
+import type { LaneKind, ReachTable, ReachTableData, SharedMemoSpace, SharedTables } from '../solver/index.ts';
 import type { HeadToHeadChunk } from './head-to-head.ts';
 import type { ChunkResult } from './run-chunk.ts';
 
@@ -18,9 +18,9 @@ export interface SimulateTask {
   /** also return every game played as a JSON line (game-recorder.ts) */
   record?: boolean;
   /**
-   * The rule set's goal tables, loaded once by the process that sends the task, their arrays over
-   * SharedArrayBuffers: a message shares them with a worker thread instead of the thread reading
-   * its own copy (hundreds of megabytes each).
+   * The rule set's goal tables, opened once by the process that sends the task: their indexes over
+   * SharedArrayBuffers and their open files (store/reach-store.ts openReachTableData), so that a
+   * thread reads their rows without checking the files again.
    */
   lanes?: SharedLanes;
   /** value tables the sending process has read, shared with the thread: it plays from them instead of reading its own */
@@ -32,8 +32,18 @@ export interface SimulateTask {
   memos?: Record<string, SharedMemoSpace>;
 }
 
-/** Goal tables of one rule set, by kind. */
-export type SharedLanes = { [K in LaneKind]?: ReachTable };
+/** Goal tables of one rule set, by kind, as a message carries them (ReachTable.data). */
+export type SharedLanes = { [K in LaneKind]?: ReachTableData };
+
+/** Goal tables of one rule set, by kind, as a thread reads them. */
+export type LaneTables = { [K in LaneKind]?: ReachTable };
+
+/** What a message carries of these tables. */
+export function sharedLanes(tables: LaneTables): SharedLanes {
+  const out: SharedLanes = {};
+  for (const [kind, t] of Object.entries(tables) as [LaneKind, ReachTable | undefined][]) if (t) out[kind] = t.data;
+  return out;
+}
 
 export interface TaskResult extends ChunkResult {
   /** the strategies' names, in task order */

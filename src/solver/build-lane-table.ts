@@ -7,7 +7,8 @@ import { decodeState, stateIndex, statesAtLevel } from './column-layout.ts';
 import { createDistributionSolver, solveDistributionStates } from './points-distribution.ts';
 import { countStates, levelStates, resolveBuildOptions, type BuildOptions } from './build-table.ts';
 import { createReachScratch, reachScoreNow, type ReachScratch, type ReachSource } from './reach-score-now.ts';
-import { REACH_TRIM, reachOffsets, type ReachTable } from './reach-table.ts';
+import { openReachTable, REACH_TRIM, rowRegionBytes, type ReachTable, type ReachTableData } from './reach-table.ts';
+import { ROW_PAD, RowWriter, writeFixedRow, writeFloat64Row, type LaneEncoding } from './lane-codec.ts';
 import type { TableHeader } from './table-file.ts';
 import { SOLVER_VERSION } from './solver-version.ts';
 import { evaluateTurnValue, type TurnWorkspace } from './turn-engine.ts';
@@ -117,12 +118,21 @@ export interface BuiltReachTable {
   start: Float64Array;
 }
 
+/**
+ * Bits of the fixed point each kind is stored in (lane-codec.ts): a reach value within 2^-23
+ * (1.2e-7) of the engine's, and so every reach answer, a maximum of averages of them; a
+ * distribution's tail within 2^-25 (3e-8), since the win goal's share multiplies up to seven
+ * opponents' (its error at most their sum, 2.1e-7) before a reach table's sum adds its own.
+ * docs/tables.md measures the sizes.
+ */
+export const LANE_BITS: Record<LaneKind, number> = { reach: 22, distribution: 24 };
+
 export interface ReachBuildOptions extends BuildOptions {
   cap?: number;
   /** what to build (default reach); a distribution needs the rule set's expected-score `values` */
   kind?: LaneKind;
   values?: Float64Array;
-  /** keep values as float64 (default float32, which is within 6e-8 and half the size) */
+  /** keep values as float64 (exact; default fixed point, lane-codec.ts, within 2^-(LANE_BITS + 1) and a sixth of the size) */
   float64?: boolean;
   /** solve only the last `levels` levels (near-final states, for checks); default all */
   levels?: number;
@@ -192,22 +202,16 @@ export async function buildReachTable(
   const width = new Int32Array(new SharedArrayBuffer(size * 4));
   const offset = new Int32Array(new SharedArrayBuffer(size * 4));
   fillWidths(c, cap, levels, width);
-  const lo = new Uint16Array(size);
-  const count = new Uint16Array(size);
-  const precision = options.float64 ? Float64Array : Float32Array;
-  // The kept values go straight into the table's own array, each state at a provisional place
-  // (its untrimmed lanes, in state order) and closed up once every level is trimmed: kept per
-  // state and packed afterwards, they were held twice at the end (half a gigabyte more for yahtzee).
+  const encoding: LaneEncoding = options.float64 ? 'float64' : 'fixed';
+  const bits = encoding === 'fixed' ? LANE_BITS[kind] : 0;
+  // Each level's rows are encoded as soon as no level reads its lanes any more, into one growing
+  // store in the order they come (a level at a time), and put in state order at the end: only
+  // the encoded rows are held, never the table's values (half a gigabyte as float32 for yahtzee).
   const finished = statesAtLevel(c.layout, rs.boxes.length);
-  const provisional = new Float64Array(size);
-  let provisionalTotal = 0;
-  for (const states of [finished, ...levels]) for (const s of states) provisional[s] = lanesOf(kind, width[s]);
-  for (let s = 0; s < size; s++) {
-    const n = provisional[s];
-    provisional[s] = provisionalTotal;
-    provisionalTotal += n;
-  }
-  const store = new precision(Math.max(1, provisionalTotal));
+  const rows = new RowWriter(1 << 20);
+  const placed = new Float64Array(size);
+  const rowLength = new Uint32Array(size);
+  const trim = createTrim(kind, encoding, bits, cap);
   // Finished states (every box filled) have width 0: P = 1 for n <= 0, else 0; no points to come.
   let nextStates: Int32Array = finished;
   let next: Float64Array = new Float64Array(new SharedArrayBuffer(Math.max(8, nextStates.length * 8)));
@@ -245,7 +249,7 @@ export async function buildReachTable(
     }
     await Promise.all(work);
     // The next level is no longer read: keep only its trimmed lanes.
-    trimLevel(kind, nextStates, width, offset, next, lo, count, store, provisional);
+    trim(nextStates, width, offset, next, rows, placed, rowLength);
     next = lanes;
     nextStates = states;
     level--;
@@ -256,8 +260,9 @@ export async function buildReachTable(
     if (kind === 'distribution') start[n] = n <= width[top] ? next[offset[top] + n] : 0;
     else start[n] = n === 0 ? 1 : n <= width[top] ? next[offset[top] + n - 1] : 0;
   }
-  trimLevel(kind, nextStates, width, offset, next, lo, count, store, provisional);
-  const table = closeUp(cap, lo, count, store, provisional);
+  trim(nextStates, width, offset, next, rows, placed, rowLength);
+  const data = inStateOrder(kind, cap, encoding, bits, rows, placed, rowLength, trim.values());
+  const table = openReachTable(data);
   const seconds = (performance.now() - started) / 1000;
   return {
     table,
@@ -267,7 +272,7 @@ export async function buildReachTable(
       ruleset: rs.id,
       fingerprint: ruleSetFingerprint(rs),
       solverVersion: SOLVER_VERSION,
-      layout: { kind, cap, entries: size, values: table.values.length, valueBytes: table.values.BYTES_PER_ELEMENT },
+      layout: { kind, cap, entries: size, values: data.values, encoding, bits, rowBytes: data.rows.bytes.byteLength },
       startValue: kind === 'reach' ? start[Math.min(cap, 250)] : start.reduce((m, p, k) => m + p * k, 0),
       buildSeconds: seconds,
       threads: opts.concurrency,
@@ -276,41 +281,94 @@ export async function buildReachTable(
   };
 }
 
+/** Trims and encodes a level's rows (`values`: how many values the rows written so far hold). */
+interface Trim {
+  (states: Int32Array, width: Int32Array, offset: Int32Array, lanes: Float64Array, rows: RowWriter, placed: Float64Array, rowLength: Uint32Array): void;
+  values(): number;
+}
+
 /**
- * Keeps the stretch of each state's lanes strictly between 0 and 1 (to REACH_TRIM): for reach,
- * lanes n = 1..w with P = 1 below the stretch; for a distribution, lanes k = 0..w with 0 outside.
- * Written into `store` at the state's provisional place.
+ * Keeps the stretch of each state's lanes strictly between 0 and 1: for reach, lanes n = 1..w
+ * with P = 1 below the stretch; for a distribution, lanes k = 0..w with 0 outside. Float64 rows
+ * keep what lies more than REACH_TRIM from 0 and 1; fixed rows what does not round to 0 or 1 at
+ * their step (lane-codec.ts). Each row is appended to `rows`, its place and length noted.
  */
-function trimLevel(
-  kind: LaneKind,
-  states: Int32Array,
-  width: Int32Array,
-  offset: Int32Array,
-  lanes: Float64Array,
-  lo: Uint16Array,
-  count: Uint16Array,
-  store: Float32Array | Float64Array,
-  provisional: Float64Array,
-): void {
+function createTrim(kind: LaneKind, encoding: LaneEncoding, bits: number, cap: number): Trim {
   const low = kind === 'reach' ? 1 : 0;
-  for (const s of states) {
-    const w = width[s];
-    const o = offset[s] - low;
+  const S = 2 ** bits;
+  const q = new Int32Array(cap + 2);
+  let values = 0;
+  const fixed = (p: number): number => {
+    const v = Math.round(p * S);
+    return v < 0 ? 0 : v > S ? S : v;
+  };
+  const trimFloat64 = (w: number, o: number, lanes: Float64Array, rows: RowWriter): void => {
     let first = low;
     while (first <= w && (kind === 'reach' ? lanes[o + first] >= 1 - REACH_TRIM : lanes[o + first] <= REACH_TRIM)) first++;
     let last = w;
     while (last >= first && lanes[o + last] <= REACH_TRIM) last--;
-    lo[s] = first;
-    count[s] = last - first + 1;
-    if (count[s] > 0) store.set(lanes.subarray(o + first, o + last + 1), provisional[s]);
-  }
+    writeFloat64Row(rows, first, lanes.subarray(o + first, o + last + 1));
+    values += last - first + 1;
+  };
+  const trimReach = (w: number, o: number, lanes: Float64Array, rows: RowWriter): void => {
+    let first = 1;
+    while (first <= w && fixed(lanes[o + first]) >= S) first++;
+    let last = w;
+    while (last >= first && fixed(lanes[o + last]) <= 0) last--;
+    const count = last - first + 1;
+    for (let i = 0; i < count; i++) q[i] = fixed(lanes[o + first + i]);
+    writeFixedRow(rows, first, count, q, count, bits);
+    values += count;
+  };
+  const trimDistribution = (w: number, o: number, lanes: Float64Array, rows: RowWriter): void => {
+    // The tail P(points >= k), summed from the top in float64, then rounded: q[k] for k = 0..w + 1.
+    let tail = 0;
+    q[w + 1] = 0;
+    for (let k = w; k >= 0; k--) {
+      tail += lanes[o + k];
+      q[k] = fixed(tail);
+    }
+    // Some points are certain to come (mathematically the tail at 0 is 1; summed, within 1e-15 of it).
+    q[0] = S;
+    let lo = 0;
+    while (q[lo + 1] === S) lo++;
+    let hi = w;
+    while (q[hi] === 0) hi--;
+    // Masses on lo..hi: the tail's steps from q[lo] = S down to q[hi + 1] = 0, the curve between them stored.
+    const count = hi - lo + 1;
+    writeFixedRow(rows, lo, count, q.subarray(lo + 1), count - 1, bits);
+    values += count;
+  };
+  const trim: Trim = Object.assign(
+    (states: Int32Array, width: Int32Array, offset: Int32Array, lanes: Float64Array, rows: RowWriter, placed: Float64Array, rowLength: Uint32Array) => {
+      for (const s of states) {
+        const w = width[s];
+        const o = offset[s] - low;
+        const at = rows.length;
+        if (encoding === 'float64') trimFloat64(w, o, lanes, rows);
+        else if (kind === 'reach') trimReach(w, o, lanes, rows);
+        else trimDistribution(w, o, lanes, rows);
+        placed[s] = at;
+        rowLength[s] = rows.length - at;
+      }
+    },
+    { values: () => values },
+  );
+  return trim;
 }
 
-/** Closes up the kept stretches in state order (each moves to a place no later than its own) into the table's values. */
-function closeUp(cap: number, lo: Uint16Array, count: Uint16Array, store: Float32Array | Float64Array, provisional: Float64Array): ReachTable {
-  const { offset, total } = reachOffsets(count);
-  for (let s = 0; s < count.length; s++) {
-    if (count[s] > 0 && offset[s] !== provisional[s]) store.copyWithin(offset[s], provisional[s], provisional[s] + count[s]);
+/** The rows in state order, with their offsets, as a table's data (its arrays shared, to hand to worker threads). */
+function inStateOrder(kind: LaneKind, cap: number, encoding: LaneEncoding, bits: number, rows: RowWriter, placed: Float64Array, rowLength: Uint32Array, values: number): ReachTableData & { rows: { bytes: Uint8Array } } {
+  const slots = placed.length;
+  const offset = new Uint32Array(new SharedArrayBuffer(4 * (slots + 1)));
+  let total = 0;
+  for (let s = 0; s < slots; s++) {
+    offset[s] = total;
+    total += rowLength[s];
   }
-  return { cap, lo, count, offset, values: store.subarray(0, total) };
+  if (total + ROW_PAD > 2 ** 32 - 1) throw new DicewiseError('INVALID_OPTION', `a goal table of ${total} bytes of rows, more than its 32-bit offsets address: build it with a smaller cap`);
+  offset[slots] = total;
+  const bytes = new Uint8Array(new SharedArrayBuffer(rowRegionBytes(total)));
+  for (let s = 0; s < slots; s++) if (rowLength[s] > 0) bytes.set(rows.bytes.subarray(placed[s], placed[s] + rowLength[s]), offset[s]);
+  return { kind, cap, encoding, bits, offset, rows: { bytes }, values };
 }

@@ -132,6 +132,7 @@ export function solveDistributionStates(s: DistributionSolver, task: ReachTask):
 
 /** P(points still to come = k) from a finished distribution table (k = cap: P(>= cap)). */
 export function distributionAt(t: ReachTable, state: number, k: number): number {
-  const i = k - t.lo[state];
-  return i >= 0 && i < t.count[state] ? t.values[t.offset[state] + i] : 0;
+  const { lo, values } = t.row(state);
+  const i = k - lo;
+  return i >= 0 && i < values.length ? values[i] : 0;
 }

@@ -82,8 +82,8 @@ function valueSource(dir: string, build: TableBuild, read: TableReader): TableSo
 
 /** Goal tables of one kind read from `dir`, built there when missing, stale, corrupt or capped below `cap`. */
 function laneSource(dir: string, kind: LaneKind, build: TableBuild, cap: number): TableSource<ReachTable> {
-  // Shared memory: the batch workers are handed this copy rather than each reading its own.
-  const readShared = async (id: RuleSetId) => (await readReachTable(dir, RULESETS[id], kind, { shared: true })).table;
+  // Opened once: the batch workers are handed its index and open file rather than each checking its own.
+  const readShared = async (id: RuleSetId) => (await readReachTable(dir, RULESETS[id], kind)).table;
   return {
     async read(id) {
       try {

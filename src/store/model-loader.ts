@@ -381,12 +381,12 @@ export function lacksMoments(model: GameModel, opts: Pick<EnsureOptions, 'moment
 
 /**
  * The reach table (or points distribution) of a rule set, building it first when missing or stale
- * (slow: minutes), one builder at a time. `shared`: read into SharedArrayBuffers, to hand to
- * worker threads (a table just built is read back for that).
+ * (slow: minutes), one builder at a time. A table just built is read back from its file, as any
+ * later start reads it: its rows on demand, the build's memory let go.
  */
-export async function ensureReachTable(dir: string, id: RuleSetId, opts: EnsureOptions & { kind?: LaneKind; shared?: boolean } = {}): Promise<ReachTable> {
+export async function ensureReachTable(dir: string, id: RuleSetId, opts: EnsureOptions & { kind?: LaneKind } = {}): Promise<ReachTable> {
   const kind = opts.kind ?? 'reach';
-  const read = async () => (await readReachTable(dir, RULESETS[id], kind, { shared: opts.shared })).table;
+  const read = async () => (await readReachTable(dir, RULESETS[id], kind)).table;
   try {
     return await read();
   } catch (e) {
@@ -400,7 +400,7 @@ export async function ensureReachTable(dir: string, id: RuleSetId, opts: EnsureO
       if (!needsBuild(e)) throw e;
       opts.onBuild?.(id, (e as Error).message);
     }
-    const { built } = await buildReachUnlocked(dir, id, opts);
-    return opts.shared ? read() : built.table;
+    await buildReachUnlocked(dir, id, opts);
+    return read();
   });
 }

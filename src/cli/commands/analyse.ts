@@ -26,7 +26,7 @@ import { readReachTable } from '../../store/reach-store.ts';
 import { DicewiseError } from '../../errors.ts';
 import { ensureReachTable, loadModel, loadReviewModel, readReviewTables } from '../../store/model-loader.ts';
 import { sharedTableReader } from '../../store/table-store.ts';
-import type { SharedLanes } from '../../simulate/index.ts';
+import { sharedLanes, type LaneTables, type SharedLanes } from '../../simulate/index.ts';
 import type { ReviewTask } from '../../../workers/messages.ts';
 import { createWorkerPool, reviewRunner, solverThreads } from '../../../workers/pool.ts';
 import { openGameSource, type GameSource } from '../game-source.ts';
@@ -57,7 +57,7 @@ function recordsOf(input: ReviewInput): unknown[] {
  * read its own copy (a reach table is half a gigabyte). A table that cannot be read here is left
  * to the threads, whose error names it; rule sets first met in later chunks are read by each thread.
  */
-async function readShared(dir: string, records: readonly unknown[], lanes: Partial<Record<RuleSetId, SharedLanes>>): Promise<() => Pick<ReviewTask, 'tables' | 'lanes'>> {
+async function readShared(dir: string, records: readonly unknown[], lanes: Partial<Record<RuleSetId, LaneTables>>): Promise<() => Pick<ReviewTask, 'tables' | 'lanes'>> {
   const read = sharedTableReader();
   const multiplayer = new Set(batchRuleSets(records.filter(isMultiplayerRecord)));
   for (const id of batchRuleSets(records)) {
@@ -65,12 +65,14 @@ async function readShared(dir: string, records: readonly unknown[], lanes: Parti
     if (!multiplayer.has(id) || !isSolvedExactly(RULESETS[id])) continue;
     for (const kind of ['reach', 'distribution'] as const) {
       if (lanes[id]?.[kind]) continue;
-      const table = await readReachTable(dir, RULESETS[id], kind, { shared: true }).then((r) => r.table, () => undefined);
+      const table = await readReachTable(dir, RULESETS[id], kind).then((r) => r.table, () => undefined);
       if (table) lanes[id] = { ...lanes[id], [kind]: table };
     }
   }
   const tables = read.loaded();
-  return () => ({ tables, lanes });
+  const shared: Partial<Record<RuleSetId, SharedLanes>> = {};
+  for (const [id, t] of Object.entries(lanes) as [RuleSetId, LaneTables][]) shared[id] = sharedLanes(t);
+  return () => ({ tables, lanes: shared });
 }
 
 /**
@@ -109,14 +111,13 @@ function winTablesIn(tables: string): MultiplayerTables {
   };
 }
 
-/** Reach tables read (built first where missing) here, once, into shared memory: every thread rates from them. */
-async function loadReachLanes(tables: string, records: readonly unknown[]): Promise<Partial<Record<RuleSetId, SharedLanes>>> {
-  const lanes: Partial<Record<RuleSetId, SharedLanes>> = {};
+/** Reach tables opened (built first where missing) here, once: every thread rates from them (their index shared, their rows read from the file). */
+async function loadReachLanes(tables: string, records: readonly unknown[]): Promise<Partial<Record<RuleSetId, LaneTables>>> {
+  const lanes: Partial<Record<RuleSetId, LaneTables>> = {};
   for (const id of batchRuleSets(records)) {
     if (!isSolvedExactly(RULESETS[id])) continue;
     const bar = progressBar(`building ${id} reach table`, { lines: true });
     const table = await ensureReachTable(tables, id, {
-      shared: true,
       solver: solverThreads,
       onBuild: (rid, reason) => process.stderr.write(`dicewise: no usable reach table for ${rid} (${reason}); building it now (minutes)\n`),
       onProgress: (p) => bar.update(p.statesDone, p.statesTotal),

@@ -105,7 +105,7 @@ async function recordSink(target: string): Promise<Pick<AtomicWriter, 'write' | 
 /**
  * The goal tables the played goals read (the opponents at a simulated table are all in progress;
  * the goal model of a multi-column rule set is built from its column tables), loaded here once
- * (built first when missing: minutes) and shared with every worker thread rather than read by each.
+ * (built first when missing: minutes) and shared with every worker thread rather than checked by each.
  */
 async function loadLanes(o: ResolvedSimulateCommandOptions, goalsPlayed: readonly GoalModule[]): Promise<{ kinds: LaneKind[]; lanes: SharedLanes }> {
   const kinds = [...new Set(goalsPlayed.flatMap((g) => g.tables(RULESETS[o.ruleset], true)))].filter((k): k is LaneKind => k !== 'goal-model');
@@ -114,13 +114,14 @@ async function loadLanes(o: ResolvedSimulateCommandOptions, goalsPlayed: readonl
     const bar = progressBar(`building ${o.ruleset} ${kind} table`, { lines: true });
     // The store's model loader brings the approximations with it: loaded only for goal tables.
     const { ensureReachTable } = await import('../../store/model-loader.ts');
-    lanes[kind] = await ensureReachTable(o.tables, o.ruleset, {
-      kind,
-      shared: true,
-      solver: async (n) => (await import('../../../workers/pool.ts')).solverThreads(n),
-      onBuild: (id, reason) => process.stderr.write(`dicewise: no usable ${kind} table for ${id} (${reason}); building it now (minutes)\n`),
-      onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
-    });
+    lanes[kind] = (
+      await ensureReachTable(o.tables, o.ruleset, {
+        kind,
+        solver: async (n) => (await import('../../../workers/pool.ts')).solverThreads(n),
+        onBuild: (id, reason) => process.stderr.write(`dicewise: no usable ${kind} table for ${id} (${reason}); building it now (minutes)\n`),
+        onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
+      })
+    ).data;
     bar.stop();
   }
   return { kinds, lanes };

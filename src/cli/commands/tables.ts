@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { GAME_VALUE_FACTS } from '../../approx/measured.ts';
@@ -29,14 +30,14 @@ async function buildGoalTables(o: ResolvedTablesBuildOptions): Promise<void> {
       const { built, file } = await buildReachAndWrite(o.tables, id, { threads: o.threads, solver: solverThreads, cap: o.cap, kind, onProgress: (p) => bar.update(p.statesDone, p.statesTotal) });
       bar.stop();
       const h = built.header;
-      const bytes = built.table.values.byteLength + 4 * built.table.lo.length;
+      const bytes = statSync(file).size;
       const what =
         kind === 'reach'
           ? `reach table, n <= ${built.table.cap}, P(start, 250) ${h.startValue.toFixed(7)}`
           : `points distribution, k <= ${built.table.cap}, mean ${h.startValue.toFixed(7)}`;
       process.stdout.write(
         `${id}: ${what}  (${built.states} states, ` +
-          `${built.table.values.length} values, ${(bytes / 2 ** 20).toFixed(1)} MiB, ${h.buildSeconds.toFixed(2)} s, ${h.threads} threads) -> ${file}\n`,
+          `${built.table.data.values} values, ${(bytes / 2 ** 20).toFixed(1)} MiB on disk, ${h.buildSeconds.toFixed(2)} s, ${h.threads} threads) -> ${file}\n`,
       );
     }
   }

@@ -236,7 +236,7 @@ export const registerAnalyseRoute: RouteModule = (app, deps) => {
         const lanes: Partial<Record<RuleSetId, SharedLanes>> = {};
         for (const id of RULESET_IDS) {
           for (const kind of ['reach', 'distribution'] as const) {
-            if (deps.registry.state(id, kind).status === 'ready') (lanes[id] ??= {})[kind] = deps.registry.table(kind, id);
+            if (deps.registry.state(id, kind).status === 'ready') (lanes[id] ??= {})[kind] = deps.registry.table(kind, id).data;
           }
         }
         return await deps.batch.analyse({ body, format, accept, limits: ANALYSE_INPUT_LIMITS, cap: ANALYSE_BATCH_CAP, stop, reachReady, lanes, ...ruleSetAvailability(deps.registry) });
