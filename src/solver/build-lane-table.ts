@@ -116,6 +116,8 @@ export interface BuiltReachTable {
   states: number;
   /** P(start, n) for n = 0..cap: the odds curve of a new game */
   start: Float64Array;
+  /** seconds it took to convert from an older format instead (store/convert-lane-table.ts); absent for a build */
+  convertedSeconds?: number;
 }
 
 /**
@@ -211,7 +213,8 @@ export async function buildReachTable(
   const rows = new RowWriter(1 << 20);
   const placed = new Float64Array(size);
   const rowLength = new Uint32Array(size);
-  const trim = createTrim(kind, encoding, bits, cap);
+  const encoder = createRowEncoder(kind, encoding, bits, cap);
+  const trim = createTrim(encoder, kind);
   // Finished states (every box filled) have width 0: P = 1 for n <= 0, else 0; no points to come.
   let nextStates: Int32Array = finished;
   let next: Float64Array = new Float64Array(new SharedArrayBuffer(Math.max(8, nextStates.length * 8)));
@@ -261,7 +264,7 @@ export async function buildReachTable(
     else start[n] = n === 0 ? 1 : n <= width[top] ? next[offset[top] + n - 1] : 0;
   }
   trim(nextStates, width, offset, next, rows, placed, rowLength);
-  const data = inStateOrder(kind, cap, encoding, bits, rows, placed, rowLength, trim.values());
+  const data = inStateOrder(kind, cap, encoding, bits, rows, placed, rowLength, encoder.values());
   const table = openReachTable(data);
   const seconds = (performance.now() - started) / 1000;
   return {
@@ -281,28 +284,46 @@ export async function buildReachTable(
   };
 }
 
-/** Trims and encodes a level's rows (`values`: how many values the rows written so far hold). */
-interface Trim {
-  (states: Int32Array, width: Int32Array, offset: Int32Array, lanes: Float64Array, rows: RowWriter, placed: Float64Array, rowLength: Uint32Array): void;
+/** Trims and encodes a level's rows into `rows`, noting where each row went and its length. */
+type Trim = (states: Int32Array, width: Int32Array, offset: Int32Array, lanes: Float64Array, rows: RowWriter, placed: Float64Array, rowLength: Uint32Array) => void;
+
+function createTrim(encoder: RowEncoder, kind: LaneKind): Trim {
+  const low = kind === 'reach' ? 1 : 0;
+  return (states, width, offset, lanes, rows, placed, rowLength) => {
+    for (const s of states) {
+      const at = rows.length;
+      encoder.encode(rows, lanes, offset[s] - low, width[s]);
+      placed[s] = at;
+      rowLength[s] = rows.length - at;
+    }
+  };
+}
+
+/** Writes one state's row from its lanes; `values`: how many values the rows written so far hold. */
+export interface RowEncoder {
+  /** the lanes of width w: reach, P(n) at lanes[o + n] for n = 1..w; distribution, P(k) at lanes[o + k] for k = 0..w */
+  encode(rows: RowWriter, lanes: Float64Array, o: number, w: number): void;
   values(): number;
 }
 
 /**
- * Keeps the stretch of each state's lanes strictly between 0 and 1: for reach, lanes n = 1..w
- * with P = 1 below the stretch; for a distribution, lanes k = 0..w with 0 outside. Float64 rows
- * keep what lies more than REACH_TRIM from 0 and 1; fixed rows what does not round to 0 or 1 at
- * their step (lane-codec.ts). Each row is appended to `rows`, its place and length noted.
+ * Keeps the stretch of a state's lanes strictly between 0 and 1: for reach, lanes n = 1..w with
+ * P = 1 below the stretch; for a distribution, lanes k = 0..w with 0 outside. Float64 rows keep
+ * what lies more than REACH_TRIM from 0 and 1; fixed rows what does not round to 0 or 1 at their
+ * step (lane-codec.ts).
  */
-function createTrim(kind: LaneKind, encoding: LaneEncoding, bits: number, cap: number): Trim {
+export function createRowEncoder(kind: LaneKind, encoding: LaneEncoding, bits: number, cap: number): RowEncoder {
   const low = kind === 'reach' ? 1 : 0;
   const S = 2 ** bits;
   const q = new Int32Array(cap + 2);
   let values = 0;
   const fixed = (p: number): number => {
     const v = Math.round(p * S);
+    // A NaN would round to 0 unseen: a solver's error, never a value.
+    if (v !== v) throw new Error(`a ${kind} lane is NaN`);
     return v < 0 ? 0 : v > S ? S : v;
   };
-  const trimFloat64 = (w: number, o: number, lanes: Float64Array, rows: RowWriter): void => {
+  const float64 = (rows: RowWriter, lanes: Float64Array, o: number, w: number): void => {
     let first = low;
     while (first <= w && (kind === 'reach' ? lanes[o + first] >= 1 - REACH_TRIM : lanes[o + first] <= REACH_TRIM)) first++;
     let last = w;
@@ -310,7 +331,7 @@ function createTrim(kind: LaneKind, encoding: LaneEncoding, bits: number, cap: n
     writeFloat64Row(rows, first, lanes.subarray(o + first, o + last + 1));
     values += last - first + 1;
   };
-  const trimReach = (w: number, o: number, lanes: Float64Array, rows: RowWriter): void => {
+  const reach = (rows: RowWriter, lanes: Float64Array, o: number, w: number): void => {
     let first = 1;
     while (first <= w && fixed(lanes[o + first]) >= S) first++;
     let last = w;
@@ -320,7 +341,7 @@ function createTrim(kind: LaneKind, encoding: LaneEncoding, bits: number, cap: n
     writeFixedRow(rows, first, count, q, count, bits);
     values += count;
   };
-  const trimDistribution = (w: number, o: number, lanes: Float64Array, rows: RowWriter): void => {
+  const distribution = (rows: RowWriter, lanes: Float64Array, o: number, w: number): void => {
     // The tail P(points >= k), summed from the top in float64, then rounded: q[k] for k = 0..w + 1.
     let tail = 0;
     q[w + 1] = 0;
@@ -339,22 +360,7 @@ function createTrim(kind: LaneKind, encoding: LaneEncoding, bits: number, cap: n
     writeFixedRow(rows, lo, count, q.subarray(lo + 1), count - 1, bits);
     values += count;
   };
-  const trim: Trim = Object.assign(
-    (states: Int32Array, width: Int32Array, offset: Int32Array, lanes: Float64Array, rows: RowWriter, placed: Float64Array, rowLength: Uint32Array) => {
-      for (const s of states) {
-        const w = width[s];
-        const o = offset[s] - low;
-        const at = rows.length;
-        if (encoding === 'float64') trimFloat64(w, o, lanes, rows);
-        else if (kind === 'reach') trimReach(w, o, lanes, rows);
-        else trimDistribution(w, o, lanes, rows);
-        placed[s] = at;
-        rowLength[s] = rows.length - at;
-      }
-    },
-    { values: () => values },
-  );
-  return trim;
+  return { encode: encoding === 'float64' ? float64 : kind === 'reach' ? reach : distribution, values: () => values };
 }
 
 /** The rows in state order, with their offsets, as a table's data (its arrays shared, to hand to worker threads). */

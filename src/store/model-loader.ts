@@ -6,6 +6,7 @@ import {
   buildColumnTable,
   buildMomentsTable,
   buildReachTable,
+  resolveReachCap,
   type BuiltReachTable,
   type LaneKind,
   type ReachTable,
@@ -23,6 +24,7 @@ import { withBuildLock, type ReportProgress } from './build-lock.ts';
 import { importLater } from './import-later.ts';
 import { checkTable, JOINT_SUFFIX, MOMENTS_SUFFIX, needsBuild, readTable, rebuildHint, writeTable, type KeepTable, type SharingTableReader, type TableReader } from './table-store.ts';
 import { readReachTable, writeReachTable } from './reach-store.ts';
+import { convertLegacyLaneTable } from './convert-lane-table.ts';
 
 /**
  * The multi-column models, loaded when one is first needed: a process that builds or plays a
@@ -187,6 +189,9 @@ async function valuesFor(dir: string, id: RuleSetId, opts: EnsureOptions): Promi
 async function buildReachUnlocked(dir: string, id: RuleSetId, opts: EnsureOptions & { cap?: number; kind?: LaneKind }): Promise<{ built: BuiltReachTable; file: string }> {
   const threads = resolveThreads(opts);
   const kind = opts.kind ?? 'reach';
+  // A table of the older format, intact and big enough, is converted: seconds instead of minutes.
+  const converted = await convertLegacyLaneTable(dir, id, kind, resolveReachCap(opts.cap), opts.onProgress);
+  if (converted) return { built: converted, file: await writeReachTable(dir, converted) };
   const values = kind === 'distribution' ? await valuesFor(dir, id, opts) : undefined;
   const pool = await (opts.solver ?? inlineSolver)(threads);
   try {

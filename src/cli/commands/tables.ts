@@ -37,7 +37,9 @@ async function buildGoalTables(o: ResolvedTablesBuildOptions): Promise<void> {
           : `points distribution, k <= ${built.table.cap}, mean ${h.startValue.toFixed(7)}`;
       process.stdout.write(
         `${id}: ${what}  (${built.states} states, ` +
-          `${built.table.data.values} values, ${(bytes / 2 ** 20).toFixed(1)} MiB on disk, ${h.buildSeconds.toFixed(2)} s, ${h.threads} threads) -> ${file}\n`,
+          `${built.table.data.values} values, ${(bytes / 2 ** 20).toFixed(1)} MiB on disk, ` +
+          (built.convertedSeconds === undefined ? `${h.buildSeconds.toFixed(2)} s, ${h.threads} threads` : `converted from the older format in ${built.convertedSeconds.toFixed(2)} s`) +
+          `) -> ${file}\n`,
       );
     }
   }
