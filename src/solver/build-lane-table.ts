@@ -250,9 +250,9 @@ export async function buildReachTable(
         }),
       );
     }
-    await Promise.all(work);
-    // The next level is no longer read: keep only its trimmed lanes.
+    // The next level's rows are final (this level only reads them): encoded here while the threads solve.
     trim(nextStates, width, offset, next, rows, placed, rowLength);
+    await Promise.all(work);
     next = lanes;
     nextStates = states;
     level--;

@@ -147,38 +147,69 @@ export function readFixedRow(bytes: Uint8Array, at: number, bits: number, tail: 
   }
   const values = new Float64Array(count);
   const m = tail ? Math.max(0, count - 1) : count;
-  const S = 2 ** bits;
+  const S = 1 << bits;
   const scale = 1 / S;
-  let bit = p * 8;
+  // A bit reader in locals (this loop decodes every row a hint reads): `acc` holds `n` unread
+  // bits, least significant first, never more than 32 (widths above 24 are read in two parts). All of q, d and the second differences fit an int32 (|d| <= 2^bits <= 2^24).
+  let acc = 0;
+  let n = 0;
   let q = S;
   let d = 0;
   for (let i = 0; i < m; i += BLOCK) {
-    const width = readBits(bytes, bit, 5);
-    bit += 5;
-    const n = Math.min(BLOCK, m - i);
-    for (let j = 0; j < n; j++) {
-      const z = width === 0 ? 0 : readBits(bytes, bit, width);
-      bit += width;
-      d += z & 1 ? -(z + 1) / 2 : z / 2;
-      const next = q - d;
-      // A distribution's mass at k is the tail's step; a reach row's value is the curve itself.
-      values[i + j] = (tail ? d : next) * scale;
-      q = next;
+    while (n < 5) {
+      acc |= bytes[p++] << n;
+      n += 8;
+    }
+    const width = acc & 31;
+    acc >>>= 5;
+    n -= 5;
+    const end = Math.min(m, i + BLOCK);
+    if (width === 0) {
+      for (let j = i; j < end; j++) {
+        q -= d;
+        values[j] = (tail ? d : q) * scale;
+      }
+      continue;
+    }
+    if (width > 24) {
+      // Rare (a cliff of more than 2^22 steps): in two reads.
+      for (let j = i; j < end; j++) {
+        while (n < 16) {
+          acc |= bytes[p++] << n;
+          n += 8;
+        }
+        let z = acc & 0xffff;
+        acc >>>= 16;
+        n -= 16;
+        while (n < width - 16) {
+          acc |= bytes[p++] << n;
+          n += 8;
+        }
+        z |= (acc & ((1 << (width - 16)) - 1)) << 16;
+        acc >>>= width - 16;
+        n -= width - 16;
+        d += (z >>> 1) ^ -(z & 1);
+        q -= d;
+        values[j] = (tail ? d : q) * scale;
+      }
+      continue;
+    }
+    const mask = (1 << width) - 1;
+    for (let j = i; j < end; j++) {
+      while (n < width) {
+        acc |= bytes[p++] << n;
+        n += 8;
+      }
+      const z = acc & mask;
+      acc >>>= width;
+      n -= width;
+      d += (z >>> 1) ^ -(z & 1);
+      q -= d;
+      values[j] = (tail ? d : q) * scale;
     }
   }
   if (tail && count > 0) values[count - 1] = q * scale;
   return { lo, values };
-}
-
-/** `w` bits (w <= 32) at bit position `bit`, least significant first. */
-function readBits(bytes: Uint8Array, bit: number, w: number): number {
-  const b = bit >>> 3;
-  const sh = bit & 7;
-  const word = (bytes[b] | (bytes[b + 1] << 8) | (bytes[b + 2] << 16) | (bytes[b + 3] << 24)) >>> sh;
-  if (sh + w <= 32) return w === 32 ? word >>> 0 : word & (2 ** w - 1);
-  // Wider than the 32 bits read: the fifth byte's low bits on top.
-  const high = bytes[b + 4] * 2 ** (32 - sh);
-  return ((word >>> 0) + high) % 2 ** w;
 }
 
 /** A float64 row's lo, count and values; the values a view of `bytes` where it is 8-byte aligned there. */

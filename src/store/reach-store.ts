@@ -62,11 +62,11 @@ export async function writeReachTable(dir: string, built: BuiltReachTable): Prom
 }
 
 /**
- * Bytes hashed between two turns of the event loop: about a millisecond. Hashing a 517 MB table
- * at once held a server's thread for about a second, and 4 MB slices still showed in the points
- * hints answered meanwhile.
+ * Bytes read and hashed between two turns of the event loop: under a millisecond. Hashing a 517 MB
+ * table at once held a server's thread for about a second, and 4 MB slices (8 ms and more on a
+ * busy machine) still showed in the points hints answered meanwhile.
  */
-const DIGEST_SLICE = 1 << 20;
+const DIGEST_SLICE = 256 << 10;
 
 async function readFully(fd: number, dst: Uint8Array, position: number): Promise<void> {
   let at = 0;
