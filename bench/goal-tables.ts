@@ -5,17 +5,19 @@
  *   - the resident memory of the server and its processes once loaded, and the most they held
  *     while the tables were in use (sampled every 250 ms),
  *   - reach hints, win hints (1 to 3 opponents in progress) and odds on random positions of every
- *     exact rule set, one at a time: p50 and p99, cold (each turn's rows asked for the first time
- *     since the start; with --drop-cache the table files are dropped from the page cache first, so
- *     rows come from the disk) and warm (the same turns again, other dice: the rows hot, the
- *     answers not in the hint cache),
+ *     exact rule set, one at a time: p50 and p99, cold (each turn asked for the first time since
+ *     the start: its rows read and decoded; with --drop-cache the table files are dropped from the
+ *     page cache first, so they come from the disk) and warm (the same turn at once again, other
+ *     dice: its rows in the server's cache, the answers not in the hint cache),
  *   - multiplayer reviews (POST /api/v1/analyse), which the batch threads rate from the same tables,
  *   - the folder's size, by kind.
  *
- *   npm run build && npx tsx bench/goal-tables.ts --tables DIR [--hints 100] [--drop-cache]
+ *   npm run build && npx tsx bench/goal-tables.ts --tables DIR [--hints 100] [--drop-cache] [--goal-tables a,b] [--cli PATH]
  *
  * DIR must hold every table (`dicewise tables build --all --moments`, then `dicewise tables build
  * --all --win`): a table still to build is built, and the figures then count the build.
+ * `--goal-tables`: the server's option, and the rule sets asked (default every exact one served);
+ * `--cli`: another build of the CLI (an older Dicewise, to compare on the same machine).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
@@ -34,15 +36,17 @@ const { values: args } = parseArgs({
     tables: { type: 'string' },
     hints: { type: 'string', default: '100' },
     'drop-cache': { type: 'boolean', default: false },
+    'goal-tables': { type: 'string' },
+    cli: { type: 'string' },
   },
 });
 if (!args.tables) throw new Error('give --tables DIR, a folder with every table built');
 const dir = args.tables;
 const hints = Number(args.hints);
-const cli = new URL('../dist/bundle/main.js', import.meta.url).pathname;
+const cli = args.cli ?? new URL('../dist/bundle/main.js', import.meta.url).pathname;
 const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
-const ids = EXACT_RULESETS.filter((id) => RULESETS[id].capabilities.servedByDefault);
+const ids = args['goal-tables'] ? (args['goal-tables'].split(',') as RuleSetId[]) : EXACT_RULESETS.filter((id) => RULESETS[id].capabilities.servedByDefault);
 
 const treeMiB = (pid: number) => ({ server: rssMiB(pid), children: childPids(pid).reduce((n, c) => n + (rssMiB(c) || 0), 0) });
 
@@ -84,14 +88,15 @@ function rollDice(n: number, rng: () => number): number[] {
 
 const t0 = performance.now();
 const since = () => (performance.now() - t0) / 1000;
-const child = spawn(process.execPath, [...START_FLAGS, cli, 'serve', '--port', String(port), '--tables', dir], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, LOG_LEVEL: 'warn' } });
+const goalFlag = args['goal-tables'] ? ['--goal-tables', args['goal-tables']] : [];
+const child = spawn(process.execPath, [...START_FLAGS, cli, 'serve', '--port', String(port), '--tables', dir, ...goalFlag], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, LOG_LEVEL: 'warn' } });
 const tree = sampleTreeRss(child.pid!);
 try {
   await waitReady(url, child, 60 * 60_000, { all: true });
-  for (;;) {
-    const body = (await (await fetch(`${url}/readyz`)).json()) as { tables: { ruleset: string; kind: string; state?: string }[] };
-    if (body.tables.length === 0) break;
-    await new Promise((r) => setTimeout(r, 250));
+  // Loaded once a win hint (both goal tables) is answered for every rule set; until then it is 503.
+  for (const id of ids) {
+    const position = { ruleset: id, scorecard: {}, dice: Array.from({ length: RULESETS[id].dice }, (_, i) => 1 + (i % 6)), rollsLeft: 2, goal: { type: 'win', opponents: [{ scorecard: {} }] } };
+    while ((await post('/api/v1/hint', position)).status !== 200) await new Promise((r) => setTimeout(r, 250));
   }
   const loaded = treeMiB(child.pid!);
   console.log(`every goal table loaded: ${since().toFixed(1)} s; server RSS ${loaded.server.toFixed(0)} MiB, its processes ${loaded.children.toFixed(0)} MiB`);
@@ -112,9 +117,10 @@ try {
     }
     (times[`${kind} ${pass}`] ??= []).push(r.ms);
   };
-  for (const pass of ['cold', 'warm'] as const) {
-    for (const id of ids) {
-      for (const t of plan[id]) {
+  // Each turn cold, then at once warm: its rows read and decoded by the first answers, kept for the next.
+  for (const id of ids) {
+    for (const t of plan[id]) {
+      for (const pass of ['cold', 'warm'] as const) {
         const q = pass === 'cold' ? t : t.again(rollDice(RULESETS[id].dice, rng));
         await ask(pass, 'reach hint', '/api/v1/hint', q.reach);
         await ask(pass, 'win hint', '/api/v1/hint', q.win);

@@ -317,12 +317,8 @@ export function createRowEncoder(kind: LaneKind, encoding: LaneEncoding, bits: n
   const S = 2 ** bits;
   const q = new Int32Array(cap + 2);
   let values = 0;
-  const fixed = (p: number): number => {
-    const v = Math.round(p * S);
-    // A NaN would round to 0 unseen: a solver's error, never a value.
-    if (v !== v) throw new Error(`a ${kind} lane is NaN`);
-    return v < 0 ? 0 : v > S ? S : v;
-  };
+  // Rounded to the nearest step (half up, as Math.round), held to [0, 2^bits]: p * S + 0.5 stays below 2^31.
+  const fixed = (p: number): number => (p > 0 ? (p < 1 ? (p * S + 0.5) | 0 : S) : p === p ? 0 : nanLane(kind));
   const float64 = (rows: RowWriter, lanes: Float64Array, o: number, w: number): void => {
     let first = low;
     while (first <= w && (kind === 'reach' ? lanes[o + first] >= 1 - REACH_TRIM : lanes[o + first] <= REACH_TRIM)) first++;
@@ -361,6 +357,11 @@ export function createRowEncoder(kind: LaneKind, encoding: LaneEncoding, bits: n
     values += count;
   };
   return { encode: encoding === 'float64' ? float64 : kind === 'reach' ? reach : distribution, values: () => values };
+}
+
+/** A NaN would round to 0 unseen: a solver's error, never a value. */
+function nanLane(kind: LaneKind): never {
+  throw new Error(`a ${kind} lane is NaN`);
 }
 
 /** The rows in state order, with their offsets, as a table's data (its arrays shared, to hand to worker threads). */

@@ -28,8 +28,6 @@ const BLOCK = 8;
 export class RowWriter {
   bytes: Uint8Array;
   length = 0;
-  private acc = 0;
-  private bits = 0;
 
   constructor(initial = 1 << 16) {
     this.bytes = new Uint8Array(initial);
@@ -54,27 +52,10 @@ export class RowWriter {
     this.bytes[this.length++] = v;
   }
 
-  /** `w` bits of `v` (v < 2^w, w <= 32), least significant first. */
-  bitsOf(v: number, w: number): void {
-    // acc < 2^8 before, v < 2^32: the sum stays exact in a double.
-    this.acc += v * 2 ** this.bits;
-    this.bits += w;
-    while (this.bits >= 8) {
-      this.bytes[this.length++] = this.acc % 256;
-      this.acc = Math.floor(this.acc / 256);
-      this.bits -= 8;
-    }
-  }
-
-  /** Ends a row's bits at a byte. */
-  flushBits(): void {
-    if (this.bits > 0) this.bytes[this.length++] = this.acc;
-    this.acc = 0;
-    this.bits = 0;
-  }
 }
 
-const zigzag = (z: number): number => (z >= 0 ? 2 * z : -2 * z - 1);
+/** A block's zigzagged values, reused by every row written. */
+const BLOCK_SCRATCH = new Int32Array(BLOCK);
 
 function widthOf(v: number): number {
   return v === 0 ? 0 : 32 - Math.clz32(v);
@@ -87,9 +68,14 @@ function widthOf(v: number): number {
 export function writeFixedRow(w: RowWriter, lo: number, count: number, q: Int32Array, m: number, bits: number): void {
   w.varint(lo);
   w.varint(count);
-  // Widths are at most bits + 3 (zigzag of a second difference in [-2^(bits+1), 2^(bits+1)]): a block's bytes fit in this.
+  // Widths are at most bits + 3 (zigzag of a second difference in [-2^(bits+1), 2^(bits+1)]): the row's bytes fit in this.
   w.reserve(Math.ceil(((bits + 3) * m + 5 * Math.ceil(m / BLOCK)) / 8) + 1);
-  const z = new Int32Array(BLOCK);
+  const out = w.bytes;
+  let at = w.length;
+  // A bit writer in locals, as the reader's: fewer than 8 bits wait in acc, so 24 more fit its 32.
+  let acc = 0;
+  let held = 0;
+  const z = BLOCK_SCRATCH;
   let prevQ = 2 ** bits;
   let prevD = 0;
   for (let i = 0; i < m; i += BLOCK) {
@@ -97,16 +83,45 @@ export function writeFixedRow(w: RowWriter, lo: number, count: number, q: Int32A
     let most = 0;
     for (let j = 0; j < n; j++) {
       const d = prevQ - q[i + j];
-      z[j] = zigzag(d - prevD);
-      most |= z[j];
+      const e = d - prevD;
+      const zz = e >= 0 ? 2 * e : -2 * e - 1;
+      z[j] = zz;
+      most |= zz;
       prevQ = q[i + j];
       prevD = d;
     }
     const width = widthOf(most);
-    w.bitsOf(width, 5);
-    for (let j = 0; j < n; j++) w.bitsOf(z[j], width);
+    acc |= width << held;
+    held += 5;
+    if (held >= 8) {
+      out[at++] = acc & 0xff;
+      acc >>>= 8;
+      held -= 8;
+    }
+    // Above 24 bits (a cliff of more than 2^22 steps, rare) a value goes in two parts.
+    const low = width > 24 ? 16 : width;
+    const lowMask = (1 << low) - 1;
+    for (let j = 0; j < n; j++) {
+      acc |= (z[j] & lowMask) << held;
+      held += low;
+      while (held >= 8) {
+        out[at++] = acc & 0xff;
+        acc >>>= 8;
+        held -= 8;
+      }
+      if (low < width) {
+        acc |= (z[j] >>> 16) << held;
+        held += width - 16;
+        while (held >= 8) {
+          out[at++] = acc & 0xff;
+          acc >>>= 8;
+          held -= 8;
+        }
+      }
+    }
   }
-  w.flushBits();
+  if (held > 0) out[at++] = acc & 0xff;
+  w.length = at;
 }
 
 /** Appends a float64 row: lo, count and the values as they are. */

@@ -129,7 +129,9 @@ export function registerTables(program: Command): void {
         const label = { values: multi ? 'columns alone' : 'value', moments: 'SD', reach: 'P(250)', distribution: 'mean', joint: 'optimum' }[i.kind];
         const value = h ? `${label} ${h.startValue.toFixed(i.kind === 'moments' ? 4 : 7)}` : '-';
         const fp = h ? h.fingerprint : '-';
-        const status = i.status === 'ok' ? 'ok' : `${i.status.toUpperCase()}: ${i.detail ?? ''} (rebuild: dicewise tables build --ruleset ${i.ruleset})`;
+        // A goal table is built by its own flag (an older format's is converted there, in seconds).
+        const flag = { reach: ' --reach', distribution: ' --win' }[i.kind as string] ?? '';
+        const status = i.status === 'ok' ? 'ok' : `${i.status.toUpperCase()}: ${i.detail ?? ''} (rebuild: dicewise tables build --ruleset ${i.ruleset}${flag})`;
         process.stdout.write(
           `${`${i.ruleset}${i.kind === 'values' ? (multi ? ' (columns)' : '') : ` (${i.kind})`}`.padEnd(30)} ${value.padStart(18)}  fingerprint ${fp}  ${(i.bytes / 2 ** 20).toFixed(1)} MiB  ${status}\n`,
         );
