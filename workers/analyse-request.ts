@@ -30,7 +30,7 @@ export interface AnalyseRequestTask {
   stop: Int32Array;
   /** rule sets whose reach table the server has ready (a reach review of another fails with NOT_READY naming it) */
   reachReady: RuleSetId[];
-  /** the goal tables the server has loaded, over SharedArrayBuffers: the worker uses them rather than read its own */
+  /** the goal tables the server has opened (their indexes shared, their files open): the worker reads their rows rather than open its own */
   lanes?: Partial<Record<RuleSetId, SharedLanes>>;
   /** the value tables the server has read, likewise */
   tables?: SharedTables;

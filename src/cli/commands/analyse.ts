@@ -52,10 +52,11 @@ function recordsOf(input: ReviewInput): unknown[] {
 
 /**
  * Reads once, into shared memory, the tables the review threads will rate the first chunks'
- * games from: each rule set's value (or joint) table, and both goal tables for multiplayer
+ * games from: each rule set's value (or joint) table, and opens both goal tables for multiplayer
  * records (`lanes` holds the reach tables of a reach review already). Each thread would otherwise
- * read its own copy (a reach table is half a gigabyte). A table that cannot be read here is left
- * to the threads, whose error names it; rule sets first met in later chunks are read by each thread.
+ * read its own value tables and check its own goal tables (a pass over 60-280 MB each). A table
+ * that cannot be read here is left to the threads, whose error names it; rule sets first met in
+ * later chunks are read by each thread.
  */
 async function readShared(dir: string, records: readonly unknown[], lanes: Partial<Record<RuleSetId, LaneTables>>): Promise<() => Pick<ReviewTask, 'tables' | 'lanes'>> {
   const read = sharedTableReader();
