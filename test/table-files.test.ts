@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DicewiseError } from '../src/errors.ts';
 import { RULESETS } from '../src/rules/index.ts';
-import { encodeTable, SOLVER_VERSION, type BuiltTable } from '../src/solver/index.ts';
+import { buildReachTable, encodeTable, SOLVER_VERSION, type BuiltTable } from '../src/solver/index.ts';
 import { checkTable, listTables, readTable, sharedTableReader, tablePath, writeTable } from '../src/store/table-store.ts';
 import { testModel } from './support/models.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 import { TAIL_RULESET, tableRows, tailReachTable } from './support/reach.ts';
-import { readReachTable, writeReachTable } from '../src/store/reach-store.ts';
+import { reachTablePath, readReachTable, writeReachTable } from '../src/store/reach-store.ts';
 
 let dir: string;
 let built: BuiltTable;
@@ -117,6 +117,15 @@ describe('table files', () => {
     await writeFile(file, bytes);
     await expectCode(readReachTable(dir, RULESETS[TAIL_RULESET], 'reach'), 'TABLE_CORRUPT', /checksum/);
     await rm(file);
+  });
+
+  it('reads a float64 goal table (exact rows, as checks build them) from its file as it was written', async () => {
+    const built = await buildReachTable(RULESETS[TAIL_RULESET], { cap: 40, levels: 2, float64: true });
+    await writeReachTable(dir, built);
+    const read = await readReachTable(dir, RULESETS[TAIL_RULESET], 'reach');
+    expect(read.header.layout).toMatchObject({ encoding: 'float64', cap: 40 });
+    expect(tableRows(read.table)).toEqual(tableRows(built.table));
+    await rm(reachTablePath(dir, TAIL_RULESET));
   });
 
   it('refuses garbage, a table of another rule set, another solver version and a changed rule set', async () => {
