@@ -27,13 +27,13 @@ const out = mkdtempSync(join(tmpdir(), 'dicewise-web-outlook-'));
 
 const entry = `
 import { RULESETS } from ${JSON.stringify(join(root, 'dist/src/rules/index.js'))};
-import { buildReachTable, solveColumnTable } from ${JSON.stringify(join(root, 'dist/src/solver/index.js'))};
+import { buildOutlookTable, solveColumnTable } from ${JSON.stringify(join(root, 'dist/src/solver/index.js'))};
 self.onmessage = async (e) => {
   const rs = RULESETS[e.data];
   const t0 = performance.now();
   const { values } = await solveColumnTable(rs, {});
   const t1 = performance.now();
-  const built = await buildReachTable(rs, { kind: 'outlook', values });
+  const built = await buildOutlookTable(rs, { values });
   const t2 = performance.now();
   self.postMessage({ valuesSeconds: (t1 - t0) / 1000, outlookSeconds: (t2 - t1) / 1000, states: built.states, lanes: built.table.values.length, bytes: built.table.values.byteLength, start: built.header.startValue });
 };

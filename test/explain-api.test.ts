@@ -5,7 +5,7 @@ import { outlookTotal, parsePosition } from '../src/position/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import type { DicewiseApp } from '../src/server/app.ts';
 import { staticRegistry } from '../src/server/table-registry.ts';
-import { readReachTable } from '../src/store/reach-store.ts';
+import { readOutlookTable } from '../src/store/reach-store.ts';
 import { testModel } from './support/models.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 import { sheetExcept, TAIL_RULESET, tailReachTable } from './support/reach.ts';
@@ -16,7 +16,7 @@ import { createApp } from '../src/server/app.ts';
 
 let app: DicewiseApp;
 beforeAll(async () => {
-  const outlook = (await readReachTable(TEST_TABLE_DIR, RULESETS.yahtzee, 'outlook')).table;
+  const outlook = (await readOutlookTable(TEST_TABLE_DIR, RULESETS.yahtzee)).table;
   const reach = (await tailReachTable()).table;
   ({ app } = await testApp({ lanes: { outlook: { yahtzee: outlook }, reach: { [TAIL_RULESET]: reach } } }));
 });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { EXPLAIN_NOTES } from '../src/advisor/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import type { DicewiseApp } from '../src/server/app.ts';
-import { readReachTable } from '../src/store/reach-store.ts';
+import { readOutlookTable } from '../src/store/reach-store.ts';
 import { dicewise as run } from './support/cli.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 import { postJson, testApp } from './support/server.ts';
@@ -11,7 +11,7 @@ const dicewise = (...args: string[]) => run(args);
 
 let app: DicewiseApp;
 beforeAll(async () => {
-  const outlook = (await readReachTable(TEST_TABLE_DIR, RULESETS.yahtzee, 'outlook')).table;
+  const outlook = (await readOutlookTable(TEST_TABLE_DIR, RULESETS.yahtzee)).table;
   ({ app } = await testApp({ lanes: { outlook: { yahtzee: outlook } } }));
 });
 

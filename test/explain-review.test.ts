@@ -14,8 +14,8 @@ import {
 import { advise, explainAdvice } from '../src/advisor/index.ts';
 import { REASONS_COVER, parsePosition } from '../src/position/index.ts';
 import { FAMILIES, RULESETS } from '../src/rules/index.ts';
-import type { ReachTable } from '../src/solver/index.ts';
-import { readReachTable } from '../src/store/reach-store.ts';
+import type { OutlookTable } from '../src/solver/index.ts';
+import { readOutlookTable } from '../src/store/reach-store.ts';
 import { createWorkerPool, reviewRunner, type WorkerPool } from '../workers/pool.ts';
 import { playGames } from './support/game-records.ts';
 import { testModel } from './support/models.ts';
@@ -28,10 +28,10 @@ import { join } from 'node:path';
 
 /** The review's `explain`: each mistake's reasons and where each game's (and the batch's) losses come from. */
 
-let outlook: ReachTable;
+let outlook: OutlookTable;
 let games: GameRecord[];
 beforeAll(async () => {
-  outlook = (await readReachTable(TEST_TABLE_DIR, RULESETS.yahtzee, 'outlook')).table;
+  outlook = (await readOutlookTable(TEST_TABLE_DIR, RULESETS.yahtzee)).table;
   games = playGames(await testModel('yahtzee'), 5151, 24, 0.2, 0);
 });
 

@@ -3,18 +3,18 @@ import { advise, explainAdvice, type ExplainedAdvice } from '../src/advisor/inde
 import { aspectLosses, outlookTotal, parsePosition, REASONS_COVER, type Outlook } from '../src/position/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { createPlayer, GamePlayer, optimalStrategy } from '../src/simulate/index.ts';
-import { buildReachTable, columnStateIndex, compileRules, outlookWidth, type ReachTable } from '../src/solver/index.ts';
-import { readReachTable } from '../src/store/reach-store.ts';
+import { buildOutlookTable, columnStateIndex, compileRules, outlookWidth, type OutlookTable } from '../src/solver/index.ts';
+import { readOutlookTable } from '../src/store/reach-store.ts';
 import { testModel, testValues } from './support/models.ts';
 import { naiveOutlook } from './support/naive-game.ts';
 import { TEST_RULESETS, TEST_TABLE_DIR } from './support/paths.ts';
 import { mulberry32, randomPosition, sampleOpenStates } from './support/random-positions.ts';
 
-const outlookTables = new Map<RuleSetId, Promise<ReachTable>>();
+const outlookTables = new Map<RuleSetId, Promise<OutlookTable>>();
 /** The outlook table the global setup built. */
-function outlookTable(id: RuleSetId): Promise<ReachTable> {
+function outlookTable(id: RuleSetId): Promise<OutlookTable> {
   let t = outlookTables.get(id);
-  if (!t) outlookTables.set(id, (t = readReachTable(TEST_TABLE_DIR, RULESETS[id], 'outlook').then((r) => r.table)));
+  if (!t) outlookTables.set(id, (t = readOutlookTable(TEST_TABLE_DIR, RULESETS[id]).then((r) => r.table)));
   return t;
 }
 
@@ -131,7 +131,7 @@ describe('the outlook table against a naive recursion', () => {
     const rs = RULESETS[id];
     const c = compileRules(rs);
     const B = rs.boxes.length;
-    const table = (await buildReachTable(rs, { kind: 'outlook', values: await testValues(id), levels: 3 })).table;
+    const table = (await buildOutlookTable(rs, { values: await testValues(id), levels: 3 })).table;
     const memo = new Map<string, number>();
     const outlooks = new Map<string, { lanes: number[]; tied: boolean }>();
     let compared = 0;
@@ -142,7 +142,7 @@ describe('the outlook table against a naive recursion', () => {
         const col = state.columns[0];
         const slot = columnStateIndex(c.layout, col);
         const at = table.offset[slot];
-        expect(table.count[slot]).toBe(outlookWidth(c, col.mask));
+        expect(table.offset[slot + 1] - at).toBe(outlookWidth(c, col.mask));
         const openBoxes = rs.boxes.map((_, b) => b).filter((b) => !(col.mask & (1 << b)));
         openBoxes.forEach((b, i) => {
           expect(table.values[at + i], `${rs.boxes[b].id} expected`).toBeCloseTo(naive.lanes[b], 9);

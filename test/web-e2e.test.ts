@@ -13,7 +13,7 @@ import { testColumnTables, testModel } from './support/models.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
 import { holdsAll, listedOptions } from './support/listed-options.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
-import { readReachTable } from '../src/store/reach-store.ts';
+import { readOutlookTable } from '../src/store/reach-store.ts';
 
 /**
  * The web page in headless Chromium against the real server (over HTTP, test tables): the
@@ -41,7 +41,7 @@ async function explainedHint(input: PositionInput): Promise<ExplainedAdvice> {
   const parsed = parsePosition(input);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
   const model = await testModel('yahtzee');
-  const table = (await readReachTable(TEST_TABLE_DIR, RULESETS.yahtzee, 'outlook')).table;
+  const table = (await readOutlookTable(TEST_TABLE_DIR, RULESETS.yahtzee)).table;
   return explainAdvice(model, table, parsed.position, advise(model, parsed.position));
 }
 

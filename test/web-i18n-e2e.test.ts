@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advise, explainAdvice, type Advice, type ExplainedAdvice } from '../src/advisor/index.ts';
 import { parsePosition, reasonSentence, type Action, type PositionInput } from '../src/position/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
-import { readReachTable } from '../src/store/reach-store.ts';
+import { readOutlookTable } from '../src/store/reach-store.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
 import { launchChromium, loadPage, skipBrowserTests } from './support/browser.ts';
 import { testModel } from './support/models.ts';
@@ -99,7 +99,7 @@ async function expected(input: PositionInput): Promise<Advice> {
 async function explained(input: PositionInput): Promise<ExplainedAdvice> {
   const parsed = parsePosition(input);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
-  const table = (await readReachTable(TEST_TABLE_DIR, RULESETS.yahtzee, 'outlook')).table;
+  const table = (await readOutlookTable(TEST_TABLE_DIR, RULESETS.yahtzee)).table;
   const model = await testModel('yahtzee');
   return explainAdvice(model, table, parsed.position, advise(model, parsed.position));
 }

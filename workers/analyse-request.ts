@@ -6,7 +6,7 @@ import { parseGoal } from '../src/position/index.ts';
 import { isRuleSetId, RULESETS, supportsTable } from '../src/rules/index.ts';
 import { goalModule, reviewGoal } from '../src/goals/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
-import type { GameModel, LaneKind, ReachTable, SharedTables } from '../src/solver/index.ts';
+import type { GameModel, LaneLookup, SharedTables } from '../src/solver/index.ts';
 import type { SharedLanes } from '../src/simulate/index.ts';
 
 /**
@@ -32,7 +32,7 @@ export interface AnalyseRequestTask {
   reachReady: RuleSetId[];
   /** rule sets whose outlook table the server has ready (an explained review of another fails with NOT_READY naming it) */
   outlookReady?: RuleSetId[];
-  /** the goal tables the server has loaded, over SharedArrayBuffers: the worker uses them rather than read its own */
+  /** the goal tables the server has opened (their indexes shared, their files open) and its outlook tables (shared memory): the worker reads them rather than open its own */
   lanes?: Partial<Record<RuleSetId, SharedLanes>>;
   /** the value tables the server has read, likewise */
   tables?: SharedTables;
@@ -51,7 +51,7 @@ function ruleSetOf(record: unknown): unknown {
 export async function analyseRequest(
   task: AnalyseRequestTask,
   modelFor: (id: RuleSetId) => Promise<GameModel>,
-  laneFor: (id: RuleSetId, kind: LaneKind) => Promise<ReachTable>,
+  laneFor: LaneLookup,
   multiplayerFor?: MultiplayerTables,
 ): Promise<Uint8Array> {
   const request = decodePlain(task.body, task.format, task.limits);

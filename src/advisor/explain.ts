@@ -1,6 +1,6 @@
 import { evaluateTurnOutlook, holdOutlook, keepOfFaces, outlookSheet, reasonsFor, scoreOutlook, startOutlook, type Outlook, type Position, type Reason } from '../position/index.ts';
 import { supportsTable } from '../rules/index.ts';
-import type { GameModel, ReachTable } from '../solver/index.ts';
+import type { GameModel, OutlookTable } from '../solver/index.ts';
 import type { Advice, AdviceOption } from './types.ts';
 
 /**
@@ -41,7 +41,7 @@ export function explainNote(position: Position): string | undefined {
  * `advice` (advise's, for `position` by `model`) with its outlooks and reasons, from the rule
  * set's outlook table: one run of the turn engine over the position's outlook lanes.
  */
-export function explainAdvice(model: GameModel, table: ReachTable, position: Position, advice: Advice): ExplainedAdvice {
+export function explainAdvice(model: GameModel, table: OutlookTable, position: Position, advice: Advice): ExplainedAdvice {
   const values = model.table;
   if (!values || !model.exact) throw new Error(`explainAdvice needs an exact single-column model, not ${model.rs.id}'s`);
   const rs = model.rs;

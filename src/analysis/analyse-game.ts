@@ -1,6 +1,6 @@
 import type { RuleSet } from '../rules/index.ts';
 import { isPlainSingleColumn } from '../rules/index.ts';
-import type { GameModel, GameState, RankedScoreOption, ReachTable, TurnCache, TurnEval } from '../solver/index.ts';
+import type { GameModel, GameState, OutlookTable, RankedScoreOption, ReachTable, TurnCache, TurnEval } from '../solver/index.ts';
 import { decideHold } from '../solver/engine-decisions.ts';
 import { createEntryScratch, scoreEntry, type EntryScratch } from '../solver/score-entry.ts';
 import { boxCount, turnCount, createTurnCache, createTurnEval, evaluateState, holdValue, initialState, isFinished, optionValue, rankedScoreOptions, reachGoalModel, TIE_EPSILON } from '../solver/index.ts';
@@ -81,7 +81,7 @@ const explaining = new WeakMap<GameModel, Analyser>();
  * An analyser that also explains each mistake from the rule set's outlook table (one per model,
  * sharing the plain analyser's turn cache). The model must be exact and single-column.
  */
-export function explainingAnalyser(model: GameModel, table: ReachTable): Analyser {
+export function explainingAnalyser(model: GameModel, table: OutlookTable): Analyser {
   let a = explaining.get(model);
   if (!a || a.explain?.table !== table) {
     if (!model.table) throw new Error(`${model.rs.id}'s model has no exact table to explain its choices with`);

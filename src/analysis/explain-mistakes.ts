@@ -1,6 +1,6 @@
 import { aspectFamily, aspectLosses, evaluateTurnOutlook, holdOutlook, reasonsFor, scoreOutlook, yahtzeeBonusOf, type Outlook, type Reason, type TurnOutlook } from '../position/index.ts';
 import { FAMILIES, type Family } from '../rules/index.ts';
-import type { ColumnState, GameModel, ReachTable } from '../solver/index.ts';
+import type { ColumnState, GameModel, OutlookTable } from '../solver/index.ts';
 import { createEntryScratch, scoreEntry } from '../solver/score-entry.ts';
 import { DECISION_FIELDS } from './packed-result.ts';
 
@@ -12,7 +12,7 @@ import { DECISION_FIELDS } from './packed-result.ts';
  */
 export interface MistakeExplainer {
   /** the outlook table of the model's rule set */
-  table: ReachTable;
+  table: OutlookTable;
   values: Float64Array;
 }
 

@@ -1,5 +1,5 @@
 import { isSolvedByModel, isSolvedExactly, RULESETS, supportsTable, type RuleSet, type RuleSetId } from '../rules/index.ts';
-import type { GameModel, ReachTable } from '../solver/index.ts';
+import type { GameModel, OutlookTable } from '../solver/index.ts';
 import { analyserFor, explainingAnalyser, type Analyser } from './analyse-game.ts';
 import { analyseGamesPacked, batchRuleSets } from './batch.ts';
 import { batchRecords, type GameBatch } from './game-input.ts';
@@ -43,7 +43,7 @@ export async function analyseBatchPacked(
 }
 
 /** The outlook table of an exact single-column rule set, for a review that explains its mistakes (points only). */
-export type OutlookLookup = (id: RuleSetId) => Promise<ReachTable>;
+export type OutlookLookup = (id: RuleSetId) => Promise<OutlookTable>;
 
 /** A review for a goal other than points (the goal's module makes it: src/goals, `review`): the analyser that rates a rule set's games for it. */
 export interface ReviewGoal {

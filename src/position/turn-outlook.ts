@@ -10,7 +10,7 @@ import {
   type ColumnState,
   type CompiledRules,
   type OutlookSolver,
-  type ReachTable,
+  type OutlookTable,
 } from '../solver/index.ts';
 import { readOutlook, type Outlook, type OutlookSheet } from './outlook.ts';
 
@@ -24,7 +24,7 @@ export interface TurnOutlook {
   rs: RuleSet;
   c: CompiledRules;
   solver: OutlookSolver;
-  table: ReachTable;
+  table: OutlookTable;
   sheet: OutlookSheet;
   /** the column as written (upper total uncapped) and its canonical state's mask and upper total */
   col: ColumnState;
@@ -42,7 +42,7 @@ const solvers = new WeakMap<CompiledRules, OutlookSolver>();
  * the outlook table: one turn of the engine, about half a millisecond for yahtzee. The rows it
  * reads from are the rule set's one solver's: read them before the next turn of the same rules.
  */
-export function evaluateTurnOutlook(c: CompiledRules, values: Float64Array, table: ReachTable, col: ColumnState, sheet: OutlookSheet): TurnOutlook {
+export function evaluateTurnOutlook(c: CompiledRules, values: Float64Array, table: OutlookTable, col: ColumnState, sheet: OutlookSheet): TurnOutlook {
   let solver = solvers.get(c);
   if (!solver) solvers.set(c, (solver = createOutlookSolver(c)));
   // The canonical state (column-layout.ts), as the table's states are: its upper total decides the bonus alike.

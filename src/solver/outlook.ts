@@ -1,7 +1,7 @@
 import type { CompiledRules } from './compiled-rules.ts';
 import { decodeState, popcount } from './column-layout.ts';
 import type { ReachTask } from './lane-task.ts';
-import type { ReachTable } from './reach-table.ts';
+import type { OutlookTable } from './outlook-table.ts';
 import { chooseScores, createScoreChoices, type ScoreChoices } from './score-choice.ts';
 import { createTurnWorkspace, evaluateTurn, evaluateTurnValue, type TurnWorkspace } from './turn-engine.ts';
 
@@ -29,9 +29,9 @@ import { createTurnWorkspace, evaluateTurn, evaluateTurnValue, type TurnWorkspac
  * other boxes' lanes of the next state. Summed, E of the boxes + upper bonus × P + Yahtzee bonus
  * is the state's expected value (the sum identity the tests check to 1e-9).
  *
- * A table of these lanes per state (build-lane-table.ts, kind `outlook`) lets a hint run one turn
- * over them: a state's lanes need every state after it, which on demand from an early state is
- * the whole game.
+ * A table of these lanes per state (build-lane-table.ts buildOutlookTable; outlook-table.ts) lets
+ * a hint run one turn over them: a state's lanes need every state after it, which on demand from
+ * an early state is the whole game.
  */
 
 /** Lanes of the bonuses a rule set has: the upper bonus's chance, the Yahtzee bonus's points. */
@@ -50,7 +50,7 @@ export interface OutlookSource {
   offset: Int32Array | Uint32Array;
 }
 
-export function outlookSourceOf(t: ReachTable): OutlookSource {
+export function outlookSourceOf(t: OutlookTable): OutlookSource {
   return { lanes: t.values, offset: t.offset };
 }
 
@@ -159,7 +159,7 @@ export function solveOutlookStates(s: OutlookSolver, task: ReachTask): void {
  * roll (roll1), each hold before the second and the third roll (hold2, hold3) under expected-score
  * play, lane 0 the expected points to come. Returns the lanes per row.
  */
-export function evaluateOutlookTurn(s: OutlookSolver, values: Float64Array, table: ReachTable, mask: number, upper: number, flag: number): number {
+export function evaluateOutlookTurn(s: OutlookSolver, values: Float64Array, table: OutlookTable, mask: number, upper: number, flag: number): number {
   const L = outlookScoreNow(s, values, outlookSourceOf(table), mask, upper, flag);
   evaluateTurn(s.c.dice, s.turn.scoreLater, s.turn.scoreLater, s.turn);
   return L;

@@ -7,7 +7,7 @@ import { processTableBuild } from '../../src/server/table-builds.ts';
 import { createTableRegistry } from '../../src/server/table-registry.ts';
 import { diskSources } from '../../src/store/disk-sources.ts';
 import type { TableSource, TableSources } from '../../src/store/table-sources.ts';
-import type { ReachTable } from '../../src/solver/index.ts';
+import type { OutlookTable } from '../../src/solver/index.ts';
 import { TEST_TABLE_DIR } from './paths.ts';
 
 /**
@@ -27,7 +27,7 @@ export interface WebServer {
  * yahtzee's among them), read from the test tables; never built here, which would cost a browser
  * test some 10 s of CPU: a rule set without one answers that it cannot be had.
  */
-function builtOutlooks(): TableSource<ReachTable> {
+function builtOutlooks(): TableSource<OutlookTable> {
   const disk = diskSources(TEST_TABLE_DIR, { build: processTableBuild({ threads: 2, backgroundThreads: 2 }) }).outlook;
   return { read: disk.read, build: (id) => Promise.reject(new Error(`the browser tests build no outlook table (${id}'s); test/support/paths.ts lists those the run builds`)) };
 }

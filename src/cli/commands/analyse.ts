@@ -22,11 +22,11 @@ import {
 } from '../../analysis/index.ts';
 import { isSolvedExactly, RULESETS, supportsTable, type RuleSetId } from '../../rules/index.ts';
 import { reviewGoal } from '../../goals/index.ts';
-import { readReachTable } from '../../store/reach-store.ts';
+import { readOutlookTable, readReachTable } from '../../store/reach-store.ts';
 import { DicewiseError } from '../../errors.ts';
 import { ensureReachTable, loadModel, loadReviewModel, readReviewTables } from '../../store/model-loader.ts';
 import { sharedTableReader } from '../../store/table-store.ts';
-import type { SharedLanes } from '../../simulate/index.ts';
+import { sharedLanes, type LaneTables, type SharedLanes } from '../../simulate/index.ts';
 import type { ReviewTask } from '../../../workers/messages.ts';
 import { createWorkerPool, reviewRunner, solverThreads } from '../../../workers/pool.ts';
 import { openGameSource, type GameSource } from '../game-source.ts';
@@ -52,12 +52,13 @@ function recordsOf(input: ReviewInput): unknown[] {
 
 /**
  * Reads once, into shared memory, the tables the review threads will rate the first chunks'
- * games from: each rule set's value (or joint) table, and both goal tables for multiplayer
+ * games from: each rule set's value (or joint) table, and opens both goal tables for multiplayer
  * records (`lanes` holds the reach tables of a reach review already). Each thread would otherwise
- * read its own copy (a reach table is half a gigabyte). A table that cannot be read here is left
- * to the threads, whose error names it; rule sets first met in later chunks are read by each thread.
+ * read its own value tables and check its own goal tables (a pass over 60-280 MB each). A table
+ * that cannot be read here is left to the threads, whose error names it; rule sets first met in
+ * later chunks are read by each thread.
  */
-async function readShared(dir: string, records: readonly unknown[], lanes: Partial<Record<RuleSetId, SharedLanes>>): Promise<() => Pick<ReviewTask, 'tables' | 'lanes'>> {
+async function readShared(dir: string, records: readonly unknown[], lanes: Partial<Record<RuleSetId, LaneTables>>): Promise<() => Pick<ReviewTask, 'tables' | 'lanes'>> {
   const read = sharedTableReader();
   const multiplayer = new Set(batchRuleSets(records.filter(isMultiplayerRecord)));
   for (const id of batchRuleSets(records)) {
@@ -65,12 +66,14 @@ async function readShared(dir: string, records: readonly unknown[], lanes: Parti
     if (!multiplayer.has(id) || !isSolvedExactly(RULESETS[id])) continue;
     for (const kind of ['reach', 'distribution'] as const) {
       if (lanes[id]?.[kind]) continue;
-      const table = await readReachTable(dir, RULESETS[id], kind, { shared: true }).then((r) => r.table, () => undefined);
+      const table = await readReachTable(dir, RULESETS[id], kind).then((r) => r.table, () => undefined);
       if (table) lanes[id] = { ...lanes[id], [kind]: table };
     }
   }
   const tables = read.loaded();
-  return () => ({ tables, lanes });
+  const shared: Partial<Record<RuleSetId, SharedLanes>> = {};
+  for (const [id, t] of Object.entries(lanes) as [RuleSetId, LaneTables][]) shared[id] = sharedLanes(t);
+  return () => ({ tables, lanes: shared });
 }
 
 /**
@@ -109,14 +112,13 @@ function winTablesIn(tables: string): MultiplayerTables {
   };
 }
 
-/** Reach tables read (built first where missing) here, once, into shared memory: every thread rates from them. */
-async function loadReachLanes(tables: string, records: readonly unknown[]): Promise<Partial<Record<RuleSetId, SharedLanes>>> {
-  const lanes: Partial<Record<RuleSetId, SharedLanes>> = {};
+/** Reach tables opened (built first where missing) here, once: every thread rates from them (their index shared, their rows read from the file). */
+async function loadReachLanes(tables: string, records: readonly unknown[]): Promise<Partial<Record<RuleSetId, LaneTables>>> {
+  const lanes: Partial<Record<RuleSetId, LaneTables>> = {};
   for (const id of batchRuleSets(records)) {
     if (!isSolvedExactly(RULESETS[id])) continue;
     const bar = progressBar(`building ${id} reach table`, { lines: true });
     const table = await ensureReachTable(tables, id, {
-      shared: true,
       solver: solverThreads,
       onBuild: (rid, reason) => process.stderr.write(`dicewise: no usable reach table for ${rid} (${reason}); building it now (minutes)\n`),
       onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
@@ -128,13 +130,12 @@ async function loadReachLanes(tables: string, records: readonly unknown[]): Prom
 }
 
 /** Outlook tables read (built first where missing) here, once, into shared memory: every mistake is explained from them. */
-async function loadOutlookLanes(tables: string, records: readonly unknown[], lanes: Partial<Record<RuleSetId, SharedLanes>>): Promise<void> {
+async function loadOutlookLanes(tables: string, records: readonly unknown[], lanes: Partial<Record<RuleSetId, LaneTables>>): Promise<void> {
   for (const id of batchRuleSets(records)) {
     if (!supportsTable(RULESETS[id], 'outlook')) continue;
     const bar = progressBar(`building ${id} outlook table`, { lines: true });
     const table = await ensureReachTable(tables, id, {
       kind: 'outlook',
-      shared: true,
       solver: solverThreads,
       onBuild: (rid, why) => process.stderr.write(`dicewise: no usable outlook table for ${rid} (${why}); building it now\n`),
       onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
@@ -183,7 +184,7 @@ async function runAnalyse(file: string | undefined, o: ResolvedAnalyseCommandOpt
   const headRecords = head.flatMap((c) => recordsOf(c.input));
   const lanes = o.reach !== undefined && head.length > 0 ? await loadReachLanes(tables, headRecords) : {};
   if (o.explain && head.length > 0) await loadOutlookLanes(tables, headRecords, lanes);
-  const outlookFor = o.explain ? async (id: RuleSetId) => lanes[id]?.outlook ?? (await readReachTable(tables, RULESETS[id], 'outlook')).table : undefined;
+  const outlookFor = o.explain ? async (id: RuleSetId) => lanes[id]?.outlook ?? (await readOutlookTable(tables, RULESETS[id])).table : undefined;
   const goal = o.reach === undefined ? undefined : reviewGoal({ type: 'reach', score: o.reach }, async (id, kind) => lanes[id]?.[kind] ?? (await readReachTable(tables, RULESETS[id], kind)).table);
   const out = outputWriter(o);
   const tally = emptyTally();

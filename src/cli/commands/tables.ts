@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { GAME_VALUE_FACTS } from '../../approx/measured.ts';
@@ -42,14 +43,16 @@ async function buildGoalTables(o: ResolvedTablesBuildOptions): Promise<void> {
       const { built, file } = await buildReachAndWrite(o.tables, id, { threads: o.threads, solver: solverThreads, cap: o.cap, kind, onProgress: (p) => bar.update(p.statesDone, p.statesTotal) });
       bar.stop();
       const h = built.header;
-      const bytes = built.table.values.byteLength + 4 * built.table.lo.length;
+      const bytes = statSync(file).size;
       const what =
         kind === 'reach'
           ? `reach table, n <= ${built.table.cap}, P(start, 250) ${h.startValue.toFixed(7)}`
           : `points distribution, k <= ${built.table.cap}, mean ${h.startValue.toFixed(7)}`;
       process.stdout.write(
         `${id}: ${what}  (${built.states} states, ` +
-          `${built.table.values.length} values, ${(bytes / 2 ** 20).toFixed(1)} MiB, ${h.buildSeconds.toFixed(2)} s, ${h.threads} threads) -> ${file}\n`,
+          `${built.table.data.values} values, ${(bytes / 2 ** 20).toFixed(1)} MiB on disk, ` +
+          (built.convertedSeconds === undefined ? `${h.buildSeconds.toFixed(2)} s, ${h.threads} threads` : `converted from the older format in ${built.convertedSeconds.toFixed(2)} s`) +
+          `) -> ${file}\n`,
       );
     }
   }
@@ -62,10 +65,10 @@ async function buildOutlookTables(o: ResolvedTablesBuildOptions): Promise<void> 
     const bar = progressBar(`${id} outlook`, { lines: true });
     const { built, file } = await buildReachAndWrite(o.tables, id, { threads: o.threads, solver: solverThreads, kind: 'outlook', onProgress: (p) => bar.update(p.statesDone, p.statesTotal) });
     bar.stop();
-    const bytes = built.table.values.byteLength + 4 * built.table.lo.length;
+    const bytes = statSync(file).size;
     process.stdout.write(
       `${id}: outlook table, its lanes sum to ${built.header.startValue.toFixed(7)} at the start  (${built.states} states, ${built.table.values.length} values, ` +
-        `${(bytes / 2 ** 20).toFixed(1)} MiB, ${built.header.buildSeconds.toFixed(2)} s, ${built.header.threads} threads) -> ${file}\n`,
+        `${(bytes / 2 ** 20).toFixed(1)} MiB on disk, ${built.header.buildSeconds.toFixed(2)} s, ${built.header.threads} threads) -> ${file}\n`,
     );
   }
 }
@@ -155,7 +158,9 @@ export function registerTables(program: Command): void {
         const label = { values: multi ? 'columns alone' : 'value', moments: 'SD', reach: 'P(250)', distribution: 'mean', outlook: 'total', joint: 'optimum' }[i.kind];
         const value = h ? `${label} ${h.startValue.toFixed(i.kind === 'moments' ? 4 : 7)}` : '-';
         const fp = h ? h.fingerprint : '-';
-        const status = i.status === 'ok' ? 'ok' : `${i.status.toUpperCase()}: ${i.detail ?? ''} (rebuild: dicewise tables build --ruleset ${i.ruleset})`;
+        // A goal or outlook table is built by its own flag (an older goal table's is converted there, in seconds).
+        const flag = { reach: ' --reach', distribution: ' --win', outlook: ' --outlook' }[i.kind as string] ?? '';
+        const status = i.status === 'ok' ? 'ok' : `${i.status.toUpperCase()}: ${i.detail ?? ''} (rebuild: dicewise tables build --ruleset ${i.ruleset}${flag})`;
         process.stdout.write(
           `${`${i.ruleset}${i.kind === 'values' ? (multi ? ' (columns)' : '') : ` (${i.kind})`}`.padEnd(30)} ${value.padStart(18)}  fingerprint ${fp}  ${(i.bytes / 2 ** 20).toFixed(1)} MiB  ${status}\n`,
         );

@@ -253,12 +253,14 @@ export const registerAnalyseRoute: RouteModule = (app, deps) => {
       try {
         const reachReady = RULESET_IDS.filter((id) => deps.registry.state(id, 'reach').status === 'ready');
         const outlookReady = RULESET_IDS.filter((id) => deps.registry.state(id, 'outlook').status === 'ready');
-        // The loaded goal tables go along: shared with the worker, not read again there.
+        // The loaded goal and outlook tables go along: shared with the worker, not read again there.
         const lanes: Partial<Record<RuleSetId, SharedLanes>> = {};
         for (const id of RULESET_IDS) {
-          for (const kind of ['reach', 'distribution', 'outlook'] as const) {
-            if (deps.registry.state(id, kind).status === 'ready') (lanes[id] ??= {})[kind] = deps.registry.table(kind, id);
+          for (const kind of ['reach', 'distribution'] as const) {
+            if (deps.registry.state(id, kind).status === 'ready') (lanes[id] ??= {})[kind] = deps.registry.table(kind, id).data;
           }
+          // The outlook table goes as it is: its arrays are shared memory.
+          if (deps.registry.state(id, 'outlook').status === 'ready') (lanes[id] ??= {}).outlook = deps.registry.table('outlook', id);
         }
         return await deps.batch.analyse({ body, format, accept, limits: ANALYSE_INPUT_LIMITS, cap: ANALYSE_BATCH_CAP, stop, reachReady, outlookReady, lanes, ...ruleSetAvailability(deps.registry) });
       } catch (e) {
