@@ -12,7 +12,8 @@ import { ROW_PAD, RowWriter, writeFixedRow, writeFloat64Row, type LaneEncoding }
 import type { TableHeader } from './table-file.ts';
 import { SOLVER_VERSION } from './solver-version.ts';
 import { evaluateTurnValue, type TurnWorkspace } from './turn-engine.ts';
-import { followsValues, lanesOf, type GoalKind, type LaneKind, type ReachTask } from './lane-task.ts';
+import { followsValues, lanesOf, type GoalKind, type LaneKind } from './lane-kind.ts';
+import type { ReachTask } from './lane-task.ts';
 import { createOutlookSolver, outlookWidth, solveOutlookStates } from './outlook.ts';
 import type { OutlookTable } from './outlook-table.ts';
 
