@@ -13,7 +13,11 @@
  * columns measures it. The calibration is fitted to the share taken. (The rows share their
  * games, so a lucky run moves every row's "− taken" alike.)
  *
- *   npx tsx bench/win-calibration.ts [--ruleset yahtzee] [--games 10000] [--seed 1] [--fit FILE]
+ *   npx tsx bench/win-calibration.ts [--ruleset yahtzee] [--games 10000] [--seed 1] [--players 2] [--fit FILE]
+ *
+ * `--players 3` (or more) plays `win` against two (or more) `optimal` players: the situation hints
+ * show uncalibrated (the calibration is fitted on, and applied to, one opponent in progress), so
+ * its rows measure the estimate's own error there; `--fit` is refused with more than 2 players.
  *
  * `--fit FILE` writes the calibration fitted on these games (logistic, per boxes open) into FILE
  * under the rule set's id (src/advisor/data/win-calibration.json is what hints use); measure it
@@ -40,12 +44,16 @@ const { values: args } = parseArgs({
     ruleset: { type: 'string', default: 'yahtzee' },
     games: { type: 'string', default: '10000' },
     seed: { type: 'string', default: '1' },
+    players: { type: 'string', default: '2' },
     fit: { type: 'string' },
     save: { type: 'string' },
     load: { type: 'string' },
   },
 });
 const rs = RULESETS[args.ruleset as RuleSetId];
+const players = Number(args.players);
+if (!Number.isInteger(players) || players < 2 || players > 4) throw new Error(`--players is 2 to 4, got ${args.players}`);
+if (args.fit && players !== 2) throw new Error('--fit: the calibration is fitted on two-player games (one opponent in progress), the only situation hints calibrate');
 const dir = process.env.DICEWISE_TABLES ?? 'tables';
 interface Turn {
   open: number;
@@ -88,7 +96,8 @@ async function play(games: number, seed: number): Promise<Run> {
     chooseBox: (ctx) => win.chooseBox(ctx),
   });
   const started = performance.now();
-  const chunk = runHeadToHead(rs, [createPlayer(rs, observed), createPlayer(rs, optimalStrategy(model, 1 << 17))], seed, 0, games - (games % 2));
+  const slots = [createPlayer(rs, observed), ...Array.from({ length: players - 1 }, () => createPlayer(rs, optimalStrategy(model, 1 << 17)))];
+  const chunk = runHeadToHead(rs, slots, seed, 0, games - (games % players));
   console.error(`${games} games in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   // The exact chance each game had at its first roll with END_GAME_BOXES open.
   const exactLater = new Map<number, number>();
@@ -96,7 +105,7 @@ async function play(games: number, seed: number): Promise<Run> {
   const turns: Turn[] = [];
   for (const s of samples) {
     const later = exactLater.get(s.game);
-    if (later !== undefined) turns.push({ open: s.open, shown: s.shown, taken: chunk.shares[s.game * 2], exactLater: later });
+    if (later !== undefined) turns.push({ open: s.open, shown: s.shown, taken: chunk.shares[s.game * players], exactLater: later });
   }
   return { ruleset: rs.id, games, seed, turns };
 }
@@ -153,10 +162,11 @@ if (args.fit) {
   console.error(`calibration written to ${args.fit}`);
 }
 
-console.log(`${rs.id}: win against optimal, 2 players, ${games} games (seed ${runs.map((r) => r.seed).join(', ')}); the estimate shown at the first roll of each turn`);
+console.log(`${rs.id}: win against optimal, ${players} players, ${games} games (seed ${runs.map((r) => r.seed).join(', ')}); the estimate shown at the first roll of each turn`);
 console.log(
   `against the share taken, and against the exact chance the same game had at its first roll with ${END_GAME_BOXES} boxes open${calibration ? ' (calibration fitted on these games)' : ' (the stored calibration)'}`,
 );
+if (players > 2) console.log(`(hints show the estimate uncalibrated against ${players - 1} opponents: the "calibrated" columns are what the two-player map would do here)`);
 console.log('| boxes open | turns | shown, mean | taken, mean | shown − taken (95%) | shown − exact later (95%) | binned | calibrated − taken (95%) | calibrated − exact later (95%) | binned |');
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const open of opens) {
