@@ -15,9 +15,9 @@
  *
  *   npx tsx bench/win-calibration.ts [--ruleset yahtzee] [--games 10000] [--seed 1] [--players 2] [--fit FILE]
  *
- * `--players 3` (or more) plays `win` against two (or more) `optimal` players: the situation hints
- * show uncalibrated (the calibration is fitted on, and applied to, one opponent in progress), so
- * its rows measure the estimate's own error there; `--fit` is refused with more than 2 players.
+ * `--players 3` (or 4) plays `win` against two (or three) `optimal` players: a calibration is
+ * fitted, stored and applied per number of opponents (with `--load`, give the `--players` the
+ * runs were played with).
  *
  * `--fit FILE` writes the calibration fitted on these games (logistic, per boxes open) into FILE
  * under the rule set's id (src/advisor/data/win-calibration.json is what hints use); measure it
@@ -28,7 +28,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { adviseWin, calibrateWinChance, fitWinCalibration, type WinCalibration } from '../src/advisor/index.ts';
+import { adviseWin, calibrateWinChance, fitWinCalibration, winCalibration, type WinCalibration } from '../src/advisor/index.ts';
 import { parsePosition, type Position } from '../src/position/index.ts';
 import { RULESETS, type RuleSetId, upperBonusFor } from '../src/rules/index.ts';
 import { createPlayer, runHeadToHead, type Strategy } from '../src/simulate/index.ts';
@@ -53,7 +53,6 @@ const { values: args } = parseArgs({
 const rs = RULESETS[args.ruleset as RuleSetId];
 const players = Number(args.players);
 if (!Number.isInteger(players) || players < 2 || players > 4) throw new Error(`--players is 2 to 4, got ${args.players}`);
-if (args.fit && players !== 2) throw new Error('--fit: the calibration is fitted on two-player games (one opponent in progress), the only situation hints calibrate');
 const dir = process.env.DICEWISE_TABLES ?? 'tables';
 interface Turn {
   open: number;
@@ -153,11 +152,11 @@ if (args.fit) {
   calibration = fitWinCalibration(
     rs.id,
     opens.map((open) => ({ open, shown: byOpen.get(open)!.shown, achieved: byOpen.get(open)!.achieved })),
-    { games, seed },
+    { games, seed, opponents: players - 1 },
   );
-  // One file for every rule set's calibration: this one's replaced, the others kept.
-  const all = existsSync(args.fit) ? (JSON.parse(readFileSync(args.fit, 'utf8')) as Record<string, WinCalibration>) : {};
-  all[rs.id] = calibration;
+  // One file for every rule set's calibrations: this one's (rule set, opponents) replaced, the others kept.
+  const all = existsSync(args.fit) ? (JSON.parse(readFileSync(args.fit, 'utf8')) as Record<string, WinCalibration[]>) : {};
+  all[rs.id] = [...(all[rs.id] ?? []).filter((c) => c.opponents !== players - 1), calibration].sort((a, b) => a.opponents - b.opponents);
   writeFileSync(args.fit, `${JSON.stringify(all, null, 2)}\n`);
   console.error(`calibration written to ${args.fit}`);
 }
@@ -166,13 +165,14 @@ console.log(`${rs.id}: win against optimal, ${players} players, ${games} games (
 console.log(
   `against the share taken, and against the exact chance the same game had at its first roll with ${END_GAME_BOXES} boxes open${calibration ? ' (calibration fitted on these games)' : ' (the stored calibration)'}`,
 );
-if (players > 2) console.log(`(hints show the estimate uncalibrated against ${players - 1} opponents: the "calibrated" columns are what the two-player map would do here)`);
+const used = calibration ?? winCalibration(rs.id, players - 1);
+if (!used) console.log(`(no calibration stored for ${players - 1} opponents: the "calibrated" columns are the estimate)`);
 console.log('| boxes open | turns | shown, mean | taken, mean | shown − taken (95%) | shown − exact later (95%) | binned | calibrated − taken (95%) | calibrated − exact later (95%) | binned |');
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const open of opens) {
   const { shown, achieved, exact } = byOpen.get(open)!;
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const cal = shown.map((p) => calibrateWinChance(rs.id, open, p, calibration));
+  const cal = used ? shown.map((p) => calibrateWinChance(rs.id, open, p, used)) : shown;
   const cell = (xs: number[], ys: number[]) => {
     const [g, h] = gap(xs, ys);
     return `${pp(g)} ± ${pp(h)} pp`;
