@@ -150,6 +150,8 @@ describe('win chances shown within the exact reach bounds (yahtzee-no-bonus, 5 b
       const advice = adviseWin(tables, p, two);
       const raw = adviseWin(tables, p, null);
       expect(advice.calibration).toEqual({ games: 1, seed: 1, boxesOpen: OPEN, turns: 1 });
+      // The stored map for two opponents is the one hints use.
+      expect(adviseWin(tables, p).calibration).toMatchObject({ games: winCalibration(rs.id, 2)!.games, boxesOpen: OPEN });
       const curve = shareCurve(p.opponents!.map((o) => ('state' in o ? opponentFinal(rs, tables.distribution, o.state, o.score) : { lo: 0, p: Float64Array.of(1) })));
       expect(outside(advice, bounds(p, curve))).toEqual([]);
       advice.options.forEach((opt, k) => {
