@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { servedGoalModel } from '../approx/index.ts';
+import { goalModel, servedGoalModel } from '../approx/index.ts';
+import { normalCdf } from '../approx/normal-cdf.ts';
 import { isDicewiseError } from '../errors.ts';
 import { parsePosition, type PositionInput } from '../position/index.ts';
 import { RULESETS } from '../rules/index.ts';
@@ -93,16 +94,18 @@ describe('reach and win goals of the multi-column rule sets', () => {
     }
   });
 
-  it('at the start of a Superpass game, P(better than 1250) is the normal tail of best play, and an opponent in progress is read from their sheet', async () => {
+  it('at the start of a Superpass game, P(better than 1250) is above best play’s normal tail (playing for it gains), and an opponent in progress is read from their sheet', async () => {
     const model = await testModel('superpass');
     const goal = servedGoalModel(model);
     const start = { ruleset: 'superpass' as const };
     const a = await advice({ ...start, goal: { type: 'reach', score: 1251 } });
     const { mean, variance } = goal.spread({ columns: RULESETS.superpass.columns.map(() => ({ mask: 0, upper: 0, yahtzee50: false })) });
-    expect(a.probabilityBefore).toBeGreaterThan(0.05);
-    expect(a.probabilityBefore).toBeLessThan(0.25);
     expect(mean).toBeGreaterThan(1150);
     expect(Math.sqrt(variance)).toBeGreaterThan(60);
+    // Best play reaches 1251 in about 21% of games, play for it in about 24% (docs/multi-column.md).
+    const tail = 1 - normalCdf((1250.5 - mean) / Math.sqrt(variance));
+    expect(a.probabilityBefore).toBeGreaterThan(tail);
+    expect(a.probabilityBefore).toBeLessThan(0.3);
     // Against an opponent who has scored a 6 in column 1's ones and nothing else, we are behind: below ½.
     const card: Record<string, number>[] = [{ ones: 6 }, {}, {}, {}];
     const w = await advice({ ...start, goal: { type: 'win', opponents: [{ scorecard: card }] } });
@@ -120,9 +123,16 @@ describe('reach and win goals of the multi-column rule sets', () => {
     expect(box).toEqual(['goal.opponents[0].scorecard[1].ones']);
   });
 
-  it('before the goal horizon ranks as best play does, each option with the goal model’s own chance; within it, by chance', async () => {
+  it('before a goal horizon ranks as best play does, each option with the goal model’s own chance; within it, by chance', async () => {
     const model = await testModel('triple-yahtzee');
-    const goal = servedGoalModel(model);
+    // The served goal models steer the whole game (goal-horizons.ts); one that steers only the last six boxes:
+    const goal = goalModel(model.rs, model.columnTables!);
+    goal.horizon = { reach: 6, win: 6 };
+    const advice = async (input: PositionInput): Promise<ProbabilityAdvice> => {
+      const parsed = parsePosition(input);
+      if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+      return adviseGoal(model, { goal }, parsed.position) as ProbabilityAdvice;
+    };
     const key = (a: object) => JSON.stringify(a);
     const opponent = { finalScore: 1900 };
     // Game start: 39 boxes left, beyond the win horizon. Last four boxes: within it.

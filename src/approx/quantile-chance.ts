@@ -58,8 +58,10 @@ export function readQuantiles(ctx: GoalContext, g: GoalQuantiles, state: GameSta
  * opponent's variance `extra` (their points to come less their mean, a normal Y), the chance of
  * our points less Y reaching `need`, E[P(mean + sd·Z ≥ need + Y)]: where Y is narrower than our
  * own spread, by Gauss–Hermite nodes over Y (our survival is smooth on Y's scale); where it is
- * wider, the other way round: our quantiles as M equal atoms, each smoothed by Y's normal and
- * by the quantiles' own spacing.
+ * wider, the other way round: our quantiles as M equal atoms, each smoothed by Y's normal and by
+ * the quantiles' own spacing. (Reading ours as a normal of the quantiles' mean and variance
+ * instead, one normal CDF a chance, took 0.76 points of stake less in 4,000 Superpass games,
+ * −0.20 to +1.72.)
  */
 export function quantileChance(s: StateQuantiles, need: number, extra: number): number {
   if (!(extra > 0)) {
