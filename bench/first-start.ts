@@ -2,7 +2,8 @@
  * Playing to win from the first start, as a new user meets it: the compiled server started on an
  * empty table folder (what `npm start` finds on a fresh clone), then
  *   - the time until /readyz answers 200 (the value tables built),
- *   - a YahtSooS win hint against one opponent in progress, asked every 5 s from then: the time
+ *   - a win hint against one opponent in progress (YahtSooS, or the last rule set --goal-tables
+ *     names), asked every 5 s from then: the time
  *     until it answers 200 (its goal tables move to the front of the build queue),
  *   - points hints (yahtzee, 20 a second, one at a time) while any goal table is still to come:
  *     p50, p99 and the slowest,
@@ -41,6 +42,9 @@ const t0 = performance.now();
 const since = () => (performance.now() - t0) / 1000;
 const child = spawn(process.execPath, [cli, 'serve', '--port', String(port), '--tables', dir, '--goal-tables', args['goal-tables']], { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, LOG_LEVEL: 'warn' } });
 const deadline = Date.now() + Number(args.minutes) * 60_000;
+// A rule set whose goal tables this start builds, to ask for a win hint.
+const named = args['goal-tables'] === 'all' ? [] : args['goal-tables'].split(',');
+const winRuleSet = named.includes('yahtsoos') || named.length === 0 ? 'yahtsoos' : named[named.length - 1];
 const tree = sampleTreeRss(child.pid!);
 
 function vmHwmMiB(pid: number): number {
@@ -76,7 +80,7 @@ try {
   };
   const askWin = async () => {
     const position = {
-      ruleset: 'yahtsoos',
+      ruleset: winRuleSet,
       scorecard: {},
       yahtzeeBonus: 0,
       dice: [2, 3, 3, 5, 6],
@@ -104,8 +108,8 @@ try {
   };
   await Promise.all([pollReady(), askWin(), points()]);
 
-  if (winAt === undefined) console.log(`yahtsoos win hint: no 200 within ${args.minutes} min (last answer: ${lastWin})`);
-  else console.log(`yahtsoos win hint against one opponent in progress: 200 at ${winAt.toFixed(1)} s from the start (${(winAt / 60).toFixed(1)} min)`);
+  if (winAt === undefined) console.log(`${winRuleSet} win hint: no 200 within ${args.minutes} min (last answer: ${lastWin})`);
+  else console.log(`${winRuleSet} win hint against one opponent in progress: 200 at ${winAt.toFixed(1)} s from the start (${(winAt / 60).toFixed(1)} min)`);
   during.sort((a, b) => a - b);
   const q = (p: number) => during[Math.min(during.length - 1, Math.floor(p * during.length))];
   console.log(

@@ -50,7 +50,7 @@ const t0 = performance.now();
 const { table } = await readReachTable(dir, RULESETS[id]);
 const model = await loadModel(dir, id);
 console.log(
-  `loaded in ${(performance.now() - t0).toFixed(0)} ms: ${table.values.length} values; process RSS +${((process.memoryUsage().rss - before) / 2 ** 20).toFixed(0)} MiB with the value and reach tables`,
+  `loaded in ${(performance.now() - t0).toFixed(0)} ms: ${table.data.values} values; process RSS +${((process.memoryUsage().rss - before) / 2 ** 20).toFixed(0)} MiB with the value and reach tables`,
 );
 
 if (id === 'yahtzee') {

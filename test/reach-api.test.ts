@@ -15,7 +15,7 @@ import { reachProbability, type BuiltReachTable } from '../src/solver/index.ts';
 import { reachTablePath, readReachTable, writeReachTable } from '../src/store/reach-store.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { testModel } from './support/models.ts';
-import { sheetExcept, TAIL_CAP, TAIL_RULESET, tailReachTable, tailStateIndex } from './support/reach.ts';
+import { sheetExcept, TAIL_CAP, TAIL_RULESET, tableRows, tailReachTable, tailStateIndex } from './support/reach.ts';
 import { postJson, testApp } from './support/server.ts';
 
 /**
@@ -282,7 +282,7 @@ describe('reach tables the server loads or builds on first use', () => {
     const res = await postJson(building, '/api/v1/hint', input);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(await expected(input));
-    expect((await readReachTable(dir, RULESETS[id])).table.values).toEqual(built.table.values);
+    expect(tableRows((await readReachTable(dir, RULESETS[id])).table)).toEqual(tableRows(built.table));
   });
 
   it('reads a good file without building; rebuilds a corrupt one and one capped below the server’s cap', async () => {
@@ -295,7 +295,7 @@ describe('reach tables the server loads or builds on first use', () => {
     };
     await writeReachTable(dir, built);
     const good = gatedBuild();
-    expect((await loadWith(TAIL_CAP, good)).table.values).toEqual(built.table.values);
+    expect(tableRows((await loadWith(TAIL_CAP, good)).table)).toEqual(tableRows(built.table));
     expect(good.calls).toEqual([]);
 
     writeFileSync(reachTablePath(dir, id), 'not a table');
@@ -303,7 +303,7 @@ describe('reach tables the server loads or builds on first use', () => {
     const afterCorrupt = await loadWith(TAIL_CAP, corrupt);
     expect(corrupt.calls).toHaveLength(1);
     expect(afterCorrupt.reasons[0]).toMatch(/yahtzee-no-bonus\.reach\.dwt/);
-    expect(afterCorrupt.table.values).toEqual(built.table.values);
+    expect(tableRows(afterCorrupt.table)).toEqual(tableRows(built.table));
 
     const small = gatedBuild();
     const afterSmall = await loadWith(TAIL_CAP + 1, small);

@@ -179,7 +179,7 @@ describe('health, readiness and documentation', () => {
     expect(Object.keys(doc.paths['/api/v1/rulesets'])).toEqual(['get']);
     const { schemas } = doc.components;
     expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['Position', 'Advice', 'AdviceOption', 'Action', 'Problem', 'RuleSetInfo']));
-    expect(Object.keys(schemas.Position.properties!)).toEqual(['ruleset', 'scorecard', 'yahtzeeBonus', 'dice', 'rollsLeft', 'goal', 'effort']);
+    expect(Object.keys(schemas.Position.properties!)).toEqual(['ruleset', 'scorecard', 'yahtzeeBonus', 'dice', 'rollsLeft', 'goal', 'effort', 'explain']);
     expect(Object.keys(schemas)).toEqual(expect.arrayContaining(['Goal', 'ProbabilityAdvice', 'ProbabilityOption', 'OddsRequest', 'Odds']));
     expect(Object.keys(schemas.OddsRequest.properties!)).toEqual(['ruleset', 'scorecard', 'yahtzeeBonus', 'dice', 'rollsLeft', 'from', 'to']);
     expect(Object.keys(doc.paths['/api/v1/odds'].post.responses)).toEqual(['200', '400', '413', '503']);

@@ -1,42 +1,46 @@
+import { readSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { RULESETS } from '../src/rules/index.ts';
-import type { ReachTable } from '../src/solver/index.ts';
-import { readReachTable, writeReachTable } from '../src/store/reach-store.ts';
+import { openReachTable, type ReachTableData } from '../src/solver/index.ts';
+import { openReachTableData, readReachTable, writeReachTable } from '../src/store/reach-store.ts';
 import { readTable, tableKey } from '../src/store/table-store.ts';
 import { createWorkerPool, reviewRunner, simulateRunner } from '../workers/pool.ts';
 import { playGames } from './support/game-records.ts';
 import { testModel } from './support/models.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
-import { TAIL_RULESET, tailReachTable } from './support/reach.ts';
+import { TAIL_RULESET, tableRows, tailReachTable } from './support/reach.ts';
 
-describe('goal tables in shared memory', () => {
-  it('reads a table into SharedArrayBuffers with the same contents, and a message shares it rather than copying it', async () => {
+describe('tables shared with worker threads', () => {
+  it('opens a goal table with its index in shared memory and its rows in the file; a message carries its data, which opens to the same rows', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'dicewise-shared-'));
     try {
-      await writeReachTable(dir, await tailReachTable());
-      const plain = (await readReachTable(dir, RULESETS[TAIL_RULESET])).table;
-      const shared = (await readReachTable(dir, RULESETS[TAIL_RULESET], 'reach', { shared: true })).table;
-      for (const key of ['lo', 'count', 'offset', 'values'] as const) {
-        expect(shared[key].buffer).toBeInstanceOf(SharedArrayBuffer);
-        expect(plain[key].buffer).not.toBeInstanceOf(SharedArrayBuffer);
-        expect(Array.from(shared[key])).toEqual(Array.from(plain[key]));
-      }
-      expect(shared.cap).toBe(plain.cap);
-      // What a worker thread receives in its task: a write on one side is seen on the other.
+      const built = await tailReachTable();
+      await writeReachTable(dir, built);
+      const { table } = await readReachTable(dir, RULESETS[TAIL_RULESET]);
+      expect(tableRows(table)).toEqual(tableRows(built.table));
+      expect(table.data.offset.buffer).toBeInstanceOf(SharedArrayBuffer);
+      // The rows stay in the file: this thread holds its index and the rows it decoded.
+      expect('file' in table.data.rows).toBe(true);
+      // What a worker thread receives in its task: the index shared (a write on one side is seen on the other), the same open file.
       const { port1, port2 } = new MessageChannel();
-      const received = new Promise<ReachTable>((resolve) => port2.once('message', resolve));
-      port1.postMessage(shared);
+      const received = new Promise<ReachTableData>((resolve) => port2.once('message', resolve));
+      port1.postMessage(table.data);
       const copy = await received;
       port1.close();
       port2.close();
-      const before = shared.values[0];
-      copy.values[0] = 0.125;
-      expect(shared.values[0]).toBe(0.125);
-      shared.values[0] = before;
+      expect(copy.rows).toEqual(table.data.rows);
+      const last = table.data.offset.length - 1;
+      const before = table.data.offset[last];
+      copy.offset[last] = 12345;
+      expect(table.data.offset[last]).toBe(12345);
+      table.data.offset[last] = before;
+      // Opened as a thread that never read the file opens it: the same rows, through the same descriptor.
+      expect(tableRows(openReachTable(copy, (dst, at) => readSync((copy.rows as { file: { fd: number; at: number } }).file.fd, dst, 0, dst.length, (copy.rows as { file: { at: number } }).file.at + at)))).toEqual(tableRows(built.table));
+      expect(openReachTableData(copy)).toBe(table);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -12,11 +12,11 @@ import { createTableRegistry } from '../src/server/table-registry.ts';
 import { diskSources } from '../src/store/disk-sources.ts';
 import { loadModel } from '../src/store/model-loader.ts';
 import { TEST_TABLE_DIR } from './support/paths.ts';
-import type { GameModel, ReachTable } from '../src/solver/index.ts';
+import { openReachTable, type GameModel, type ReachTable } from '../src/solver/index.ts';
 import { loadedSource, manualSources, tick } from './support/table-sources.ts';
 
 const fakeModel = (id: RuleSetId) => ({ rs: RULESETS[id], exact: true, value: () => 123.5 }) as unknown as GameModel;
-const fakeLane = (): ReachTable => ({ cap: 1, lo: new Uint16Array(1), count: new Uint16Array(1), offset: new Uint32Array(1), values: new Float32Array(1) });
+const fakeLane = (): ReachTable => openReachTable({ kind: 'reach', cap: 1, encoding: 'fixed', bits: 22, offset: new Uint32Array(2), rows: { bytes: new Uint8Array(8) }, values: 0 });
 
 describe('table registry: models', () => {
   it('builds the primary first, then the rest one by one in the background', async () => {

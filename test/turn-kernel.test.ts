@@ -109,6 +109,31 @@ describe('WebAssembly turn kernel', () => {
     });
   }
 
+  it('select-ties mode: lane 0 values within 1e-9 of each other are one value, and the keep itself wins; same bits as the engine', () => {
+    const t = diceTables(5);
+    const L = 3;
+    for (const firstDiffers of [false, true]) {
+      const rng = mulberry32(51 + (firstDiffers ? 1 : 0));
+      const later = randomScores(t.rollCount * L, rng);
+      // Lane 0 of every roll 7 give or take an ulp or two: every choice ties within 1e-9.
+      for (let r = 0; r < t.rollCount; r++) later[r * L] = 7 + (rng() < 0.5 ? 1e-15 : 0) * Math.floor(rng() * 3);
+      const first = firstDiffers ? later.map((v, i) => (i % L === 0 ? v + 1e-12 : v + 1)) : later;
+      const kernel = createTurnKernel(t, L, 'select-ties');
+      kernel.scoreLater.set(later);
+      kernel.scoreFirst.set(first);
+      kernel.evaluate(firstDiffers);
+      const ws = createTurnWorkspace(t, L, 'select-ties');
+      evaluateTurn(t, first, later, ws);
+      expect(firstBitDifference(kernel.value, ws.value)).toBe(-1);
+      expect(firstBitDifference(kernel.hold2, ws.hold2)).toBe(-1);
+      expect(firstBitDifference(kernel.roll1, ws.scratch)).toBe(-1);
+      // Every roll kept whole (stopping): each roll row of hold2 is its own score-now row, lanes 1 and 2 included.
+      for (let r = 0; r < t.rollCount; r++) for (let j = 0; j < L; j++) expect(kernel.hold2[r * L + j]).toBe(later[r * L + j]);
+      // A first roll better by 1e-12 does not count: the turn goes on as after a reroll.
+      if (firstDiffers) for (let r = 0; r < t.rollCount; r++) expect(kernel.roll1[r * L + 1]).not.toBe(first[r * L + 1]);
+    }
+  });
+
   it('evaluateValue: the values of evaluate, the same bits, over chunks of lanes (max and select, ragged last chunk)', () => {
     const t = diceTables(5);
     const R = t.rollCount;

@@ -1,17 +1,19 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advise, type Advice } from '../src/advisor/index.ts';
+import { advise, explainAdvice, type Advice, type ExplainedAdvice } from '../src/advisor/index.ts';
 import { analysePacked, createAnalyser, profileResults } from '../src/analysis/index.ts';
 import { playGames } from './support/game-records.ts';
 import { bestModel } from '../src/approx/index.ts';
-import { parsePosition, type Action, type PositionInput } from '../src/position/index.ts';
+import { parsePosition, reasonSentence, type Action, type PositionInput } from '../src/position/index.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
 import { initialState } from '../src/solver/index.ts';
 import { launchChromium, loadPage, skipBrowserTests } from './support/browser.ts';
 import { testColumnTables, testModel } from './support/models.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
 import { holdsAll, listedOptions } from './support/listed-options.ts';
+import { TEST_TABLE_DIR } from './support/paths.ts';
+import { readOutlookTable } from '../src/store/reach-store.ts';
 
 /**
  * The web page in headless Chromium against the real server (over HTTP, test tables): the
@@ -32,6 +34,15 @@ async function expected(input: PositionInput): Promise<Advice> {
   const id = parsed.position.rs.id;
   const model = parsed.position.rs.columns.length > 1 ? bestModel(parsed.position.rs, await testColumnTables(id as 'triple-yahtzee')) : await testModel(id);
   return advise(model, parsed.position);
+}
+
+/** The advice with its reasons, as the server's hint with `explain` gives it (the test tables' outlook). */
+async function explainedHint(input: PositionInput): Promise<ExplainedAdvice> {
+  const parsed = parsePosition(input);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  const model = await testModel('yahtzee');
+  const table = (await readOutlookTable(TEST_TABLE_DIR, RULESETS.yahtzee)).table;
+  return explainAdvice(model, table, parsed.position, advise(model, parsed.position));
 }
 
 async function enterDice(page: Page, dice: number[]): Promise<void> {
@@ -78,8 +89,9 @@ describe.skipIf(skipBrowserTests)('web page in Chromium', () => {
     await page.click('button[type="submit"]');
     const listed = listedOptions(5, want.options);
     const best = actionText('yahtzee', listed[0].action);
+    // The answer to the whole position: one to the position half typed (two rerolls left) can name the same best option.
+    await waitForText(page, '#adv-expected', fmt2(want.expectedFinalScore));
     await waitForText(page, '#adv-best strong', best);
-    expect(await page.textContent('#adv-expected')).toBe(fmt2(want.expectedFinalScore));
     // Every option but holding all five dice, which is stopping to score and not a choice of its own.
     expect(want.options.some((o) => holdsAll(5, o.action))).toBe(true);
     expect(await page.locator('.options > li').count()).toBe(listed.length);
@@ -93,6 +105,37 @@ describe.skipIf(skipBrowserTests)('web page in Chromium', () => {
     }
     // The sheet's own arithmetic: upper total and total.
     expect(await page.textContent('.sheet tr.total td')).toBe('37');
+
+    // Explain: the server reads its outlook table on this first ask (the page says so and asks again), then says why.
+    await page.click('#adv-explain-toggle');
+    await page.locator('#adv-explain-toggle[aria-pressed="true"]').waitFor();
+    await waitForText(page, '#adv-explain .loading', /^The outlook table is being prepared… /);
+    await page.locator('#adv-why li').first().waitFor();
+    const why = await explainedHint(input);
+    const others = listedOptions(5, why.options).slice(1);
+    expect(await page.$$eval('#adv-why li', (els) => els.map((e) => e.textContent))).toEqual(others.map((o) => reasonSentence(RULESETS.yahtzee, o, why.options[0], 'en')));
+    expect(await page.locator('#adv-why li:not([hidden])').count()).toBe(4);
+    await page.click('#adv-explain .why-not .link');
+    expect(await page.locator('#adv-why li:not([hidden])').count()).toBe(others.length);
+    const rows = await page.$$eval('#adv-outlook tbody tr', (trs) => trs.map((tr) => [tr.getAttribute('data-row'), ...[...tr.querySelectorAll('td')].map((td) => td.textContent)]));
+    const pct1 = (p: number) => p.toLocaleString('en-US', { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    expect(rows).toEqual([
+      ...RULESETS.yahtzee.boxes.map((b) => [b.id, fmt2(why.outlook.boxes[b.id].expected), pct1(why.outlook.boxes[b.id].probabilityZero)]),
+      ['upperBonus', fmt2(why.outlook.upperBonus!.expected), `${pct1(why.outlook.upperBonus!.probability)} earned`],
+      ['yahtzeeBonus', fmt2(why.outlook.yahtzeeBonus!.expected), ''],
+    ]);
+    expect(await page.textContent('#adv-outlook tfoot td')).toBe(fmt2(want.expectedFinalScore));
+    // With no dice, the outlook of the turn to come, with no options to explain.
+    await page.click('.turn-panel .row button.secondary >> nth=0');
+    await waitForText(page, '#adv-outlook caption', 'Outlook of the turn, playing for points');
+    const turn = await explainedHint({ ruleset: 'yahtzee', scorecard: input.scorecard });
+    expect(await page.locator('#adv-why').count()).toBe(0);
+    expect(await page.textContent('#adv-outlook tfoot td')).toBe(fmt2(turn.expectedFinalScore));
+    expect(await page.textContent('#adv-outlook tr[data-row="threes"] td')).toBe('9.00');
+    // Pressed again, the explanation goes; the focus stays on the button.
+    await page.click('#adv-explain-toggle');
+    await page.locator('#adv-explain').waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id)).toBe('adv-explain-toggle');
   });
 
   it('advisor: Triple Yahtzee columns are entered side by side and sent with their column', async () => {
@@ -104,9 +147,9 @@ describe.skipIf(skipBrowserTests)('web page in Chromium', () => {
     await enterDice(page, input.dice!);
     await page.check('#adv-rolls-0');
     const best = actionText('triple-yahtzee', want.best!.action);
+    await waitForText(page, '#adv-expected', fmt2(want.expectedFinalScore));
     await waitForText(page, '#adv-best strong', best);
     expect(best).toMatch(/\(column \d\)$/);
-    expect(await page.textContent('#adv-expected')).toBe(fmt2(want.expectedFinalScore));
     // A score option shows what it adds to the game: the points (and bonus) times the column's multiplier.
     await page.click('.option-list .link');
     const fullHouse = want.options.find((o) => 'score' in o.action && o.action.score === 'fullHouse' && o.action.column === 3)!;
@@ -181,6 +224,11 @@ describe.skipIf(skipBrowserTests)('web page in Chromium', () => {
         await page.locator(`#coach-status[data-turn="${turn + 1}"]`).waitFor();
         await page.locator('.sheet button.box:not([disabled])').first().waitFor();
       }
+      if (turn === 1) {
+        // Ones at the first roll lost points (the feedback says how many): why, in one sentence naming the box.
+        expect(await page.textContent('#coach-feedback')).toMatch(/^Turn 1, roll 1: score Ones\. That cost [\d.]+ points: the best was to .+\.$/);
+        await waitForText(page, '#coach-why', /^Scoring Ones gives up [\d.]+ points against .+: .+\.$/);
+      }
     }
     await page.waitForSelector('#coach-analysis');
     expect(await page.getAttribute('#coach-status', 'data-over')).toBe('true');
@@ -202,10 +250,21 @@ describe.skipIf(skipBrowserTests)('web page in Chromium', () => {
     expect(new Set(record.turns.map((t) => t.box)).size).toBe(13);
     expect(record.turns[0]).toEqual({ rolls: [firstRoll], holds: [], box: record.turns[0].box });
     expect(record.turns.every((t) => t.column === undefined && t.rolls.length === t.holds.length + 1)).toBe(true);
-    // The record as downloaded is one the analyse API reads, to the same final score.
-    const res = await fetch(`${server.url}/api/v1/analyse`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ games: [record] }) });
-    const body = (await res.json()) as { results: { finished: boolean; finalScore: number }[] };
+    // The record as downloaded is one the analyse API reads, to the same final score; the page showed its explained review.
+    const res = await fetch(`${server.url}/api/v1/analyse`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ games: [record], explain: true }) });
+    const body = (await res.json()) as { results: { finished: boolean; finalScore: number; lossByFamily: Record<string, number>; decisions: { loss: number; reasons?: unknown[] }[] }[] };
     expect(body.results[0]).toMatchObject({ finished: true, finalScore: Number(sheetTotal) });
+    const families = await page.$$eval('#an-families .bar-row', (rows) => rows.map((r) => [r.querySelector('.bar-label')!.textContent, r.querySelector('.bar-value')!.textContent]));
+    const names: Record<string, string> = { upper: 'upper section and bonus', kinds: 'of a kind, pairs and full house', straights: 'straights', yahtzee: 'Yahtzee chasing', chance: 'chance' };
+    expect(families).toEqual(
+      Object.entries(body.results[0].lossByFamily)
+        .sort((a, b) => b[1] - a[1])
+        .map(([f, loss]) => [names[f], fmt2(loss)]),
+    );
+    // The costliest decisions, each with why it lost.
+    const costly = await page.$$eval('#an-worst li', (els) => els.map((e) => e.textContent!));
+    expect(costly.length).toBe(Math.min(5, body.results[0].decisions.filter((d) => d.loss > 0).length));
+    for (const line of costly) expect(line).toMatch(/^−[\d.,]+ T\d+·R\d (Scoring|Holding|Rerolling) .+ gives up [\d.]+ points against .+: .+\.$/);
   });
 
   it('review: a file of games (JSON Lines, one bad line) shows the player profile the API computes', async () => {
@@ -229,6 +288,12 @@ describe.skipIf(skipBrowserTests)('web page in Chromium', () => {
     const widths = await page.$$eval('#pr-boxes .bar-fill', (els) => els.map((e) => (e as unknown as { style: { width: string } }).style.width));
     expect(widths).toContain('100%');
     expect(await page.locator('#pr-recurring li').count()).toBe(profile.recurring.length);
+    // Where the losses come from, a game, by family of boxes: the API's explained profile, largest first.
+    const res = await fetch(`${server.url}/api/v1/analyse`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ games, summary: true, explain: true }) });
+    const { summary } = (await res.json()) as { summary: { byFamily: { family: string; perGame: number }[] } };
+    expect(summary.byFamily).toHaveLength(5);
+    expect(await page.$$eval('#pr-families .bar-value', (els) => els.map((e) => e.textContent))).toEqual(summary.byFamily.map((f) => fmt2(f.perGame)));
+    expect(await page.textContent('#pr-families figcaption')).toBe('Where the losses come from, a game');
   });
 
   it('coach: a Triple Yahtzee game played to the end is reviewed by its best model, which says its values are estimates', async () => {

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advise } from '../src/advisor/index.ts';
 import { bestModel } from '../src/approx/index.ts';
 import { parsePosition, type PositionInput } from '../src/position/index.ts';
-import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
-import { decodeHeader, exactColumnModel, type GameModel } from '../src/solver/index.ts';
+import { RULESET_IDS, RULESETS, type RuleSetId } from '../src/rules/index.ts';
+import { decodeHeader, exactColumnModel, initialState, type GameModel } from '../src/solver/index.ts';
 import { skipBrowserTests, launchChromium } from './support/browser.ts';
 import { dicewise } from './support/cli.ts';
 import { engineCall, serviceWorkerActive, startStaticServer, valueOf } from './support/engine-page.ts';
@@ -81,6 +81,47 @@ describe.skipIf(skipBrowserTests)('the static export, on a plain static host', (
     const model: GameModel = bestModel(RULESETS.superpass, await testColumnTables('superpass'));
     const positions = await playedPositions('superpass', 99, 8, async (p) => asJson(advise(model, parsed(p))) as never);
     for (const p of positions) expect(valueOf(await engineCall(page, 'hint', p)), JSON.stringify(p)).toEqual(asJson(advise(model, parsed(p))));
+  });
+
+  it('the page on the static host advises points from the engine, and says plainly what needs a server', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${host.url}/?ruleset=yatzy`);
+    await page.waitForSelector('#ruleset:not([disabled])');
+    expect(await page.textContent('#site-mode')).toBe(
+      'Dicewise without a server: points advice, the coach and its review are computed in this browser. The chance to reach a total or to win, the odds curve, the explanation of the advice and reviewing a file of games need a Dicewise server (dicewise serve).',
+    );
+    // Only what the engine plays is offered, every one ready (its tables come on first use); no API to document.
+    const offered = await page.$$eval('#ruleset option', (els) => els.map((e) => [(e as unknown as { value: string }).value, e.textContent]));
+    expect(offered.map(([id]) => id).sort()).toEqual(RULESET_IDS.filter((id) => RULESETS[id].capabilities.servedByDefault).sort());
+    expect(offered.filter(([, text]) => /\((loading|building|unavailable|not on this server)/.test(text!))).toEqual([]);
+    expect(await page.locator('#api-docs').isHidden()).toBe(true);
+
+    const input: PositionInput = { ruleset: 'yatzy', scorecard: { ones: 3, sixes: 24 }, dice: [2, 2, 5, 5, 6], rollsLeft: 1 };
+    await page.fill('input[name="c1-ones"]', '3');
+    await page.fill('input[name="c1-sixes"]', '24');
+    for (const f of input.dice!) await page.click(`.faces [data-face="${f}"]`);
+    await page.check('#adv-rolls-1');
+    const model = exactColumnModel(RULESETS.yatzy, await testValues('yatzy'));
+    const want = advise(model, parsed(input));
+    // The answer to the whole position (those to the half-typed ones before it come and go).
+    await page.locator('#adv-expected').filter({ hasText: want.expectedFinalScore.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }) }).waitFor();
+    expect(JSON.parse((await page.getAttribute('.options > li.best', 'data-action'))!)).toEqual(want.best!.action);
+    // The expected score from the start, which a server lists, comes from the engine once it has the table.
+    const start = model.value(initialState(RULESETS.yatzy)).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    await page.locator('#ruleset-note').filter({ hasText: `Optimal play averages ${start} points.` }).waitFor();
+
+    // Its explanation needs a server: the button says so where the explanation would be.
+    await page.click('#adv-explain-toggle');
+    await page.locator('#adv-explain').filter({ hasText: /^The explanation of the advice needs a Dicewise server \(dicewise serve\): this copy of the page has none\./ }).waitFor();
+
+    await page.check('#adv-goal-reach');
+    await page.fill('#adv-target', '250');
+    await page.press('#adv-target', 'Enter');
+    await page.locator('#advisor .banner').filter({ hasText: /^The chance to reach a total needs a Dicewise server \(dicewise serve\): this copy of the page has none\./ }).waitFor();
+    expect(await page.locator('#adv-best').count()).toBe(0);
+    expect(await page.locator('#fatal').isHidden()).toBe(true);
+    expect(errors).toEqual([]);
   });
 
   it('offline and reloaded, it answers from what it kept; a new export’s service worker replaces the old cache', async () => {

@@ -1,7 +1,10 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advise, type Advice } from '../src/advisor/index.ts';
-import { parsePosition, type Action, type PositionInput } from '../src/position/index.ts';
+import { advise, explainAdvice, type Advice, type ExplainedAdvice } from '../src/advisor/index.ts';
+import { parsePosition, reasonSentence, type Action, type PositionInput } from '../src/position/index.ts';
+import { RULESETS } from '../src/rules/index.ts';
+import { readOutlookTable } from '../src/store/reach-store.ts';
+import { TEST_TABLE_DIR } from './support/paths.ts';
 import { launchChromium, loadPage, skipBrowserTests } from './support/browser.ts';
 import { testModel } from './support/models.ts';
 import { startWebServer, type WebServer } from './support/web-server.ts';
@@ -26,6 +29,8 @@ interface Expect {
   /** "Enter 1 more die" with its plural: one die missing, two dice missing */
   moreDice: [string, string];
   upperTotal: string;
+  /** Explain: the button, the heading over the other options' sentences, a sentence's start and middle, the upper bonus's chance */
+  explain: { toggle: string; whyNot: string; sentence: RegExp; earned: (chance: string) => string; total: string };
 }
 
 const LANGS: Record<Lang, Expect> = {
@@ -39,6 +44,7 @@ const LANGS: Record<Lang, Expect> = {
     expected: 'Expected final score',
     moreDice: ['Enter 1 more die', 'Enter 2 more dice'],
     upperTotal: 'Upper total',
+    explain: { toggle: 'Explain', whyNot: 'Why not the others', sentence: / gives up \d+\.\d+ points against .+: .+\.$/, earned: (c) => `${c} earned`, total: 'Total' },
   },
   nl: {
     locale: 'nl-NL',
@@ -50,6 +56,7 @@ const LANGS: Record<Lang, Expect> = {
     expected: 'Verwachte eindscore',
     moreDice: ['Voer nog 1 steen in', 'Voer nog 2 stenen in'],
     upperTotal: 'Totaal boven',
+    explain: { toggle: 'Uitleggen', whyNot: 'Waarom niet de andere', sentence: / kost \d+,\d+ punten tegenover .+: .+\.$/, earned: (c) => `${c} gehaald`, total: 'Totaal' },
   },
   de: {
     locale: 'de-DE',
@@ -61,6 +68,7 @@ const LANGS: Record<Lang, Expect> = {
     expected: 'Erwartete Endsumme',
     moreDice: ['Noch 1 Würfel eingeben', 'Noch 2 Würfel eingeben'],
     upperTotal: 'Summe oben',
+    explain: { toggle: 'Erklären', whyNot: 'Warum nicht die anderen', sentence: / kostet \d+,\d+ Punkte gegenüber .+: .+\.$/, earned: (c) => `${c} erreicht`, total: 'Summe' },
   },
   fr: {
     locale: 'fr-FR',
@@ -72,6 +80,7 @@ const LANGS: Record<Lang, Expect> = {
     expected: 'Score final attendu',
     moreDice: ['Saisissez encore 1 dé', 'Saisissez encore 2 dés'],
     upperTotal: 'Total du haut',
+    explain: { toggle: 'Expliquer', whyNot: 'Pourquoi pas les autres', sentence: / coûte \d+,\d+ points par rapport à .+ : .+\.$/, earned: (c) => `obtenue à ${c}`, total: 'Total' },
   },
 };
 
@@ -84,6 +93,15 @@ async function expected(input: PositionInput): Promise<Advice> {
   const parsed = parsePosition(input);
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
   return advise(await testModel('yahtzee'), parsed.position);
+}
+
+/** The advice with its reasons, as the server's hint with `explain` gives it (the test tables' outlook). */
+async function explained(input: PositionInput): Promise<ExplainedAdvice> {
+  const parsed = parsePosition(input);
+  if (!parsed.ok) throw new Error(JSON.stringify(parsed.issues));
+  const table = (await readOutlookTable(TEST_TABLE_DIR, RULESETS.yahtzee)).table;
+  const model = await testModel('yahtzee');
+  return explainAdvice(model, table, parsed.position, advise(model, parsed.position));
 }
 
 function actionIn(lang: Expect, a: Action): string {
@@ -147,11 +165,29 @@ describe.skipIf(skipBrowserTests)('web page in four languages', () => {
         await enter(page, input);
         await page.click('button[type="submit"]');
         const best = actionIn(lang, want.best!.action);
+        // The answer to the whole position: one to the position half entered can name the same best option.
+        await page.locator('#adv-expected').filter({ hasText: decimals(lang.locale, want.expectedFinalScore) }).waitFor();
         await page.locator('#adv-best strong').filter({ hasText: new RegExp(`^${best}$`) }).waitFor();
-        expect(await page.textContent('#adv-expected')).toBe(decimals(lang.locale, want.expectedFinalScore));
         expect(await page.textContent('.advice .summary .label')).toBe(lang.expected);
         expect(await page.textContent('.options > li.best .ev')).toBe(decimals(lang.locale, want.options[0].ev));
       }
+
+      // Explain: each other option's loss in one sentence of this language, in the list's order, and the outlook adding up to the expected score.
+      const why = await explained(HOLD_POSITION);
+      await page.click('#adv-explain-toggle');
+      expect(await page.textContent('#adv-explain-toggle')).toBe(lang.explain.toggle);
+      await page.locator('#adv-why li').first().waitFor();
+      expect(await page.textContent('#adv-explain h3')).toBe(lang.explain.whyNot);
+      const sentences = await page.$$eval('#adv-why li:not([hidden])', (els) => els.map((e) => e.textContent!));
+      const others = why.options.filter((o) => !('hold' in o.action && o.action.hold.length === 5)).slice(1);
+      expect(sentences).toEqual(others.slice(0, 4).map((o) => reasonSentence(RULESETS.yahtzee, o, why.options[0], id)));
+      for (const text of sentences) expect(text).toMatch(lang.explain.sentence);
+      const cell = (row: string, n: number) => page.textContent(`#adv-outlook tr[data-row="${row}"] td:nth-of-type(${n})`);
+      expect(await page.textContent('#adv-outlook tr[data-row="total"] th')).toBe(lang.explain.total);
+      expect(await cell('total', 1)).toBe(decimals(lang.locale, why.expectedFinalScore));
+      const bonus = why.outlook.upperBonus!.probability.toLocaleString(lang.locale, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+      expect(await cell('upperBonus', 2)).toBe(lang.explain.earned(bonus));
+      expect(await page.textContent('#adv-outlook tr[data-row="ones"] th')).toBe(lang.boxes.ones);
       await context!.close();
       context = undefined;
     });
@@ -162,6 +198,7 @@ describe.skipIf(skipBrowserTests)('web page in four languages', () => {
     const want = await expected(HOLD_POSITION);
     await enter(page, HOLD_POSITION);
     await page.click('button[type="submit"]');
+    await page.locator('#adv-expected').filter({ hasText: decimals('en-US', want.expectedFinalScore) }).waitFor();
     await page.locator('#adv-best strong').filter({ hasText: new RegExp(`^${actionIn(LANGS.en, want.best!.action)}$`) }).waitFor();
 
     await page.selectOption('#lang', 'de');
@@ -208,12 +245,26 @@ describe.skipIf(skipBrowserTests)('web page in four languages', () => {
       await page.click('.sheet button.box:not([disabled]) >> nth=0');
       if (turn < 13) await page.locator(`#coach-status[data-turn="${turn + 1}"]`).waitFor();
       if (turn < 13) await page.locator('.sheet button.box:not([disabled])').first().waitFor();
+      if (turn === 1) {
+        // The first box at the second roll of this game's first turn loses points: why, in one French sentence.
+        expect(await page.getAttribute('#coach-feedback', 'class')).toBe('feedback bad');
+        await page.locator('#coach-why').filter({ hasText: /^Marquer .+ coûte \d+,\d+ points par rapport à .+ : .+\.$/ }).waitFor();
+      }
     }
     await page.waitForSelector('#coach-analysis');
     expect(await page.textContent('#coach-dice-h')).toBe('Partie terminée');
     expect(await page.$$eval('#coach-analysis .stat .label', (els) => els.map((e) => e.textContent))).toEqual(['Score final', 'Le jeu optimal attend', 'Perdu par les décisions', 'Chance aux dés']);
     expect(await page.textContent('#coach-analysis h3')).toBe('Où les points ont été perdus');
     expect(await page.textContent('#coach-analysis svg.chart title')).toBe('Points perdus par tour');
+    // The server's review says where the points went, by family of boxes, in French; the families add up to the loss.
+    await page.waitForSelector('#an-families');
+    expect(await page.textContent('#an-families figcaption')).toBe('Points perdus, par famille de cases');
+    const families = await page.$$eval('#an-families .bar-row', (rows) => rows.map((r) => [r.querySelector('.bar-label')!.textContent!, r.querySelector('.bar-value')!.textContent!]));
+    expect(families.map(([label]) => label).sort()).toEqual(['brelans, carrés, paires et full', 'chance', 'chasse au Yahtzee', 'partie haute et prime', 'suites']);
+    const frNumber = (text: string) => Number(text.replace(/[\s\u202f]/g, '').replace(',', '.').replace('−', '-'));
+    const sum = families.reduce((total, [, value]) => total + frNumber(value), 0);
+    expect(sum).toBeCloseTo(frNumber((await page.textContent('#an-loss'))!), 1);
+    expect(await page.textContent('#an-worst li:first-child')).toMatch(/^−\d+,\d\d T\d+·L\d (Marquer|Garder) .+ coûte \d+,\d+ points par rapport à .+ : .+\.$/);
   });
 
   it('threw no script errors', () => {

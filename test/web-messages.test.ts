@@ -56,3 +56,56 @@ describe('counted messages of the page', () => {
     });
   }
 });
+
+/**
+ * What the page says where it has no server to ask (site-notice.js, api.js): the notice for a
+ * static site and for a server out of reach, what needs the server, and the engine getting a rule
+ * set ready, in each language, the sentence about a feature built with that feature's name.
+ */
+const WITHOUT_SERVER: Record<string, Record<'static' | 'offline' | 'reach' | 'batch' | 'preparing', string>> = {
+  en: {
+    static: 'Dicewise without a server: points advice, the coach and its review are computed in this browser. The chance to reach a total or to win, the odds curve, the explanation of the advice and reviewing a file of games need a Dicewise server (dicewise serve).',
+    offline: 'Offline: the Dicewise server cannot be reached. Points advice, the coach and its review go on in this browser;',
+    reach: 'The chance to reach a total needs the Dicewise server, which cannot be reached now. It comes back when the server does;',
+    batch: 'Reviewing a file of games needs a Dicewise server (dicewise serve): this copy of the page has none.',
+    preparing: 'Getting Yatzy ready in this browser (first time only): 45%',
+  },
+  de: {
+    static: 'Dicewise ohne Server: Punkteberatung, Trainer und seine Auswertung werden in diesem Browser berechnet. Die Chance, eine Summe zu erreichen oder zu siegen, die Chancenkurve, die Erklärung der Beratung und das Auswerten einer Datei mit Partien brauchen einen Dicewise-Server (dicewise serve).',
+    offline: 'Offline: Der Dicewise-Server ist nicht erreichbar. Punkteberatung, Trainer und seine Auswertung laufen in diesem Browser weiter;',
+    reach: 'Die Chance, eine Summe zu erreichen, braucht den Dicewise-Server, der gerade nicht erreichbar ist.',
+    batch: 'Das Auswerten einer Datei mit Partien braucht einen Dicewise-Server (dicewise serve); diese Kopie der Seite hat keinen.',
+    preparing: 'Yatzy wird in diesem Browser vorbereitet (nur beim ersten Mal): 45 %',
+  },
+  nl: {
+    static: 'Dicewise zonder server: puntenadvies, de coach en zijn beoordeling worden in deze browser berekend. De kans om een totaal te halen of te winnen, de kansencurve, de uitleg bij het advies en het beoordelen van een bestand met spellen hebben een Dicewise-server nodig (dicewise serve).',
+    offline: 'Offline: de Dicewise-server is niet bereikbaar. Puntenadvies, de coach en zijn beoordeling gaan in deze browser door;',
+    reach: 'De kans om een totaal te halen heeft de Dicewise-server nodig, die nu niet bereikbaar is.',
+    batch: 'Het beoordelen van een bestand met spellen heeft een Dicewise-server nodig (dicewise serve): deze kopie van de pagina heeft er geen.',
+    preparing: 'Yatzy wordt in deze browser klaargezet (alleen de eerste keer): 45%',
+  },
+  fr: {
+    static: 'Dicewise sans serveur : le conseil aux points, l’entraîneur et son analyse sont calculés dans ce navigateur. La chance d’atteindre un total ou de gagner, la courbe des chances, l’explication du conseil et l’analyse d’un fichier de parties nécessitent un serveur Dicewise (dicewise serve).',
+    offline: 'Hors ligne : le serveur Dicewise est injoignable. Le conseil aux points, l’entraîneur et son analyse continuent dans ce navigateur ;',
+    reach: 'La chance d’atteindre un total nécessite le serveur Dicewise, injoignable pour le moment. Elle revient dès que le serveur revient ;',
+    batch: 'L’analyse d’un fichier de parties nécessite un serveur Dicewise (dicewise serve) : cette copie de la page n’en a pas.',
+    preparing: 'Préparation de Yatzy dans ce navigateur (la première fois seulement) : 45 %',
+  },
+};
+
+describe('what the page says without a server', () => {
+  for (const [lang, want] of Object.entries(WITHOUT_SERVER)) {
+    it(`${lang}: the notices, what needs the server, and the engine getting a rule set ready`, () => {
+      const got = {
+        static: say(lang, 'notice.static', {}),
+        offline: say(lang, 'notice.offline', {}),
+        reach: say(lang, 'needs.offline', { what: say(lang, 'needs.what.reach', {}) }),
+        batch: say(lang, 'needs.static', { what: say(lang, 'needs.what.batch', {}) }),
+        preparing: say(lang, 'notice.preparing', { name: 'Yatzy', percent: 45 }),
+      };
+      for (const [k, text] of Object.entries(want)) expect(got[k as keyof typeof got].startsWith(text), `${lang} ${k}: ${got[k as keyof typeof got]}`).toBe(true);
+      // The features' names differ from English in every other language.
+      if (lang !== 'en') for (const k of ['needs.what.reach', 'needs.what.win', 'needs.what.odds', 'needs.what.batch', 'needs.what.explain']) expect(say(lang, k, {}), `${lang} ${k}`).not.toBe(say('en', k, {}));
+    });
+  }
+});

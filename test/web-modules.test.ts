@@ -4,8 +4,12 @@ import { describe, expect, it } from 'vitest';
 
 const webDir = fileURLToPath(new URL('../src/web/', import.meta.url));
 
-/** The page's own modules (the engine's, under lib/, are served compiled and fetch nothing). */
-const modules = readdirSync(webDir).filter((f) => f.endsWith('.js'));
+/**
+ * The page's own modules (the engine's, under lib/, are served compiled and fetch nothing). sw.js
+ * is not one: it is the service worker, which stands between the page and the network and keeps
+ * its files (it fetches what site.json lists and answers the page's GETs).
+ */
+const modules = readdirSync(webDir).filter((f) => f.endsWith('.js') && f !== 'sw.js');
 
 describe('the web page modules', () => {
   // One request layer: whatever answers the page's questions (the server, or an engine in the page)

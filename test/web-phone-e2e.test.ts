@@ -142,7 +142,7 @@ function pageTexts(page: Page): Promise<string[]> {
  * English page and on another language's is English left behind unless every word in it is one
  * of these (numbers and signs are no words).
  */
-const SHARED_WORDS = new Set(['Dicewise', 'Yahtzee', 'Triple', 'Superpass', 'Kniffel', 'Chance', 'Coach', 'EV', 'Full', 'House', 'house', 'Bonus', 'Blunders', 'Points', 'Total', 'total', 'Mode']);
+const SHARED_WORDS = new Set(['Dicewise', 'Yahtzee', 'Triple', 'Superpass', 'Kniffel', 'Chance', 'chance', 'Coach', 'EV', 'Full', 'House', 'house', 'Bonus', 'Blunders', 'Points', 'Total', 'total', 'Mode']);
 
 function englishLeft(texts: readonly string[], english: ReadonlySet<string>, seed: string): string[] {
   return texts.filter((s) => english.has(s) && s !== seed && !(s.match(/\p{L}+/gu) ?? []).every((w) => SHARED_WORDS.has(w)));
@@ -183,11 +183,19 @@ describe.skipIf(skipBrowserTests)('web page on a phone', () => {
     expect(await overflow(page)).toBe(0);
     expect(await crampedInputs(page)).toEqual([]);
     expect(await axeFindings(page)).toEqual([]);
+    // Explained: every other option's sentence shown and the outlook table, still within the screen.
+    await page.click('#adv-explain-toggle');
+    await page.locator('#adv-outlook').waitFor();
+    await page.click('#adv-explain .why-not .link');
+    expect(await overflow(page)).toBe(0);
+    expect(await page.locator('#adv-explain').evaluate((el: any) => el.scrollWidth - el.clientWidth)).toBe(0);
+    expect(await axeFindings(page)).toEqual([]);
 
     await page.check('#adv-goal-win');
     await page.locator('#adv-opponents').waitFor();
-    const top = (sel: string) => page.locator(sel).evaluate((el: any) => el.getBoundingClientRect().top as number);
-    expect(await top('#advisor .sheet-panel')).toBeLessThan(await top('#adv-opponents'));
+    // Both measured at once: the advice above them changes height as the goal's answer comes.
+    const [sheetTop, opponentsTop] = await page.evaluate(() => ['#advisor .sheet-panel', '#adv-opponents'].map((sel) => (globalThis as any).document.querySelector(sel).getBoundingClientRect().top as number));
+    expect(sheetTop).toBeLessThan(opponentsTop);
     expect(await overflow(page)).toBe(0);
     expect(await crampedInputs(page)).toEqual([]);
   });
@@ -198,10 +206,14 @@ describe.skipIf(skipBrowserTests)('web page on a phone', () => {
     // One die kept, four rerolled: every tag of both kinds side by side.
     for (const f of [1, 2, 4, 6, 6]) await page.click(`.faces [data-face="${f}"]`);
     await page.check('#adv-rolls-2');
+    // Explained, in each language: the reasons' sentences and the outlook's labels too.
+    await page.locator('#adv-explain-toggle').click();
     let english = new Set<string>();
     for (const lang of ['en', 'nl', 'de', 'fr'] as const) {
       if (lang !== 'en') await switchTo(page, lang);
       await page.locator('.tray .die-btn.reroll .tag').first().waitFor();
+      await page.locator('#adv-why li').first().waitFor();
+      await page.locator('#adv-outlook').waitFor();
       expect(await tagClashes(page), lang).toEqual([]);
       expect(await overflow(page), lang).toBe(0);
       if (lang === 'en') english = new Set(await pageTexts(page));
@@ -241,6 +253,11 @@ describe.skipIf(skipBrowserTests)('web page on a phone', () => {
   it('coach: fits the screen with the review panel, passes axe with a die held and the hint open, and speaks only the chosen language', async () => {
     const page = await open('?mode=coach&ruleset=yahtzee&seed=phone-1');
     await page.waitForSelector('.sheet button.box:not([disabled])');
+    // A zero in Yahtzee on the first roll of the game: the coach says why it lost, in one sentence.
+    await page.click('.sheet button.box[data-box="yahtzee"]');
+    await page.locator('#coach-status[data-turn="2"]').waitFor();
+    await page.locator('#coach-why').filter({ hasText: /^Scoring Yahtzee gives up [\d.]+ points against .+: Yahtzee −[\d.]+ \(a zero \d+% → 100%\)/ }).waitFor();
+    await page.waitForSelector('.sheet button.box:not([disabled])');
     await page.click('.tray .die-btn >> nth=0');
     await page.click('[data-key="hint"]');
     await page.locator('.coach-hint .options > li.best').waitFor();
@@ -262,10 +279,13 @@ describe.skipIf(skipBrowserTests)('web page on a phone', () => {
     };
     await review();
     const english = new Set(await pageTexts(page));
+    expect(await page.locator('#pr-families .bar-row').count()).toBe(5);
     for (const lang of ['nl', 'de', 'fr'] as const) {
       await switchTo(page, lang);
       await page.locator('.coach-hint .options > li.best').waitFor();
+      await page.locator('#coach-why:not([hidden])').waitFor();
       await review();
+      await page.locator('#pr-families').waitFor();
       expect(englishLeft(await pageTexts(page), english, 'phone-1'), lang).toEqual([]);
       expect(await overflow(page), lang).toBe(0);
     }

@@ -16,7 +16,8 @@
  *
  * `select` (mode 1) is the engine's other way for choices to act on lanes: lane 0 decides and
  * every lane follows, so a chosen row is copied whole. `pairs` (mode 2) is select mode for many
- * two-lane states side by side: each pair's first lane decides for the pair.
+ * two-lane states side by side: each pair's first lane decides for the pair. `select-ties`
+ * (mode 3) is select mode in which values within TIE of each other are equal.
  */
 
 /** Mode of maxOverHolds and raiseTo: 0 each lane takes its own best, 1 lane 0 chooses for all. */
@@ -24,6 +25,14 @@ const MAX: i32 = 0;
 const SELECT: i32 = 1;
 /** Lanes in pairs (2j, 2j + 1): each pair is a state of its own whose first lane chooses for both, as select mode's lane 0 does for all. */
 const PAIRS: i32 = 2;
+/**
+ * Select mode where a choice must be better by more than TIE to replace another: holds equal in
+ * exact arithmetic (the same dice but one that cannot count any more) come out an ulp apart in
+ * floating point, and the ulp would choose between outcomes that differ (the outlook's lanes).
+ */
+const SELECT_TIES: i32 = 3;
+/** The advisor's TIE_EPSILON (solver/turn-eval.ts): values closer than this are one value. */
+const TIE: f64 = 1e-9;
 
 // Constant-folded to the same double as the engine's `(1 / 6)`.
 const SIXTH: f64 = 1.0 / 6.0;
@@ -161,7 +170,8 @@ export function fillKeepValues(a: usize, L: i32): void {
  */
 export function maxOverHolds(hold: usize, m: usize, L: i32, mode: i32): void {
   lanes = L;
-  if (mode == SELECT) selectRows(hold, m);
+  if (mode == SELECT) selectRows(hold, m, 0);
+  else if (mode == SELECT_TIES) selectRows(hold, m, TIE);
   else if (mode == PAIRS) selectPairs(hold, m);
   else if (L == 1) maxScalar(hold, m);
   else maxLanes(hold, m);
@@ -293,9 +303,10 @@ function maxLanes(hold: usize, m: usize): void {
 /**
  * select mode: the sub-keep best in lane 0 (the keep itself on ties) gives every lane; each keep's
  * source (the keep whose hold that row is) goes to `source`, which a forward pass over the chosen
- * holds reads (the points distribution, src/solver/points-distribution.ts).
+ * holds reads (the points distribution, src/solver/points-distribution.ts). A sub-keep replaces the
+ * best so far only when higher by more than `tie` (select-ties mode; 0 in select mode).
  */
-function selectRows(hold: usize, m: usize): void {
+function selectRows(hold: usize, m: usize, tie: f64): void {
   const rowBytes = (<usize>lanes) << 3;
   for (let g = 0; g < groupCount; g++) {
     const d = readI32(groups, g * 3);
@@ -310,7 +321,7 @@ function selectRows(hold: usize, m: usize): void {
         const sub = readI32(rows, o + i);
         const s = rowOf(m, sub);
         const v = load<f64>(s);
-        if (v > best) {
+        if (v > best + tie) {
           best = v;
           from = s;
           src = readI32(source, sub);
@@ -424,12 +435,13 @@ export function maxRows(best: usize, base: usize, pairs: usize, count: i32, L: i
 /** m[r] = now[r] wherever now[r] > m[r], for every roll r and lane. */
 export function raiseTo(m: usize, now: usize, L: i32, mode: i32): void {
   lanes = L;
-  if (mode == SELECT) {
+  if (mode == SELECT || mode == SELECT_TIES) {
+    const tie = mode == SELECT ? 0 : TIE;
     const rowBytes = (<usize>L) << 3;
     for (let r = 0; r < rollCount; r++) {
       const a = rowOf(m, r);
       const b = rowOf(now, r);
-      if (load<f64>(b) > load<f64>(a)) copyRow(a, b, rowBytes);
+      if (load<f64>(b) > load<f64>(a) + tie) copyRow(a, b, rowBytes);
     }
     return;
   }

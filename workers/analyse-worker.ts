@@ -1,10 +1,10 @@
 import { Piscina } from 'piscina';
 import { reviewChunk, type ChunkReview, type MultiplayerTables } from '../src/analysis/index.ts';
 import type { RuleSetId } from '../src/rules/index.ts';
-import type { GameModel, LaneKind, ReachTable } from '../src/solver/index.ts';
+import type { GameModel, LaneKind, LaneLookup, LaneTableOf } from '../src/solver/index.ts';
 import type { SharedLanes } from '../src/simulate/index.ts';
 import { loadReviewModel } from '../src/store/model-loader.ts';
-import { readReachTable } from '../src/store/reach-store.ts';
+import { openLaneData, readLaneTable } from '../src/store/reach-store.ts';
 import { RULESETS } from '../src/rules/index.ts';
 import { receivingTableReader } from '../src/store/table-store.ts';
 import { reviewGoal } from '../src/goals/index.ts';
@@ -23,17 +23,18 @@ const read = receivingTableReader();
 // value table) stays on disk.
 const modelFor = threadMemo((id: RuleSetId): Promise<GameModel> => loadReviewModel(tables, id, { read }));
 
-// Goal tables the server shares (SharedArrayBuffers), by rule set: used as they are.
+// Goal tables the server shares (indexes in SharedArrayBuffers, open files), by rule set: opened here once, not checked again;
+// outlook tables (SharedArrayBuffers): used as they are.
 const sharedLanes = new Map<RuleSetId, SharedLanes>();
 
-// Reach tables (reach reviews) and points distributions (multiplayer records), read once per thread when first asked for, where not shared.
-const lanesOf = (kind: LaneKind) => threadMemo((id: RuleSetId): Promise<ReachTable> => readReachTable(tables, RULESETS[id], kind).then((r) => r.table));
-const readLanes: Record<LaneKind, (id: RuleSetId) => Promise<ReachTable>> = { reach: lanesOf('reach'), distribution: lanesOf('distribution') };
+// Reach tables (reach reviews), points distributions (multiplayer records) and outlook tables (explained reviews), read once per thread when first asked for, where not shared.
+const lanesOf = <K extends LaneKind>(kind: K) => threadMemo((id: RuleSetId): Promise<LaneTableOf[K]> => readLaneTable(tables, RULESETS[id], kind).then((r) => r.table));
+const readLanes: { [K in LaneKind]: (id: RuleSetId) => Promise<LaneTableOf[K]> } = { reach: lanesOf('reach'), distribution: lanesOf('distribution'), outlook: lanesOf('outlook') };
 
-function laneFor(id: RuleSetId, kind: LaneKind): Promise<ReachTable> {
+const laneFor: LaneLookup = (id, kind) => {
   const shared = sharedLanes.get(id)?.[kind];
-  return shared ? Promise.resolve(shared) : readLanes[kind](id);
-}
+  return shared ? Promise.resolve(openLaneData(kind, shared)) : readLanes[kind](id);
+};
 
 const multiplayerFor: MultiplayerTables = async (id) => {
   const model = await modelFor(id);
@@ -54,7 +55,7 @@ export async function reviewTask(task: WorkerTasks['review']): Promise<WorkerRep
   receive(task);
   const goal = task.reach === undefined ? undefined : reviewGoal({ type: 'reach', score: task.reach }, laneFor);
   const reply = await replyOf(async () => {
-    const r = await reviewChunk(modelFor, task, goal, multiplayerFor);
+    const r = await reviewChunk(modelFor, task, goal, multiplayerFor, task.explain ? (id) => laneFor(id, 'outlook') : undefined);
     return { ...r, out: encoder.encode(r.out as string) };
   });
   if (!reply.ok) return reply;

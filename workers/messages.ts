@@ -31,6 +31,8 @@ export interface WorkerTasks {
 /** A chunk of a streamed review, with the tables the sending process read once and shares (SharedArrayBuffers). */
 export type ReviewTask = ReviewChunk & {
   reach?: number;
+  /** explain the mistakes from the outlook tables (shared in `lanes`, else read by the thread) */
+  explain?: boolean;
   /** value (and joint) tables by table key, as `sharedTableReader().loaded()` gives them */
   tables?: SharedTables;
   /** reach tables by rule set */

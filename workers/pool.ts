@@ -130,6 +130,11 @@ export function simulateRunner(pool: WorkerPool): ChunkRunner {
  * A runner for a streamed review (src/analysis/review-chunk.ts): each chunk to a worker, with the
  * tables `shared` gives at the time (read once by this process; a thread reads what is not there).
  */
-export function reviewRunner(pool: WorkerPool, reach?: number, shared: () => Pick<ReviewTask, 'tables' | 'lanes'> = () => ({})): (chunk: ReviewChunk) => Promise<ChunkReview> {
-  return (chunk) => pool.run('review', { ...chunk, ...(reach !== undefined && { reach }), ...shared() });
+export function reviewRunner(
+  pool: WorkerPool,
+  reach?: number,
+  shared: () => Pick<ReviewTask, 'tables' | 'lanes'> = () => ({}),
+  explain = false,
+): (chunk: ReviewChunk) => Promise<ChunkReview> {
+  return (chunk) => pool.run('review', { ...chunk, ...(reach !== undefined && { reach }), ...(explain && { explain }), ...shared() });
 }

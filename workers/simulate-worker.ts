@@ -1,6 +1,6 @@
 import { createInlineRunner, type SharedLanes, type SimulateTask, type TaskResult } from '../src/simulate/index.ts';
 import { loadApproxModel, loadModel } from '../src/store/model-loader.ts';
-import { readReachTable } from '../src/store/reach-store.ts';
+import { openReachTableData, readReachTable } from '../src/store/reach-store.ts';
 import { importLater } from '../src/store/import-later.ts';
 import { importDefault } from '../src/store/import-module.ts';
 import { RULESETS, type RuleSetId } from '../src/rules/index.ts';
@@ -10,7 +10,7 @@ import { replyOf, type WorkerReply } from './messages.ts';
 
 // One runner per thread: the table is loaded once, strategies and their caches live across tasks.
 const { tables } = poolData;
-// Goal and value tables the sending process shares (SharedArrayBuffers): used as they are, never read again here.
+// Goal and value tables the sending process shares (SharedArrayBuffers, open files): used as they are, never checked again here.
 const sharedLanes = new Map<RuleSetId, SharedLanes>();
 const read = receivingTableReader();
 const runner = createInlineRunner({
@@ -19,7 +19,10 @@ const runner = createInlineRunner({
   approxModel: (id, kind) => loadApproxModel(tables, id, kind, { read }),
   // The multi-column models load with the first multi-column goal game, not with every thread.
   goalModel: async (rs, columnTables) => (await importLater(import('../src/approx/index.ts'), '../src/approx/index.ts', import.meta.url)).goalModel(rs, columnTables),
-  reachTable: async (id, kind) => sharedLanes.get(id)?.[kind] ?? (await readReachTable(tables, RULESETS[id], kind)).table,
+  reachTable: async (id, kind) => {
+    const shared = sharedLanes.get(id)?.[kind];
+    return shared ? openReachTableData(shared) : (await readReachTable(tables, RULESETS[id], kind)).table;
+  },
   importModule: importDefault,
 });
 

@@ -4,3 +4,4 @@ export * from './advise-goal.ts';
 export * from './odds.ts';
 
 export * from './win-calibration.ts';
+export * from './explain.ts';

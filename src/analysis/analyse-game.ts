@@ -1,6 +1,6 @@
 import type { RuleSet } from '../rules/index.ts';
 import { isPlainSingleColumn } from '../rules/index.ts';
-import type { GameModel, GameState, RankedScoreOption, ReachTable, TurnCache, TurnEval } from '../solver/index.ts';
+import type { GameModel, GameState, OutlookTable, RankedScoreOption, ReachTable, TurnCache, TurnEval } from '../solver/index.ts';
 import { decideHold } from '../solver/engine-decisions.ts';
 import { createEntryScratch, scoreEntry, type EntryScratch } from '../solver/score-entry.ts';
 import { boxCount, turnCount, createTurnCache, createTurnEval, evaluateState, holdValue, initialState, isFinished, optionValue, rankedScoreOptions, reachGoalModel, TIE_EPSILON } from '../solver/index.ts';
@@ -8,6 +8,7 @@ import { illegalBoxReason } from './illegal-box.ts';
 import { DECISION_FIELDS, scoreCode, unpackResult, type PackedResult } from './packed-result.ts';
 import { readRecord, readTurn } from './read-record.ts';
 import { gameError, type GameResult, type ReviewedGoal } from './types.ts';
+import { explainTurn, startExplanation, writeBox, type MistakeExplainer } from './explain-mistakes.ts';
 
 /**
  * Game review: every decision of a recorded game rated by the engine, as a chess engine reviews
@@ -32,6 +33,8 @@ export interface Analyser {
    * once after the last (turn = turns + 1): a goal model that depends on them is set here.
    */
   beginTurn?: (turn: number, score: number, state: GameState) => void;
+  /** set to explain the mistakes (points reviews of exact single-column rule sets): explain-mistakes.ts */
+  explain?: MistakeExplainer;
 }
 
 /** Turn evaluations an analyser keeps, about 8.4 KB each for five dice. */
@@ -70,6 +73,22 @@ export function createReachAnalyser(rs: RuleSet, table: ReachTable, target: numb
       model.need = target - score;
     },
   };
+}
+
+const explaining = new WeakMap<GameModel, Analyser>();
+
+/**
+ * An analyser that also explains each mistake from the rule set's outlook table (one per model,
+ * sharing the plain analyser's turn cache). The model must be exact and single-column.
+ */
+export function explainingAnalyser(model: GameModel, table: OutlookTable): Analyser {
+  let a = explaining.get(model);
+  if (!a || a.explain?.table !== table) {
+    if (!model.table) throw new Error(`${model.rs.id}'s model has no exact table to explain its choices with`);
+    a = { ...analyserFor(model), explain: { table, values: model.table } };
+    explaining.set(model, a);
+  }
+  return a;
 }
 
 /** One analyser (and turn cache) per model, so repeated calls share evaluated states. */
@@ -187,6 +206,7 @@ export function analysePacked(a: Analyser, input: unknown): PackedResult {
   let n = 0;
   let totalLoss = 0;
   const points: number[] = [];
+  const explained = a.explain ? startExplanation(model) : undefined;
   for (let ti = 0; ti < head.turns.length; ti++) {
     const turn = ti + 1;
     if (isFinished(rs, state)) {
@@ -208,7 +228,13 @@ export function analysePacked(a: Analyser, input: unknown): PackedResult {
       rated = { chosen, top: options[0] };
     }
     const { chosen, top } = rated;
+    const turnFrom = n - read.holds.length * DECISION_FIELDS;
     n = rateScore(te, scratch, n, turn, roll, rollKeep, top, chosen);
+    if (explained) {
+      const col = state.columns[0];
+      explainTurn(a.explain!, model, explained, col, scratch, turnFrom, n);
+      writeBox(model, explained, col, chosen.box, chosen.points, chosen.bonus);
+    }
     state = chosen.next;
     score += chosen.gain;
     points.push(chosen.gain);
@@ -232,5 +258,9 @@ export function analysePacked(a: Analyser, input: unknown): PackedResult {
   };
   if (a.goal) result.goal = a.goal;
   if (!a.model.exact) result.exact = false;
+  if (explained) {
+    result.reasons = explained.reasons;
+    result.familyLoss = explained.familyLoss;
+  }
   return result;
 }

@@ -1,3 +1,5 @@
+import { familyName, type ReasonLanguage } from '../position/index.ts';
+import { RULESETS, type RuleSetId } from '../rules/index.ts';
 import { actionText, meanFinal } from './format-report.ts';
 import type { PlayerProfile, ProfileGroup } from './profile.ts';
 
@@ -5,8 +7,8 @@ import type { PlayerProfile, ProfileGroup } from './profile.ts';
 
 const KIND_TEXT = { hold1: 'holds after roll 1', hold2: 'holds after roll 2', box: 'box choices' } as const;
 
-/** The short summary that closes a per-game report. */
-export function formatBatchSummary(p: PlayerProfile): string {
+/** The short summary that closes a per-game report (an explained review's with where its losses come from). */
+export function formatBatchSummary(p: PlayerProfile, lang: ReasonLanguage = 'en'): string {
   const m = p.mistakes;
   const mistakes =
     m.total.count === 0
@@ -18,7 +20,8 @@ export function formatBatchSummary(p: PlayerProfile): string {
     `  ${meanFinal(p.finished, p.meanFinalScore)}, mean loss ${p.loss.perGame.toFixed(2)}, mean luck ${luck}`,
     `  mistakes: ${mistakes}`,
     ...(p.estimated ? [`  ${estimatedText(p)}`] : []),
-    ...(p.groups ?? []).flatMap((g) => [`${groupName(g)}:`, ...formatBatchSummary(g.profile).split('\n').map((l) => `  ${l}`)]),
+    ...(p.byFamily && p.explained ? [`  loss by family: ${p.byFamily.filter((f) => Math.abs(f.perGame) > 0.005).map((f) => `${familyName(RULESETS[familyRules(p)], f.family, lang)} ${f.perGame.toFixed(2)}`).join(', ')} a game`] : []),
+    ...(p.groups ?? []).flatMap((g) => [`${groupName(g)}:`, ...formatBatchSummary(g.profile, lang).split('\n').map((l) => `  ${l}`)]),
   ].join('\n');
 }
 
@@ -32,15 +35,30 @@ const groupName = (g: ProfileGroup) => (g.by === 'player' ? `player ${g.name}` :
 
 /**
  * The profile of a batch; of a batch of several strategies' or players' games, each one's own
- * profile under its name (the games of two strategies blended would describe neither).
+ * profile under its name (the games of two strategies blended would describe neither). `lang`:
+ * the language an explained review's families are named in.
  */
-export function formatProfile(p: PlayerProfile): string {
-  if (!p.groups) return profileText(p);
+export function formatProfile(p: PlayerProfile, lang: ReasonLanguage = 'en'): string {
+  if (!p.groups) return profileText(p, lang);
   const head = `${p.games} games: ${p.groups.map((g) => `${g.profile.games} of ${groupName(g)}`).join(', ')}`;
-  return [head, ...p.groups.map((g) => `\n== ${groupName(g)} ==\n${profileText(g.profile)}`)].join('\n');
+  return [head, ...p.groups.map((g) => `\n== ${groupName(g)} ==\n${profileText(g.profile, lang)}`)].join('\n');
 }
 
-function profileText(p: PlayerProfile): string {
+/** The rule set the families are named for: the batch's first box's (families' names differ only by the five-of-a-kind box's name). */
+function familyRules(p: PlayerProfile): RuleSetId {
+  return p.byBox[0]?.ruleset ?? 'yahtzee';
+}
+
+/** An explained review: where the losses come from, as Verhoeff's Proficiency Test tells them. */
+function familyLines(p: PlayerProfile, lang: ReasonLanguage): string[] {
+  if (!p.byFamily || !p.explained) return [];
+  const rs = RULESETS[familyRules(p)];
+  const lines = ['', `where the losses come from (${p.explained === p.analysed ? 'every game' : `${p.explained} games with an exact outlook`})  loss/game  share`];
+  for (const f of p.byFamily) lines.push(`  ${familyName(rs, f.family, lang).padEnd(40)}${f.perGame.toFixed(2).padStart(9)}${`${(100 * f.share).toFixed(1)}%`.padStart(7)}`);
+  return lines;
+}
+
+function profileText(p: PlayerProfile, lang: ReasonLanguage): string {
   // A reach review's values are chances: shown in percentage points.
   const reach = p.goal !== undefined;
   const v = (x: number, digits = 2) => (reach ? `${(100 * x).toFixed(digits)} pp` : x.toFixed(digits));
@@ -65,6 +83,7 @@ function profileText(p: PlayerProfile): string {
     lines.push(`  ${name.padEnd(34)}${String(b.turns).padStart(7)}${v(b.perGame).padStart(11)}${v(b.boxChoiceLoss / Math.max(1, p.analysed)).padStart(18)}${pct(b.loss, p.loss.total).padStart(7)}`);
   }
   lines.push(`  upper section: ${v(p.bySection.upper.perGame)} a game; lower section: ${v(p.bySection.lower.perGame)} a game`);
+  lines.push(...familyLines(p, lang));
   lines.push('', 'mistakes by size                 count  a game    loss/game');
   for (const [name, m] of Object.entries(p.mistakes)) {
     lines.push(`  ${name.padEnd(30)}${String(m.count).padStart(7)}${(m.count / Math.max(1, p.analysed)).toFixed(2).padStart(8)}${v(m.loss / Math.max(1, p.analysed)).padStart(13)}`);

@@ -1,5 +1,6 @@
-import type { Action } from '../position/index.ts';
-import { isGameError, type GameAnalysis, type GameResult, type MistakeCounts } from './types.ts';
+import { describeReason, familyName, type Action, type ReasonLanguage } from '../position/index.ts';
+import { FAMILIES, RULESETS } from '../rules/index.ts';
+import { isGameError, type Decision, type GameAnalysis, type GameResult, type MistakeCounts } from './types.ts';
 
 /** Readable text for analysis results: pure string building, the CLI prints it. */
 export function actionText(a: Action): string {
@@ -42,7 +43,23 @@ function goalGameText(g: GameAnalysis, goal: NonNullable<GameAnalysis['goal']>, 
   return lines;
 }
 
-function gameText(g: GameAnalysis, label: string): string[] {
+/** An explained mistake's reasons, in the player's language: the aspects that cost it, largest first. */
+function reasonsLine(g: GameAnalysis, d: Decision, lang: ReasonLanguage): string[] {
+  if (!d.reasons || d.reasons.length === 0) return [];
+  return [`      ${d.reasons.map((r) => describeReason(RULESETS[g.ruleset], r, lang)).join('; ')}`];
+}
+
+/** An explained game's loss by family of boxes, largest first (families that cost nothing left out). */
+function familiesLine(g: GameAnalysis, lang: ReasonLanguage): string[] {
+  const by = g.lossByFamily;
+  if (!by) return [];
+  const parts = FAMILIES.filter((f) => Math.abs(by[f]) > 0.005)
+    .sort((a, b) => by[b] - by[a])
+    .map((f) => `${familyName(RULESETS[g.ruleset], f, lang)} ${by[f].toFixed(2)}`);
+  return parts.length ? [`  loss by family: ${parts.join(', ')}`] : [];
+}
+
+function gameText(g: GameAnalysis, label: string, lang: ReasonLanguage): string[] {
   if (g.goal) return goalGameText(g, g.goal, label);
   const head = g.finished
     ? `${label} (${g.ruleset}): ${g.finalScore} points`
@@ -51,25 +68,29 @@ function gameText(g: GameAnalysis, label: string): string[] {
     `${head}; start value ${g.startValue.toFixed(2)}, loss ${g.totalLoss.toFixed(2)}, luck ${signed(g.luck)}`,
     ...(g.exact === false ? [`  values are estimates: ${g.ruleset} has no exact table, so its best model rates the decisions`] : []),
     `  mistakes: ${mistakesText(g.mistakes)}`,
+    ...familiesLine(g, lang),
     `  points by turn: ${g.turns.map((t) => t.points).join(' ')}`,
   ];
   const rows = g.decisions.filter((d) => d.loss > 0);
   const width = Math.max(0, ...rows.map((d) => actionText(d.chosen.action).length));
   for (const d of rows) {
     const where = `turn ${String(d.turn).padStart(2)} roll ${d.roll}`;
-    lines.push(`  ${where}  ${actionText(d.chosen.action).padEnd(width)}  best: ${actionText(d.best.action)}  loss ${d.loss.toFixed(2)}`);
+    lines.push(`  ${where}  ${actionText(d.chosen.action).padEnd(width)}  best: ${actionText(d.best.action)}  loss ${d.loss.toFixed(2)}`, ...reasonsLine(g, d, lang));
   }
   return lines;
 }
 
-/** One game's report; `index` is its 0-based place in the batch, `label` its name where the record gives it one. */
-export function formatGameResult(r: GameResult, index: number, label = `Game ${index + 1}`): string {
+/**
+ * One game's report; `index` is its 0-based place in the batch, `label` its name where the record
+ * gives it one, `lang` the language of an explained review's reasons.
+ */
+export function formatGameResult(r: GameResult, index: number, label = `Game ${index + 1}`, lang: ReasonLanguage = 'en'): string {
   if (isGameError(r)) {
     const { turn, roll, detail } = r.error;
     const at = turn === 0 ? '' : roll === 0 ? ` at turn ${turn}` : ` at turn ${turn}, roll ${roll}`;
     return `${label}: error${at}: ${detail}`;
   }
-  return gameText(r, label).join('\n');
+  return gameText(r, label, lang).join('\n');
 }
 
 export interface BatchSummary {

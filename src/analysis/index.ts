@@ -14,3 +14,4 @@ export * from './format-profile.ts';
 export * from './review-stream.ts';
 export * from './packed-json.ts';
 export * from './merge-review.ts';
+export * from './explain-mistakes.ts';

@@ -1,6 +1,6 @@
 import { diceTables } from '../dice/index.ts';
 import { DicewiseError } from '../errors.ts';
-import { isRuleSetId, RULESETS, type RuleSet } from '../rules/index.ts';
+import { FAMILIES, isRuleSetId, RULESETS, type RuleSet } from '../rules/index.ts';
 import { orderShards, sameRun, shardRange, type Shard } from '../shard.ts';
 import { VERSION } from '../version.ts';
 import { DECISION_FIELDS, type PackedResult } from './packed-result.ts';
@@ -137,6 +137,11 @@ function checkTally(v: unknown): ProfileTally {
   for (const k of ['scoreSum', 'startSum', 'lossSum', 'luckSum', 'luckSq'] as const) check(finite(t[k]), `tally.${k} must be a number`);
   numbers(t.kinds, empty.kinds.length, 'tally.kinds');
   numbers(t.buckets, empty.buckets.length, 'tally.buckets');
+  // Explained reviews only.
+  if (t.families !== undefined) {
+    numbers(t.families, FAMILIES.length, 'tally.families');
+    check(count(t.explained), 'tally.explained must be a count');
+  }
   check(t.boxes instanceof Map && t.recurring instanceof Map, 'tally.boxes and tally.recurring must be maps');
   for (const [key, values] of t.boxes) {
     const [id, col, box] = String(key).split('|');
@@ -181,6 +186,7 @@ function checkPacked(v: unknown): PackedResult {
     check(isAction(rs, d[o + 3]) && isAction(rs, d[o + 5]) && count(d[o + 8]) && d[o + 8] < diceTables(rs.dice).keepCount, 'a decision names an action or dice that do not exist');
     check(d[o + 2] === 0 || d[o + 3] < 0, 'a box choice must name a box');
   }
+  if (p.familyLoss !== undefined) numbers(p.familyLoss, FAMILIES.length, 'a result\'s familyLoss');
   return p;
 }
 

@@ -1,6 +1,6 @@
 import { RULESETS, type RuleSet } from '../rules/index.ts';
 import { mistakeBucket } from './mistakes.ts';
-import { actionOf, DECISION_FIELDS, type PackedResult } from './packed-result.ts';
+import { actionOf, DECISION_FIELDS, unpackResult, type PackedResult } from './packed-result.ts';
 import type { MistakeCounts } from './types.ts';
 
 /**
@@ -33,6 +33,8 @@ function num(x: number): string {
 
 export function packedResultJson(p: PackedResult): string {
   if ('error' in p) return JSON.stringify(p);
+  // An explained review's reasons are objects already: printed from the readable result.
+  if (p.reasons) return JSON.stringify(unpackResult(p));
   const rs = RULESETS[p.ruleset];
   const d = p.decisions;
   const scale = p.goal ? 100 : 1;

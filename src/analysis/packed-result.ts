@@ -1,6 +1,6 @@
 import { diceTables } from '../dice/index.ts';
-import { holdAction, scoreAction, type Action } from '../position/index.ts';
-import { RULESETS, type RuleSet } from '../rules/index.ts';
+import { holdAction, scoreAction, type Action, type Reason } from '../position/index.ts';
+import { FAMILIES, RULESETS, type Family, type RuleSet } from '../rules/index.ts';
 import { countMistakes } from './mistakes.ts';
 import type { Decision, GameAnalysis, GameError, GameResult, RatedAction } from './types.ts';
 
@@ -18,10 +18,14 @@ import type { Decision, GameAnalysis, GameError, GameResult, RatedAction } from 
  */
 export const DECISION_FIELDS = 9;
 
-export interface PackedAnalysis extends Omit<GameAnalysis, 'decisions' | 'turns' | 'mistakes'> {
+export interface PackedAnalysis extends Omit<GameAnalysis, 'decisions' | 'turns' | 'mistakes' | 'lossByFamily'> {
   /** points of each turn, in order */
   points: number[];
   decisions: Float64Array;
+  /** explained reviews: per decision its reasons, null where it was no mistake (explain-mistakes.ts) */
+  reasons?: (Reason[] | null)[];
+  /** explained reviews: the loss by family of boxes, in FAMILIES order */
+  familyLoss?: number[];
 }
 
 export type PackedResult = PackedAnalysis | GameError;
@@ -65,7 +69,10 @@ export function unpackResult(p: PackedResult): GameResult {
     const chosen: RatedAction = { action: actionOf(rs, d[o + 3]), ev: d[o + 4] };
     const loss = d[o + 7];
     const best = loss === 0 ? chosen : { action: actionOf(rs, d[o + 5]), ev: d[o + 6] };
-    decisions.push({ turn: d[o], roll: d[o + 1], kind: d[o + 2] === 0 ? 'hold' : 'score', chosen, best, loss });
+    const decision: Decision = { turn: d[o], roll: d[o + 1], kind: d[o + 2] === 0 ? 'hold' : 'score', chosen, best, loss };
+    const reasons = p.reasons?.[o / DECISION_FIELDS];
+    if (reasons) decision.reasons = reasons;
+    decisions.push(decision);
   }
   const turns = p.points.map((points, i) => ({ turn: i + 1, points }));
   // Spelt out rather than spread: object spread takes a slow path in V8 here.
@@ -81,6 +88,7 @@ export function unpackResult(p: PackedResult): GameResult {
     turns,
     decisions,
   };
+  if (p.familyLoss) out.lossByFamily = Object.fromEntries(FAMILIES.map((f, i) => [f, p.familyLoss![i]])) as Record<Family, number>;
   if (!p.goal && p.exact !== false) return out;
   // The review's kind first, as it is read: the goal, then whether the values are estimates.
   const { ruleset, ...rest } = out;

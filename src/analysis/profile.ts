@@ -1,6 +1,6 @@
 import { countsToFaces, diceTables, keepFaceCounts } from '../dice/index.ts';
 import type { Action } from '../position/index.ts';
-import { hasColumns, RULESETS, UPPER_COUNT, type RuleSetId } from '../rules/index.ts';
+import { FAMILIES, hasColumns, RULESETS, UPPER_COUNT, type Family, type RuleSetId } from '../rules/index.ts';
 import { MISTAKE_BUCKETS, mistakeBucket, type MistakeBucket } from './mistakes.ts';
 import type { ReviewedGoal } from './types.ts';
 import { actionOf, DECISION_FIELDS, type PackedResult } from './packed-result.ts';
@@ -60,6 +60,9 @@ export interface ProfileTally {
   estimated: number;
   /** "strategy|name" or "player|name" -> that group's own tally, where the games were tallied by group */
   groups?: Map<string, ProfileTally>;
+  /** explained reviews: the games explained, and their loss by family of boxes (FAMILIES order) */
+  explained?: number;
+  families?: number[];
 }
 
 export function emptyTally(): ProfileTally {
@@ -118,6 +121,7 @@ export function tallyGame(t: ProfileTally, r: PackedResult, group?: string): voi
   t.startSum += r.startValue;
   t.lossSum += r.totalLoss;
   t.luckSum += r.luck;
+  if (r.familyLoss) addFamilies(t, 1, r.familyLoss);
   t.luckSq += r.luck * r.luck;
   const scale = r.goal ? 100 : 1;
   const d = r.decisions;
@@ -154,10 +158,17 @@ function prune(t: ProfileTally): void {
   t.recurring = new Map(kept);
 }
 
+function addFamilies(t: ProfileTally, games: number, loss: readonly number[]): void {
+  t.explained = (t.explained ?? 0) + games;
+  t.families ??= FAMILIES.map(() => 0);
+  for (let i = 0; i < loss.length; i++) t.families[i] += loss[i];
+}
+
 /** Adds `part` (a later stretch of the same batch) into `into`. */
 export function mergeTally(into: ProfileTally, part: ProfileTally): void {
   for (const k of ['games', 'errors', 'analysed', 'finished', 'decisions', 'scoreSum', 'startSum', 'lossSum', 'luckSum', 'luckSq', 'dropped', 'estimated'] as const) into[k] += part[k];
   if (part.goal) into.goal = part.goal;
+  if (part.families) addFamilies(into, part.explained ?? 0, part.families);
   for (let i = 0; i < into.kinds.length; i++) into.kinds[i] += part.kinds[i];
   for (let i = 0; i < into.buckets.length; i++) into.buckets[i] += part.buckets[i];
   for (const [k, v] of part.boxes) bump(into.boxes, k, v);
@@ -208,6 +219,13 @@ export interface BoxProfile extends LossShare {
   boxChoiceLoss: number;
 }
 
+/** Where an explained batch's losses come from: one family of boxes (rules/families.ts). */
+export interface FamilyProfile extends LossShare {
+  family: Family;
+  /** of the explained games' whole loss */
+  share: number;
+}
+
 export interface RecurringMistake {
   ruleset: RuleSetId;
   /** rerolls that were left when the choice was made: 2 after roll 1, 0 after roll 3 */
@@ -244,6 +262,12 @@ export interface PlayerProfile {
   estimated?: number;
   /** where the batch holds the games of more than one strategy or player: each one's own profile, in first-seen order */
   groups?: ProfileGroup[];
+  /**
+   * An explained review: where the losses of its explained games (`explained` of them: exact
+   * single-column rule sets) come from, by family of boxes, largest first; per game of those
+   */
+  byFamily?: FamilyProfile[];
+  explained?: number;
 }
 
 const per = (x: number, n: number) => (n > 0 ? x / n : 0);
@@ -314,6 +338,12 @@ export function profileOf(t: ProfileTally): PlayerProfile {
     recurringExact: t.dropped === 0,
   };
   if (t.estimated > 0) profile.estimated = t.estimated;
+  if (t.families && t.explained) {
+    const all = t.families.reduce((a, b) => a + b, 0);
+    const explained = t.explained;
+    profile.explained = explained;
+    profile.byFamily = FAMILIES.map((family, i) => ({ family, loss: t.families![i], perGame: per(t.families![i], explained), share: per(t.families![i], all) })).sort((a, b) => b.loss - a.loss);
+  }
   if (t.groups && t.groups.size > 1) {
     profile.groups = [...t.groups].map(([key, g]) => {
       const at = key.indexOf('|');

@@ -1,6 +1,6 @@
-import { isSolvedByModel, isSolvedExactly, RULESETS, type RuleSet, type RuleSetId } from '../rules/index.ts';
-import type { GameModel } from '../solver/index.ts';
-import type { Analyser } from './analyse-game.ts';
+import { isSolvedByModel, isSolvedExactly, RULESETS, supportsTable, type RuleSet, type RuleSetId } from '../rules/index.ts';
+import type { GameModel, OutlookTable } from '../solver/index.ts';
+import { analyserFor, explainingAnalyser, type Analyser } from './analyse-game.ts';
 import { analyseGamesPacked, batchRuleSets } from './batch.ts';
 import { batchRecords, type GameBatch } from './game-input.ts';
 import type { PackedResult } from './packed-result.ts';
@@ -15,6 +15,7 @@ export async function analyseBatchPacked(
   modelFor: (id: RuleSetId) => Promise<GameModel | string>,
   batch: GameBatch,
   goal?: ReviewGoal,
+  outlookFor?: OutlookLookup,
 ): Promise<PackedResult[]> {
   const records = batchRecords(batch);
   const loaded = new Map<RuleSetId, GameModel | string>();
@@ -28,12 +29,21 @@ export async function analyseBatchPacked(
     if (isSolvedExactly(rs)) loaded.set(id, await modelFor(id));
     else if (isSolvedByModel(rs)) loaded.set(id, goal ? `${id}: its games are reviewed for points only` : await modelFor(id));
   }
+  if (!goal && outlookFor) {
+    // An explained review: its exact single-column rule sets' games with their mistakes' reasons, the others' as they are.
+    const explaining = new Map<RuleSetId, Analyser>();
+    for (const [id, model] of loaded) if (typeof model !== 'string' && supportsTable(model.rs, 'outlook')) explaining.set(id, explainingAnalyser(model, await outlookFor(id)));
+    return analyseGamesPacked((id) => loaded.get(id), records, (model) => explaining.get(model.rs.id) ?? analyserFor(model));
+  }
   if (!goal) return analyseGamesPacked((id) => loaded.get(id), records);
   // A review for a goal: one analyser per rule set, with the tables the goal loads for it.
   const analysers = new Map<RuleSetId, Analyser>();
   for (const id of ids) if (isSolvedExactly(RULESETS[id])) analysers.set(id, await goal.analyser(RULESETS[id]));
   return analyseGamesPacked((id) => loaded.get(id), records, (model) => analysers.get(model.rs.id)!);
 }
+
+/** The outlook table of an exact single-column rule set, for a review that explains its mistakes (points only). */
+export type OutlookLookup = (id: RuleSetId) => Promise<OutlookTable>;
 
 /** A review for a goal other than points (the goal's module makes it: src/goals, `review`): the analyser that rates a rule set's games for it. */
 export interface ReviewGoal {

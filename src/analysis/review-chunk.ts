@@ -5,7 +5,8 @@ import { recordRuleSet } from './batch.ts';
 import { batchRecords, type GameBatch } from './game-input.ts';
 import { analyseMultiplayerPacked, formatMultiplayerReview, isMultiplayerRecord, type MultiplayerReview } from './multiplayer.ts';
 import { gameError } from './types.ts';
-import { analyseBatchPacked, type ReviewGoal } from './review-batch.ts';
+import { analyseBatchPacked, type OutlookLookup, type ReviewGoal } from './review-batch.ts';
+import type { ReasonLanguage } from '../position/index.ts';
 import { formatGameResult } from './format-report.ts';
 import { packedResultJson } from './packed-json.ts';
 import { unpackResult, type PackedResult } from './packed-result.ts';
@@ -30,6 +31,8 @@ export interface ReviewChunk {
   output: ReviewOutput;
   /** also return the games the tally was made of, in tally order (a shard's part of a chunk, merge-review.ts) */
   keep?: boolean;
+  /** an explained review's readable reports: the language of the mistakes' reasons (default en) */
+  lang?: ReasonLanguage;
 }
 
 export interface ChunkReview {
@@ -115,6 +118,7 @@ export async function reviewChunk(
   chunk: ReviewChunk,
   goal?: ReviewGoal,
   multiplayerFor?: MultiplayerTables,
+  outlookFor?: OutlookLookup,
 ): Promise<ChunkReview> {
   const { input, output } = chunk;
   let numbers: number[];
@@ -123,7 +127,7 @@ export async function reviewChunk(
   if ('records' in input) {
     numbers = input.records.map((_, i) => input.first + i);
     tags = input.records.map(tagOf);
-    results = await reviewRecords(modelFor, { records: input.records }, goal, multiplayerFor);
+    results = await reviewRecords(modelFor, { records: input.records }, goal, multiplayerFor, outlookFor);
   } else {
     const text = typeof input.text === 'string' ? input.text : decoder.decode(input.text);
     const lines: string[] = [];
@@ -139,7 +143,7 @@ export async function reviewChunk(
       numbers.push(i);
     }
     tags = lines.map(lineTag);
-    results = await reviewRecords(modelFor, { lines }, goal, multiplayerFor);
+    results = await reviewRecords(modelFor, { lines }, goal, multiplayerFor, outlookFor);
   }
   const tally = emptyTally();
   const kept: ReviewedGame[] | undefined = chunk.keep ? [] : undefined;
@@ -154,7 +158,7 @@ export async function reviewChunk(
       continue;
     }
     if (output === 'jsonl') out += `${packedResultJson(r)}\n`;
-    else if (output === 'text') out += `${i > 0 ? '\n' : ''}${formatGameResult(unpackResult(r), numbers[i] - 1, gameLabel(numbers[i], tags[i]))}\n`;
+    else if (output === 'text') out += `${i > 0 ? '\n' : ''}${formatGameResult(unpackResult(r), numbers[i] - 1, gameLabel(numbers[i], tags[i]), chunk.lang)}\n`;
   }
   return kept ? { games: tally.games, errors: tally.errors, out, tally, packed: kept } : { games: tally.games, errors: tally.errors, out, tally };
 }
@@ -169,12 +173,13 @@ export async function reviewRecords(
   batch: GameBatch,
   goal: ReviewGoal | undefined,
   multiplayerFor: MultiplayerTables | undefined,
+  outlookFor?: OutlookLookup,
 ): Promise<Reviewed[]> {
   const maybe = 'records' in batch ? batch.records.some(isMultiplayerRecord) : batch.lines.some((l) => l.includes('"players"'));
-  if (!maybe) return analyseBatchPacked(modelFor, batch, goal);
+  if (!maybe) return analyseBatchPacked(modelFor, batch, goal, outlookFor);
   const records = batchRecords(batch);
   const solo = records.filter((r) => !isMultiplayerRecord(r));
-  const soloResults = await analyseBatchPacked(modelFor, { records: solo }, goal);
+  const soloResults = await analyseBatchPacked(modelFor, { records: solo }, goal, outlookFor);
   let next = 0;
   const out: Reviewed[] = [];
   for (const record of records) {

@@ -1,5 +1,5 @@
-import type { Action } from '../position/index.ts';
-import type { RuleSetId } from '../rules/index.ts';
+import type { Action, Reason } from '../position/index.ts';
+import type { Family, RuleSetId } from '../rules/index.ts';
 
 /**
  * The readable shapes of game analysis: a finished (or unfinished) game as a player records it,
@@ -38,6 +38,11 @@ export interface Decision {
   best: RatedAction;
   /** best.ev - chosen.ev; exactly 0 when the chosen action is (tied for) best */
   loss: number;
+  /**
+   * An explained review's mistakes: the aspects of the outlook where the choice falls short of
+   * the best, largest first, as few as cover at least 80% of the loss (position/outlook.ts)
+   */
+  reasons?: Reason[];
 }
 
 /** Decisions counted by loss, see `MISTAKE_BUCKETS`; zero-loss decisions are not mistakes. */
@@ -80,6 +85,11 @@ export interface GameAnalysis {
   mistakes: MistakeCounts;
   turns: { turn: number; points: number }[];
   decisions: Decision[];
+  /**
+   * An explained review: where the game's loss came from, by family of boxes (the upper section
+   * and its bonus, of a kind, straights, the Yahtzee and its bonus, chance); it adds up to totalLoss
+   */
+  lossByFamily?: Record<Family, number>;
 }
 
 export interface GameError {

@@ -3,7 +3,7 @@ import { advise } from '../advisor/index.ts';
 import { reviewRecords, unpackResult } from '../analysis/index.ts';
 import { zodIssues } from '../codec/zod-issues.ts';
 import { DicewiseError, invalidInput } from '../errors.ts';
-import { parsePosition, positionError } from '../position/index.ts';
+import { describeRuleSet, parsePosition, positionError } from '../position/index.ts';
 import { POSITION_FIELDS } from '../position/schemas.ts';
 import { columnTypes, isRuleSetId, isSolvedByModel, isSolvedExactly, RULESET_IDS, RULESETS, type RuleSetId } from '../rules/index.ts';
 import { createTurnCaches, exactColumnModel, initialState, type GameModel } from '../solver/index.ts';
@@ -141,23 +141,9 @@ export function createEngineSession(supply: TableSupply): EngineSession {
 
     rulesets() {
       const rulesets = RULESET_IDS.map((id) => {
-        const rs = RULESETS[id];
         const model = loaded.get(id);
-        const info: Record<string, unknown> = {
-          id,
-          name: rs.name,
-          description: rs.description,
-          dice: rs.dice,
-          boxes: rs.boxes.map((b) => ({ id: b.id, label: b.label })),
-          columns: rs.columns.map((col) => ({ multiplier: col.multiplier, fill: col.fill })),
-          exact: isSolvedExactly(rs),
-          maxOpponents: rs.capabilities.maxOpponents,
-          goals: ['points'],
-          status: !BROWSER_RULESETS.includes(id) ? 'not-served' : model ? 'ready' : 'queued',
-        };
-        if (model) info.startValue = model.value(initialState(rs));
-        if (rs.published) info.published = { ...rs.published };
-        return info;
+        const status = !BROWSER_RULESETS.includes(id) ? 'not-served' : model ? 'ready' : 'queued';
+        return describeRuleSet(RULESETS[id], { goals: ['points'], status, startValue: model?.value(initialState(model.rs)) });
       });
       return { rulesets };
     },

@@ -1,6 +1,7 @@
 import { DicewiseError, positiveInteger } from '../errors.ts';
 import { isRuleSetId, RULESETS, unknownRuleSetMessage, type RuleSetId } from '../rules/index.ts';
 import { MAX_SHARDS, type Shard } from '../shard.ts';
+import { isReasonLanguage, REASON_LANGUAGES, type ReasonLanguage } from '../position/reason-text.ts';
 import { tableDirOf } from '../store/table-dir.ts';
 
 /** The table folder: --tables, else DICEWISE_TABLES, else ./tables. */
@@ -33,4 +34,15 @@ export function parseShard(value: string | undefined): Shard | undefined {
     throw new DicewiseError('INVALID_OPTION', `--shard ${message}, got ${value}`, [{ field: 'shard', message }]);
   }
   return { index, count };
+}
+
+/** `--lang`: the language reasons are worded in (en, de, nl, fr); default en. */
+export function parseLanguage(value: string | undefined): ReasonLanguage {
+  const v = value ?? 'en';
+  if (!isReasonLanguage(v)) {
+    throw new DicewiseError('INVALID_OPTION', `--lang must be one of ${REASON_LANGUAGES.join(', ')}, got ${JSON.stringify(value)}`, [
+      { field: 'lang', message: `must be one of ${REASON_LANGUAGES.join(', ')}` },
+    ]);
+  }
+  return v;
 }

@@ -2,7 +2,7 @@ import type { Advice, GoalTables, ProbabilityAdvice } from '../advisor/index.ts'
 import type { ReviewGoal } from '../analysis/index.ts';
 import type { Goal, Position } from '../position/index.ts';
 import type { RuleSet, RuleSetId, TableKind } from '../rules/index.ts';
-import type { GameModel, LaneKind, ReachTable, TurnEval } from '../solver/index.ts';
+import type { GameModel, GoalKind, ReachTable, TurnEval } from '../solver/index.ts';
 
 /** The tables a goal can need beside the rule set's expected-score model. */
 export type GoalTableKind = Extract<TableKind, 'reach' | 'distribution' | 'goal-model'>;
@@ -35,5 +35,5 @@ export interface GoalModule<K extends Goal['type'] = Goal['type']> {
    * from `lane`; absent where records are not reviewed for it (points is the plain review; win is
    * reviewed from multiplayer records, where the opponents are).
    */
-  review?(goal: Extract<Goal, { type: K }>, lane: (id: RuleSetId, kind: LaneKind) => Promise<ReachTable>): ReviewGoal;
+  review?(goal: Extract<Goal, { type: K }>, lane: (id: RuleSetId, kind: GoalKind) => Promise<ReachTable>): ReviewGoal;
 }

@@ -5,7 +5,7 @@ import { GOAL_PLAYS } from '../simulate/index.ts';
 import { goalLabel, goalModule, GOALS, goalTablesNeeded, supportsGoal } from './index.ts';
 
 describe('the goal list', () => {
-  it('holds each goal of RULES.md once, under its own kind', () => {
+  it('holds each goal of docs/rules.md once, under its own kind', () => {
     expect(GOALS.map((g) => g.kind)).toEqual(['points', 'reach', 'win']);
     for (const g of GOALS) expect(goalModule(g.kind)).toBe(g);
   });

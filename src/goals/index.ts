@@ -3,7 +3,7 @@ import type { ReviewGoal } from '../analysis/index.ts';
 import type { Goal, Position } from '../position/index.ts';
 import { supportsTable, type RuleSet, type RuleSetId } from '../rules/index.ts';
 import { servedGoalModel } from '../approx/index.ts';
-import { openBoxes, type GameModel, type LaneKind, type ReachTable, type TurnEval } from '../solver/index.ts';
+import { openBoxes, type GameModel, type GoalKind, type ReachTable, type TurnEval } from '../solver/index.ts';
 import type { GoalModule, GoalTableKind } from './goal-module.ts';
 import { pointsGoal } from './points/index.ts';
 import { reachGoal } from './reach/index.ts';
@@ -35,7 +35,7 @@ export function goalTablesNeeded(position: Position): GoalTableKind[] {
  * expected-score `model`'s own column tables, each lane table from `lane`, in order. The server
  * passes its registries, the CLI loads or builds table files.
  */
-export async function goalTables(position: Position, model: GameModel, lane: (kind: LaneKind) => ReachTable | Promise<ReachTable>): Promise<GoalTables> {
+export async function goalTables(position: Position, model: GameModel, lane: (kind: Exclude<GoalTableKind, 'goal-model'>) => ReachTable | Promise<ReachTable>): Promise<GoalTables> {
   const tables: GoalTables = {};
   for (const kind of goalTablesNeeded(position)) {
     if (kind === 'goal-model') tables.goal = servedGoalModel(model);
@@ -58,7 +58,7 @@ export function adviseGoal(model: GameModel, tables: GoalTables, position: Posit
 }
 
 /** The review of solo game records for `goal`, with lane tables from `lane`; undefined for points, the plain review. */
-export function reviewGoal(goal: Goal, lane: (id: RuleSetId, kind: LaneKind) => Promise<ReachTable>): ReviewGoal | undefined {
+export function reviewGoal(goal: Goal, lane: (id: RuleSetId, kind: GoalKind) => Promise<ReachTable>): ReviewGoal | undefined {
   const module = goalModule(goal.type);
   if (!module.review) return undefined;
   return module.review(goal as never, lane);

@@ -5,3 +5,7 @@ export * from './actions.ts';
 export * from './goal.ts';
 export { maxFinalScore } from './opponents.ts';
 export * from './schemas.ts';
+export * from './outlook.ts';
+export * from './reason-text.ts';
+export * from './turn-outlook.ts';
+export * from './rule-set-info.ts';

@@ -8,8 +8,7 @@ export type ScorecardColumn = z.infer<typeof ScorecardColumnSchema>;
 /** A position as a player sees it (the public JSON shape of the hint API); each field's meaning is in POSITION_FIELDS. */
 export type PositionInput = z.infer<typeof PositionSchema>;
 
-/** A readable action: dice to hold (sorted faces) or a box to score in. */
-export type Action = { hold: number[] } | { score: string; column?: number };
+export type { Action } from './readable-types.ts';
 
 export type { OpponentInput } from './schemas.ts';
 

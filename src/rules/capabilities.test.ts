@@ -14,7 +14,7 @@ describe.each(RULESET_IDS)('capabilities: %s', (id) => {
   });
 
   it('has the tables of its solution', () => {
-    for (const kind of ['value', 'moments', 'reach', 'distribution'] as const) expect(supportsTable(rs, kind)).toBe(isSolvedExactly(rs));
+    for (const kind of ['value', 'moments', 'reach', 'distribution', 'outlook'] as const) expect(supportsTable(rs, kind)).toBe(isSolvedExactly(rs));
     for (const kind of ['column-types', 'goal-model'] as const) expect(supportsTable(rs, kind)).toBe(isSolvedByModel(rs));
     if (hasJointTable(rs)) expect(isSolvedByModel(rs)).toBe(true);
   });

@@ -12,7 +12,7 @@ export const MAX_OPPONENTS = 7;
 /** A single-column rule set solved exactly: its goals play from its own lane tables. */
 export const SOLVED_EXACTLY = {
   solved: 'exact',
-  tables: ['value', 'moments', 'reach', 'distribution'],
+  tables: ['value', 'moments', 'reach', 'distribution', 'outlook'],
   maxOpponents: MAX_OPPONENTS,
   servedByDefault: true,
 } as const satisfies Capabilities;

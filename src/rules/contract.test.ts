@@ -207,7 +207,7 @@ function interestingMasks(rs: RuleSet): number[] {
   return [...masks].filter((m) => m !== all);
 }
 
-it('RULESET_IDS lists exactly the seven rule sets of RULES.md and its sub-games superpass-ordered and triple-yahtzee-lower', () => {
+it('RULESET_IDS lists exactly the seven rule sets of docs/rules.md and its sub-games superpass-ordered and triple-yahtzee-lower', () => {
   expect([...RULESET_IDS].sort()).toEqual(
     ['superpass', 'superpass-ordered', 'triple-yahtzee', 'triple-yahtzee-lower', 'yahtzee', 'yahtzee-free-joker', 'yahtzee-no-bonus', 'yatzy', 'yahtsoos'].sort(),
   );
@@ -251,7 +251,7 @@ describe.each(RULESET_IDS)('rule set contract: %s', (id) => {
       for (const b of rs.boxes) expect(b.label.length).toBeGreaterThan(0);
     });
 
-    it('boxes are the ones RULES.md lists, in order', () => {
+    it('boxes are the ones docs/rules.md lists, in order', () => {
       expect(rs.boxes.map((b) => b.id)).toEqual(exp.boxes);
     });
 
@@ -271,19 +271,19 @@ describe.each(RULESET_IDS)('rule set contract: %s', (id) => {
       expect(rs.boxes.length).toBeLessThanOrEqual(31);
     });
 
-    it('dice count and columns match RULES.md', () => {
+    it('dice count and columns match docs/rules.md', () => {
       expect(rs.dice).toBe(exp.dice);
       expect(rs.columns).toEqual(exp.columns);
     });
 
-    it('bonuses, Joker mode and zero rule match RULES.md', () => {
+    it('bonuses, Joker mode and zero rule match docs/rules.md', () => {
       expect(rs.upperBonus).toEqual({ threshold: 63, points: exp.upperBonus });
       expect(rs.yahtzeeBonus).toBe(exp.yahtzeeBonus);
       expect(rs.joker).toBe(exp.joker);
       expect(rs.zeroOnlyWhenNothingScores).toBe(exp.zeroOnlyWhenNothingScores);
     });
 
-    it('exactness and the published optimum match RULES.md', () => {
+    it('exactness and the published optimum match docs/rules.md', () => {
       expect(isSolvedExactly(rs)).toBe(exp.exact);
       expect(isSolvedByModel(rs)).toBe(!exp.exact);
       if (exp.publishedMean !== undefined) expect(rs.published?.mean).toBe(exp.publishedMean);

@@ -6,3 +6,4 @@ export { ruleSetFingerprint } from './fingerprint.ts';
 export { playingDefinition } from './playing-definition.ts';
 export * from './column-types.ts';
 export * from './capabilities.ts';
+export * from './families.ts';

@@ -41,7 +41,7 @@ const DEFINITIONS = {
     description: 'Hasbro rules: 13 boxes, +35 upper bonus at 63, +100 per extra Yahtzee, forced Joker.',
     yahtzeeBonus: 100,
     joker: 'forced',
-    published: { mean: 254.5877287, sd: 59.6076, source: 'RULES.md (exact optimum, forced Joker)' },
+    published: { mean: 254.5877287, sd: 59.6076, source: 'published exact optimum, forced Joker (docs/rules.md)' },
   },
   'yahtzee-free-joker': {
     ...YAHTZEE_BASE,
@@ -59,7 +59,7 @@ const DEFINITIONS = {
     description: 'As yahtzee with no Yahtzee bonus and no Joker.',
     yahtzeeBonus: 0,
     joker: 'none',
-    published: { mean: 245.8707745, sd: 39.8201, source: 'RULES.md' },
+    published: { mean: 245.8707745, sd: 39.8201, source: 'published exact optimum (docs/rules.md)' },
   },
   yatzy: {
     id: 'yatzy',
@@ -73,16 +73,16 @@ const DEFINITIONS = {
     columns: [{ multiplier: 1, fill: 'any' }],
     zeroOnlyWhenNothingScores: false,
     capabilities: SOLVED_EXACTLY,
-    published: { mean: 248.4399894, source: 'RULES.md (corrected two-pairs scoring)' },
+    published: { mean: 248.4399894, source: 'published exact optimum, corrected two-pairs scoring (docs/rules.md)' },
   },
   yahtsoos: {
     ...YAHTZEE_BASE,
     id: 'yahtsoos',
     name: 'YahtSooS (multiplayer Yahtzee)',
-    description: 'As yahtzee, with +100 per extra Yahtzee while the Yahtzee box holds 50 and no Joker (RULES.md interpretation).',
+    description: 'As yahtzee, with +100 per extra Yahtzee while the Yahtzee box holds 50 and no Joker (our interpretation: docs/rules.md).',
     yahtzeeBonus: 100,
     joker: 'none',
-    published: { mean: 253.9702412, source: 'RULES.md ("Yahtzee bonus without Joker")' },
+    published: { mean: 253.9702412, source: 'published as "Yahtzee bonus without Joker" (docs/rules.md)' },
   },
   'triple-yahtzee': {
     ...YAHTZEE_BASE,

@@ -105,11 +105,12 @@ export type Solution = 'exact' | 'model';
 /**
  * The tables a rule set has or derives. `value`: the exact expected-score table; `moments`: its
  * final score's spread; `reach`/`distribution`: the exact lane tables of the reach and win goals;
+ * `outlook`: the exact lane table of expected-score play's outcome box by box (a hint's `explain`);
  * `column-types`: the exact tables of a model's column types; `goal-model`: the approximate goal
  * model over them (built in memory from the column types, no file of its own); `joint`: the exact
  * expected-score table over the joint states of a multi-column sub-game (solver/joint-layout.ts).
  */
-export type TableKind = 'value' | 'moments' | 'reach' | 'distribution' | 'column-types' | 'goal-model' | 'joint';
+export type TableKind = 'value' | 'moments' | 'reach' | 'distribution' | 'outlook' | 'column-types' | 'goal-model' | 'joint';
 
 export interface Capabilities {
   solved: Solution;

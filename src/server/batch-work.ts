@@ -1,5 +1,5 @@
 import type { RuleSetId } from '../rules/index.ts';
-import type { LaneKind, SharedTables } from '../solver/index.ts';
+import type { LaneLookup, SharedTables } from '../solver/index.ts';
 import { createInlineRunner, type ChunkRunner } from '../simulate/index.ts';
 import { analyseRequest, type AnalyseRequestTask } from '../../workers/analyse-request.ts';
 import { hintRequest, type HintTask } from '../../workers/hint-request.ts';
@@ -27,7 +27,7 @@ export interface BatchWork {
 
 /** In this thread, over the registry's models: for tests and tools, not for a server under load. */
 export function inlineBatchWork(registry: TableRegistry): BatchWork {
-  const laneFor = async (id: RuleSetId, kind: LaneKind) => registry.table(kind, id);
+  const laneFor: LaneLookup = async (id, kind) => registry.table(kind, id);
   const multiplayerFor = async (id: RuleSetId) => ({ model: registry.get(id), ...registry.tables(id, ['reach', 'distribution']) });
   return {
     concurrency: 1,

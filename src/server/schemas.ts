@@ -31,6 +31,15 @@ export const PositionSchema = z
           `(${EFFORT_PLANS.slice(1).map((p, i) => `${i + 1}: up to ${p.candidates} options × ${p.rollouts} rollouts of ${p.horizon} turns`).join('; ')}), at more CPU per hint. ` +
           'The options rolled out carry `rollouts` and their rollout mean as `ev`.',
       }),
+    explain: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          'Say why: the advice and every option carry their `outlook` (each box\'s expected final points and chance of a zero, the upper bonus\'s chance, the Yahtzee bonus\'s points, under expected-score play), ' +
+          'and every option but the best its `reasons`. Exact single-column rule sets, points goal; elsewhere the advice says why not in `explainNote`. ' +
+          "The rule set's outlook table is loaded, or built, on first use (503 with Retry-After meanwhile).",
+      }),
   })
   .openapi('Position', {
     example: { ruleset: 'yahtzee', scorecard: { ones: 3 }, dice: [1, 1, 6, 6, 6], rollsLeft: 2 },
@@ -46,6 +55,38 @@ const ActionSchema = z
   ])
   .openapi('Action');
 
+const BoxOutlookSchema = z.object({
+  expected: z.number().openapi({ description: 'Points the box will finally hold (a filled box: its points).' }),
+  probabilityZero: z.number().openapi({ description: 'The chance that it ends at 0 (a filled box: 0 or 1).' }),
+});
+
+export const OutlookSchema = z
+  .object({
+    boxes: z.record(z.string(), BoxOutlookSchema).openapi({ description: "By box id, in the rule set's order." }),
+    upperBonus: z
+      .object({ probability: z.number(), expected: z.number() })
+      .optional()
+      .openapi({ description: 'The chance the upper bonus is earned (1 once it is) and its expected points.' }),
+    yahtzeeBonus: z.object({ expected: z.number() }).optional().openapi({ description: 'Yahtzee bonus points expected in all, those on the sheet included.' }),
+  })
+  .openapi('Outlook', {
+    description:
+      'How the game will end under expected-score play from here, box by box, exact. The expected points of the boxes and bonuses add up to `score` + the option\'s `ev` (the position\'s: `expectedFinalScore`).',
+  });
+
+const Versus = z.object({ best: z.number(), option: z.number() });
+
+export const ReasonSchema = z
+  .union([
+    z.object({ aspect: z.literal('box'), box: z.string(), loss: z.number(), expected: Versus, probabilityZero: Versus }),
+    z.object({ aspect: z.literal('upperBonus'), loss: z.number(), probability: Versus }),
+    z.object({ aspect: z.literal('yahtzeeBonus'), loss: z.number(), expected: Versus }),
+  ])
+  .openapi('Reason', {
+    description:
+      'One aspect of the outlook where the option falls short of the best: `loss` is the expected points it costs there (the losses of all aspects add up to the option\'s loss), with the box\'s expected points and chance of a zero, the upper bonus\'s chance, or the Yahtzee bonus\'s points, for the best option and for this one.',
+  });
+
 const AdviceOptionSchema = z
   .object({
     action: ActionSchema,
@@ -59,6 +100,11 @@ const AdviceOptionSchema = z
       .int()
       .optional()
       .openapi({ description: 'Effort > 0: this option was rolled out that many times and `ev` is the rollout mean (options without it keep the model\'s ev and loss).' }),
+    outlook: OutlookSchema.optional().openapi({ description: '`explain`: how the game ends taking this option, then playing on for points.' }),
+    reasons: z
+      .array(ReasonSchema)
+      .optional()
+      .openapi({ description: '`explain`, every option but the best: the aspects that account for its loss, largest first, as few as cover at least 80% of it (none where it is as good as the best).' }),
   })
   .openapi('AdviceOption');
 
@@ -75,6 +121,8 @@ export const AdviceSchema = z
     best: AdviceOptionSchema.optional(),
     finalScoreSd: z.number().optional().openapi({ description: 'Standard deviation of the final score under optimal play from the start of this turn, where known.' }),
     effort: z.number().int().optional().openapi({ description: 'Multi-column rule sets: the effort the options were valued at (0: the model alone).' }),
+    outlook: OutlookSchema.optional().openapi({ description: '`explain`: the position\'s outlook, its best option\'s (at the start of a turn, the turn\'s).' }),
+    explainNote: z.string().optional().openapi({ description: '`explain` where no outlook is given: why (a multi-column rule set).' }),
   })
   .openapi('Advice');
 
@@ -119,6 +167,7 @@ export const ProbabilityAdviceSchema = z
         description:
           "Where the chances are estimates (the win goal before the exact end game, more than 4 boxes open; Triple Yahtzee's and Superpass's reach and win goals before their exact last three turns): they are calibrated to what the advice's own play achieved from them, fitted over `games` games of it (`turns` turns with `boxesOpen` boxes open). Absent where the chances are exact or uncalibrated.",
       }),
+    explainNote: z.string().optional().openapi({ description: '`explain`: the outlook and the reasons are given for points play; this says so.' }),
   })
   .openapi('ProbabilityAdvice', {
     description: 'Advice for a goal other than points: every option valued by the chance of the goal. A target already reached answers 1 everywhere, one out of reach 0.',
@@ -126,7 +175,7 @@ export const ProbabilityAdviceSchema = z
 
 const Target = z.number().int().min(0).max(MAX_TARGET);
 
-export const OddsRequestSchema = PositionSchema.omit({ goal: true, effort: true })
+export const OddsRequestSchema = PositionSchema.omit({ goal: true, effort: true, explain: true })
   .extend({
     from: Target.optional().openapi({ description: 'Lowest final total asked; default the points on the sheet now.' }),
     to: Target.optional().openapi({
@@ -202,7 +251,7 @@ export const ReadySchema = z
       .array(
         z.object({
           ruleset: z.string(),
-          kind: z.enum(['values', 'reach', 'distribution']),
+          kind: z.enum(['values', 'reach', 'distribution', 'outlook']),
           status: z.string(),
           percent: z.number().int().optional(),
           etaSeconds: z.number().int().optional(),

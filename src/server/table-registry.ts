@@ -1,7 +1,7 @@
 import { DicewiseError, isDicewiseError } from '../errors.ts';
 import { DEFAULT_SERVED_RULESETS, type RuleSetId } from '../rules/index.ts';
-import { buildEstimate, initialState, type GameModel, type LaneKind, type ReachTable } from '../solver/index.ts';
-import { reachTableBytes } from '../store/reach-store.ts';
+import { buildEstimate, initialState, type GameModel, type LaneKind, type LaneTableOf } from '../solver/index.ts';
+import { laneTableBytes } from '../store/reach-store.ts';
 import { GOAL_TABLE_KINDS, memorySources, TABLE_NAMES, type TableKind, type TableOf, type TableSource, type TableSources } from '../store/table-sources.ts';
 import { createBuildQueue, type BuildQueue } from './build-queue.ts';
 import { silentLogger, type Logger } from './logger.ts';
@@ -119,8 +119,9 @@ function markReady(r: Registry, e: Entry, table: unknown): void {
     const model = table as GameModel;
     r.log.info('model ready', { ruleset: e.id, ms, startValue: model.value(initialState(model.rs)) });
   } else {
-    const t = table as ReachTable;
-    r.log.info(`${TABLE_NAMES[e.kind].log} ready`, { ruleset: e.id, cap: t.cap, ms, bytes: reachTableBytes(t) });
+    const t = table as LaneTableOf[LaneKind];
+    // An outlook table counts no points: it has no cap.
+    r.log.info(`${TABLE_NAMES[e.kind].log} ready`, { ruleset: e.id, ...(t.kind === 'outlook' ? {} : { cap: t.cap }), ms, bytes: laneTableBytes(t) });
   }
 }
 
@@ -307,10 +308,10 @@ export function createTableRegistry(opts: RegistryOptions): TableRegistry {
 }
 
 /** A registry over tables already in memory (tests, benchmarks), each loaded and ready. */
-export async function staticRegistry(models: readonly GameModel[], lanes: { [K in LaneKind]?: Partial<Record<RuleSetId, ReachTable>> } = {}, logger?: Logger): Promise<TableRegistry> {
+export async function staticRegistry(models: readonly GameModel[], lanes: { [K in LaneKind]?: Partial<Record<RuleSetId, LaneTableOf[K]>> } = {}, logger?: Logger): Promise<TableRegistry> {
   const registry = createTableRegistry({ rulesets: models.map((m) => m.rs.id), sources: memorySources(models, lanes), logger });
   await registry.start();
-  for (const kind of GOAL_TABLE_KINDS) {
+  for (const kind of [...GOAL_TABLE_KINDS, 'outlook'] as const) {
     for (const id of Object.keys(lanes[kind] ?? {}) as RuleSetId[]) {
       try {
         registry.table(kind, id);

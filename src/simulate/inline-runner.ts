@@ -1,6 +1,6 @@
 import { DicewiseError } from '../errors.ts';
 import { RULESETS, type RuleSet, type RuleSetId } from '../rules/index.ts';
-import type { GameModel, LaneKind, ReachTable, ThresholdModel } from '../solver/index.ts';
+import type { GameModel, GoalKind, ReachTable, ThresholdModel } from '../solver/index.ts';
 import { JsonLinesRecorder } from './game-recorder.ts';
 import { createPlayer } from './play-game.ts';
 import { runChunk, emptyChunk } from './run-chunk.ts';
@@ -19,7 +19,7 @@ export interface InlineRunnerDeps {
   /** imports a strategy module and resolves with its default export; without it, only built-ins play */
   importModule?: (spec: string) => Promise<unknown>;
   /** the reach table (or the points distribution) of an exact rule set, for `reach:T` and `win` strategies */
-  reachTable?: (id: RuleSetId, kind: LaneKind) => Promise<ReachTable> | ReachTable;
+  reachTable?: (id: RuleSetId, kind: GoalKind) => Promise<ReachTable> | ReachTable;
   /** a fresh goal model over a multi-column rule set's best model (approx/multi-column-models.ts goalModel), for `reach:T` and `win` there */
   goalModel?: (rs: RuleSet, tables: NonNullable<GameModel['columnTables']>) => ThresholdModel | Promise<ThresholdModel>;
 }
@@ -49,7 +49,7 @@ export function createInlineRunner(deps: InlineRunnerDeps = {}): ChunkRunner {
   };
 
   const reachTables = new Map<string, Promise<ReachTable>>();
-  const reachOf = (id: RuleSetId, kind: LaneKind = 'reach'): Promise<ReachTable> => {
+  const reachOf = (id: RuleSetId, kind: GoalKind = 'reach'): Promise<ReachTable> => {
     const key = `${id}\u0000${kind}`;
     let t = reachTables.get(key);
     if (!t) {

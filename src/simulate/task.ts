@@ -1,5 +1,5 @@
 import type { RuleSetId } from '../rules/index.ts';
-import type { LaneKind, ReachTable, SharedMemoSpace, SharedTables } from '../solver/index.ts';
+import type { LaneDataOf, LaneKind, LaneTableOf, SharedMemoSpace, SharedTables } from '../solver/index.ts';
 import type { HeadToHeadChunk } from './head-to-head.ts';
 import type { ChunkResult } from './run-chunk.ts';
 
@@ -18,9 +18,9 @@ export interface SimulateTask {
   /** also return every game played as a JSON line (game-recorder.ts) */
   record?: boolean;
   /**
-   * The rule set's goal tables, loaded once by the process that sends the task, their arrays over
-   * SharedArrayBuffers: a message shares them with a worker thread instead of the thread reading
-   * its own copy (hundreds of megabytes each).
+   * The rule set's goal tables, opened once by the process that sends the task: their indexes over
+   * SharedArrayBuffers and their open files (store/reach-store.ts openReachTableData), so that a
+   * thread reads their rows without checking the files again.
    */
   lanes?: SharedLanes;
   /** value tables the sending process has read, shared with the thread: it plays from them instead of reading its own */
@@ -32,8 +32,21 @@ export interface SimulateTask {
   memos?: Record<string, SharedMemoSpace>;
 }
 
-/** Goal tables of one rule set, by kind. */
-export type SharedLanes = { [K in LaneKind]?: ReachTable };
+/** Lane tables of one rule set, by kind, as a message carries them (a goal table's ReachTable.data, an outlook table itself). */
+export type SharedLanes = { [K in LaneKind]?: LaneDataOf[K] };
+
+/** Lane tables of one rule set, by kind, as a thread reads them. */
+export type LaneTables = { [K in LaneKind]?: LaneTableOf[K] };
+
+/** What a message carries of these tables. */
+export function sharedLanes(tables: LaneTables): SharedLanes {
+  const out: SharedLanes = {};
+  if (tables.reach) out.reach = tables.reach.data;
+  if (tables.distribution) out.distribution = tables.distribution.data;
+  // Its arrays are shared memory already.
+  if (tables.outlook) out.outlook = tables.outlook;
+  return out;
+}
 
 export interface TaskResult extends ChunkResult {
   /** the strategies' names, in task order */

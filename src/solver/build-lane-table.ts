@@ -7,17 +7,21 @@ import { decodeState, stateIndex, statesAtLevel } from './column-layout.ts';
 import { createDistributionSolver, solveDistributionStates } from './points-distribution.ts';
 import { countStates, levelStates, resolveBuildOptions, type BuildOptions } from './build-table.ts';
 import { createReachScratch, reachScoreNow, type ReachScratch, type ReachSource } from './reach-score-now.ts';
-import { REACH_TRIM, reachOffsets, type ReachTable } from './reach-table.ts';
+import { openReachTable, REACH_TRIM, rowRegionBytes, type ReachTable, type ReachTableData } from './reach-table.ts';
+import { ROW_PAD, RowWriter, writeFixedRow, writeFloat64Row, type LaneEncoding } from './lane-codec.ts';
 import type { TableHeader } from './table-file.ts';
 import { SOLVER_VERSION } from './solver-version.ts';
 import { evaluateTurnValue, type TurnWorkspace } from './turn-engine.ts';
-import { lanesOf, type LaneKind, type ReachTask } from './lane-task.ts';
+import { followsValues, lanesOf, type GoalKind, type LaneKind, type ReachTask } from './lane-task.ts';
+import { createOutlookSolver, outlookWidth, solveOutlookStates } from './outlook.ts';
+import type { OutlookTable } from './outlook-table.ts';
 
 /**
  * Reach tables by backward induction, the same way as the expected-score table: a level's states
  * read only the next level. Each state runs the one turn engine over one lane per number of
  * points still needed, n = 1 .. width[s], where width[s] bounds the most points still possible
- * (capped): above it P is 0, and lanes there would be wasted work.
+ * (capped): above it P is 0, and lanes there would be wasted work. The points distribution and
+ * the outlook of expected-score play (outlook.ts) are built the same way, with their own lanes.
  */
 
 /** Unless told otherwise: exact for every target up to 600 points still needed. */
@@ -115,15 +119,51 @@ export interface BuiltReachTable {
   states: number;
   /** P(start, n) for n = 0..cap: the odds curve of a new game */
   start: Float64Array;
+  /** seconds it took to convert from an older format instead (store/convert-lane-table.ts); absent for a build */
+  convertedSeconds?: number;
 }
+
+export interface BuiltOutlookTable {
+  header: Omit<TableHeader, 'checksum' | 'payloadBytes' | 'format'>;
+  table: OutlookTable;
+  states: number;
+  /** the start state's lanes: the outlook of a new game (outlook.ts) */
+  start: Float64Array;
+}
+
+/** A lane table just built (or converted), of either representation. */
+export type BuiltLaneTable = BuiltReachTable | BuiltOutlookTable;
+
+/** The built table of each kind of lanes. */
+export interface BuiltLaneTableOf {
+  reach: BuiltReachTable;
+  distribution: BuiltReachTable;
+  outlook: BuiltOutlookTable;
+}
+
+/**
+ * Bits of the fixed point each kind is stored in (lane-codec.ts): a reach value within 2^-23
+ * (1.2e-7) of the engine's, and so every reach answer, a maximum of averages of them; a
+ * distribution's tail within 2^-25 (3e-8), since the win goal's share multiplies up to seven
+ * opponents' (its error at most their sum, 2.1e-7) before a reach table's sum adds its own.
+ * docs/tables.md measures the sizes.
+ */
+export const LANE_BITS: Record<GoalKind, number> = { reach: 22, distribution: 24 };
 
 export interface ReachBuildOptions extends BuildOptions {
   cap?: number;
   /** what to build (default reach); a distribution needs the rule set's expected-score `values` */
-  kind?: LaneKind;
+  kind?: GoalKind;
   values?: Float64Array;
-  /** keep values as float64 (default float32, which is within 6e-8 and half the size) */
+  /** keep values as float64 (exact; default fixed point, lane-codec.ts, within 2^-(LANE_BITS + 1) and a sixth of the size) */
   float64?: boolean;
+  /** solve only the last `levels` levels (near-final states, for checks); default all */
+  levels?: number;
+}
+
+export interface OutlookBuildOptions extends BuildOptions {
+  /** the rule set's expected-score table, whose play the outlook follows */
+  values: Float64Array;
   /** solve only the last `levels` levels (near-final states, for checks); default all */
   levels?: number;
 }
@@ -132,7 +172,7 @@ export interface ReachBuildOptions extends BuildOptions {
 export type ReachTaskRunner = (task: ReachTask) => Promise<void>;
 
 /**
- * Solves a reach or distribution task with the thread's solver for its kind, rule set and cap,
+ * Solves a reach, distribution or outlook task with the thread's solver for its kind, rule set and cap,
  * created on first use and kept in `kept` (each holds engine memory for `cap` lanes). Worker
  * threads and the inline runner both solve here.
  */
@@ -144,6 +184,9 @@ export function solveLaneTask(task: ReachTask, kept: Map<string, (task: ReachTas
     if (task.kind === 'distribution') {
       const d = createDistributionSolver(c, task.cap);
       solve = (t) => solveDistributionStates(d, t);
+    } else if (task.kind === 'outlook') {
+      const o = createOutlookSolver(c);
+      solve = (t) => solveOutlookStates(o, t);
     } else {
       const r = createReachSolver(c, task.cap);
       solve = (t) => solveReachStates(r, t);
@@ -165,56 +208,81 @@ export function resolveReachCap(cap: number | undefined): number {
   return v;
 }
 
-/** Solves the reach table of a single-column rule set for every n up to the cap. */
-export async function buildReachTable(
-  rs: RuleSet,
-  options: ReachBuildOptions & { reachRunner?: ReachTaskRunner } = {},
-): Promise<BuiltReachTable> {
+function refuseColumns(rs: RuleSet): void {
   if (hasColumns(rs)) {
     throw new DicewiseError('NOT_SOLVED', `${rs.id} has ${rs.columns.length} columns; reach tables are exact for single-column rule sets only`);
   }
+}
+
+/** One lane table's solve: its kind, the states of each level and the lanes of each state. */
+interface LaneJob {
+  rs: RuleSet;
+  c: CompiledRules;
+  kind: LaneKind;
+  cap: number;
+  /** distribution, outlook: the expected-score table they follow (shared) */
+  values?: Float64Array;
+  /** levels to solve, the last turn's first; `finished`: every box filled */
+  levels: Int32Array[];
+  finished: Int32Array;
+  statesTotal: number;
+  /** width[s]: lanes n = 1..width (reach), k = 0..width (distribution) or outlook lanes of state s; 0 for a slot that is no state */
+  width: Int32Array;
+  concurrency: number;
+  run: ReachTaskRunner;
+  onProgress: NonNullable<BuildOptions['onProgress']>;
+}
+
+/** Everything a lane table's solve needs but its widths, which each kind fills in. */
+function laneJob(rs: RuleSet, kind: LaneKind, cap: number, options: BuildOptions & { values?: Float64Array; levels?: number; reachRunner?: ReachTaskRunner }): LaneJob {
   const opts = resolveBuildOptions(options);
-  const cap = resolveReachCap(options.cap);
-  const run = options.reachRunner ?? inlineReachRunner;
-  const kind = options.kind ?? 'reach';
   let values: Float64Array | undefined;
-  if (kind === 'distribution') {
-    if (!options.values) throw new Error('a points distribution needs the expected-score values it follows');
+  if (followsValues(kind)) {
+    if (!options.values) throw new Error(`a ${kind} table needs the expected-score values it follows`);
     // Shared so worker threads read it without a copy per task.
     values = new Float64Array(new SharedArrayBuffer(options.values.byteLength));
     values.set(options.values);
   }
-  const started = performance.now();
   const c = compileRules(rs);
-  const size = c.layout.size;
   const levels = levelStates(rs).slice(0, options.levels ?? rs.boxes.length);
-  const statesTotal = countStates(levels);
-  const width = new Int32Array(new SharedArrayBuffer(size * 4));
-  const offset = new Int32Array(new SharedArrayBuffer(size * 4));
-  fillWidths(c, cap, levels, width);
-  const lo = new Uint16Array(size);
-  const count = new Uint16Array(size);
-  const precision = options.float64 ? Float64Array : Float32Array;
-  // The kept values go straight into the table's own array, each state at a provisional place
-  // (its untrimmed lanes, in state order) and closed up once every level is trimmed: kept per
-  // state and packed afterwards, they were held twice at the end (half a gigabyte more for yahtzee).
-  const finished = statesAtLevel(c.layout, rs.boxes.length);
-  const provisional = new Float64Array(size);
-  let provisionalTotal = 0;
-  for (const states of [finished, ...levels]) for (const s of states) provisional[s] = lanesOf(kind, width[s]);
-  for (let s = 0; s < size; s++) {
-    const n = provisional[s];
-    provisional[s] = provisionalTotal;
-    provisionalTotal += n;
+  return {
+    rs,
+    c,
+    kind,
+    cap,
+    values,
+    levels,
+    finished: statesAtLevel(c.layout, rs.boxes.length),
+    statesTotal: countStates(levels),
+    width: new Int32Array(new SharedArrayBuffer(c.layout.size * 4)),
+    concurrency: opts.concurrency,
+    run: options.reachRunner ?? inlineReachRunner,
+    onProgress: opts.onProgress,
+  };
+}
+
+/** Takes a level's lanes once no level reads them any more: `lanes[offset[s]..]` for each of `states`. */
+type KeepLevel = (states: Int32Array, offset: Int32Array, lanes: Float64Array) => void;
+
+/**
+ * The one build loop of every lane table, by backward induction: each level's states solved in
+ * parallel tasks that read only the next level's lanes, and each level handed to `keep` (the
+ * finished states first, the first turn's last) as soon as no level reads it, while the threads
+ * solve the level before it. Returns the first turn's level: its states and their lanes.
+ */
+async function solveLevels(job: LaneJob, keep: KeepLevel): Promise<{ states: Int32Array; offset: Int32Array; lanes: Float64Array }> {
+  const { rs, kind, cap, values, width, levels, statesTotal } = job;
+  const offset = new Int32Array(new SharedArrayBuffer(job.c.layout.size * 4));
+  // Finished states (every box filled) have width 0 but an outlook's bonus lanes, all 0: nothing
+  // more to come. A distribution's one lane is 1: P(no more points) = 1.
+  let nextStates: Int32Array = job.finished;
+  let finishedTotal = 0;
+  for (const s of nextStates) {
+    offset[s] = finishedTotal;
+    finishedTotal += lanesOf(kind, width[s]);
   }
-  const store = new precision(Math.max(1, provisionalTotal));
-  // Finished states (every box filled) have width 0: P = 1 for n <= 0, else 0; no points to come.
-  let nextStates: Int32Array = finished;
-  let next: Float64Array = new Float64Array(new SharedArrayBuffer(Math.max(8, nextStates.length * 8)));
-  nextStates.forEach((s, i) => {
-    offset[s] = i;
-    if (kind === 'distribution') next[i] = 1;
-  });
+  let next: Float64Array = new Float64Array(new SharedArrayBuffer(Math.max(8, finishedTotal * 8)));
+  if (kind === 'distribution') for (const s of nextStates) next[offset[s]] = 1;
   // Two level buffers, each level written into the one its next level is not read from. A new
   // buffer per level was freed only once every worker thread had collected its garbage, which
   // they seldom do: the yahtzee reach build held most of its levels at once (2.4 GB at its peak).
@@ -231,86 +299,228 @@ export async function buildReachTable(
     }
     // Every lane of the level's states is written before any is read: the buffer needs no clearing.
     const lanes = new Float64Array(buffers[i % 2], 0, Math.max(1, total));
-    const chunks = Math.min(states.length, opts.concurrency * 8);
+    const chunks = Math.min(states.length, job.concurrency * 8);
     const step = Math.ceil(states.length / chunks);
     const work: Promise<void>[] = [];
     for (let from = 0; from < states.length; from += step) {
       const slice = states.slice(from, Math.min(states.length, from + step));
       work.push(
-        run({ kind, ruleset: rs.id, values, cap, width, offset, level: lanes, next, states: slice }).then(() => {
+        job.run({ kind, ruleset: rs.id, values, cap, width, offset, level: lanes, next, states: slice }).then(() => {
           done += slice.length;
-          opts.onProgress({ level, statesDone: done, statesTotal });
+          job.onProgress({ level, statesDone: done, statesTotal });
         }),
       );
     }
+    // The next level's lanes are final (this level only reads them): kept here while the threads solve.
+    keep(nextStates, offset, next);
     await Promise.all(work);
-    // The next level is no longer read: keep only its trimmed lanes.
-    trimLevel(kind, nextStates, width, offset, next, lo, count, store, provisional);
     next = lanes;
     nextStates = states;
     level--;
   }
+  keep(nextStates, offset, next);
+  return { states: nextStates, offset, lanes: next };
+}
+
+/** Solves the reach table (or points distribution) of a single-column rule set for every n up to the cap. */
+export async function buildReachTable(
+  rs: RuleSet,
+  options: ReachBuildOptions & { reachRunner?: ReachTaskRunner } = {},
+): Promise<BuiltReachTable> {
+  refuseColumns(rs);
+  const kind = options.kind ?? 'reach';
+  if (kind !== 'reach' && kind !== 'distribution') throw new Error(`a goal table is a reach table or a points distribution, not ${String(kind)} (an outlook table is buildOutlookTable's)`);
+  const cap = resolveReachCap(options.cap);
+  const job = laneJob(rs, kind, cap, options);
+  const started = performance.now();
+  const { c, width } = job;
+  fillWidths(c, cap, job.levels, width);
+  const encoding: LaneEncoding = options.float64 ? 'float64' : 'fixed';
+  const bits = encoding === 'fixed' ? LANE_BITS[kind] : 0;
+  // Each level's rows are encoded as soon as no level reads its lanes any more, into one growing
+  // store in the order they come (a level at a time), and put in state order at the end: only
+  // the encoded rows are held, never the table's values (half a gigabyte as float32 for yahtzee).
+  const size = c.layout.size;
+  const rows = new RowWriter(1 << 20);
+  const placed = new Float64Array(size);
+  const rowLength = new Uint32Array(size);
+  const encoder = createRowEncoder(kind, encoding, bits, cap);
+  const trim = createTrim(encoder, kind);
+  const top = await solveLevels(job, (states, offset, lanes) => trim(states, width, offset, lanes, rows, placed, rowLength));
+  const s0 = top.states.length > 0 ? top.states[0] : 0;
   const start = new Float64Array(cap + 1);
-  const top = nextStates.length > 0 ? nextStates[0] : 0;
   for (let n = 0; n <= cap; n++) {
-    if (kind === 'distribution') start[n] = n <= width[top] ? next[offset[top] + n] : 0;
-    else start[n] = n === 0 ? 1 : n <= width[top] ? next[offset[top] + n - 1] : 0;
+    if (kind === 'distribution') start[n] = n <= width[s0] ? top.lanes[top.offset[s0] + n] : 0;
+    else start[n] = n === 0 ? 1 : n <= width[s0] ? top.lanes[top.offset[s0] + n - 1] : 0;
   }
-  trimLevel(kind, nextStates, width, offset, next, lo, count, store, provisional);
-  const table = closeUp(cap, lo, count, store, provisional);
+  const data = inStateOrder(kind, cap, encoding, bits, rows, placed, rowLength, encoder.values());
+  const table = openReachTable(data);
   const seconds = (performance.now() - started) / 1000;
   return {
     table,
-    states: statesTotal,
+    states: job.statesTotal,
     start,
     header: {
       ruleset: rs.id,
       fingerprint: ruleSetFingerprint(rs),
       solverVersion: SOLVER_VERSION,
-      layout: { kind, cap, entries: size, values: table.values.length, valueBytes: table.values.BYTES_PER_ELEMENT },
+      layout: { kind, cap, entries: size, values: data.values, encoding, bits, rowBytes: data.rows.bytes.byteLength },
       startValue: kind === 'reach' ? start[Math.min(cap, 250)] : start.reduce((m, p, k) => m + p * k, 0),
       buildSeconds: seconds,
-      threads: opts.concurrency,
+      threads: job.concurrency,
       createdAt: new Date().toISOString(),
     },
   };
 }
 
 /**
- * Keeps the stretch of each state's lanes strictly between 0 and 1 (to REACH_TRIM): for reach,
- * lanes n = 1..w with P = 1 below the stretch; for a distribution, lanes k = 0..w with 0 outside.
- * Written into `store` at the state's provisional place.
+ * Solves the outlook table of a single-column rule set (outlook.ts): by the same loop and engine
+ * as the goal tables, every lane kept as float64 (outlook-table.ts). Its widths are known before
+ * the solve, so each state's lanes go straight to their place in the table.
  */
-function trimLevel(
-  kind: LaneKind,
-  states: Int32Array,
-  width: Int32Array,
-  offset: Int32Array,
-  lanes: Float64Array,
-  lo: Uint16Array,
-  count: Uint16Array,
-  store: Float32Array | Float64Array,
-  provisional: Float64Array,
-): void {
+export async function buildOutlookTable(rs: RuleSet, options: OutlookBuildOptions & { reachRunner?: ReachTaskRunner }): Promise<BuiltOutlookTable> {
+  refuseColumns(rs);
+  // An outlook's lanes do not count points: it has no cap.
+  const job = laneJob(rs, 'outlook', 0, options);
+  const started = performance.now();
+  const { c, width } = job;
+  const size = c.layout.size;
+  for (const states of [job.finished, ...job.levels]) for (const s of states) width[s] = outlookWidth(c, decodeState(c.layout, s).mask);
+  // Shared: a process hands the table to its worker threads in a message, not copied.
+  const place = new Uint32Array(new SharedArrayBuffer(4 * (size + 1)));
+  let total = 0;
+  for (let s = 0; s < size; s++) {
+    place[s] = total;
+    total += width[s];
+  }
+  place[size] = total;
+  const values = new Float64Array(new SharedArrayBuffer(Math.max(8, total * 8)), 0, total);
+  const top = await solveLevels(job, (states, offset, lanes) => {
+    for (const s of states) if (width[s] > 0) values.set(lanes.subarray(offset[s], offset[s] + width[s]), place[s]);
+  });
+  const s0 = top.states.length > 0 ? top.states[0] : 0;
+  const start = top.lanes.slice(top.offset[s0], top.offset[s0] + width[s0]);
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    table: { kind: 'outlook', offset: place, values },
+    states: job.statesTotal,
+    start,
+    header: {
+      ruleset: rs.id,
+      fingerprint: ruleSetFingerprint(rs),
+      solverVersion: SOLVER_VERSION,
+      layout: { kind: 'outlook', entries: size, values: total },
+      startValue: outlookTotal(c, start),
+      buildSeconds: seconds,
+      threads: job.concurrency,
+      createdAt: new Date().toISOString(),
+    },
+  };
+}
+
+/** Trims and encodes a level's rows into `rows`, noting where each row went and its length. */
+type Trim = (states: Int32Array, width: Int32Array, offset: Int32Array, lanes: Float64Array, rows: RowWriter, placed: Float64Array, rowLength: Uint32Array) => void;
+
+function createTrim(encoder: RowEncoder, kind: GoalKind): Trim {
   const low = kind === 'reach' ? 1 : 0;
-  for (const s of states) {
-    const w = width[s];
-    const o = offset[s] - low;
+  return (states, width, offset, lanes, rows, placed, rowLength) => {
+    for (const s of states) {
+      const at = rows.length;
+      encoder.encode(rows, lanes, offset[s] - low, width[s]);
+      placed[s] = at;
+      rowLength[s] = rows.length - at;
+    }
+  };
+}
+
+/** Writes one state's row from its lanes; `values`: how many values the rows written so far hold. */
+export interface RowEncoder {
+  /** the lanes of width w: reach, P(n) at lanes[o + n] for n = 1..w; distribution, P(k) at lanes[o + k] for k = 0..w */
+  encode(rows: RowWriter, lanes: Float64Array, o: number, w: number): void;
+  values(): number;
+}
+
+/**
+ * Keeps the stretch of a state's lanes strictly between 0 and 1: for reach, lanes n = 1..w with
+ * P = 1 below the stretch; for a distribution, lanes k = 0..w with 0 outside. Float64 rows keep
+ * what lies more than REACH_TRIM from 0 and 1; fixed rows what does not round to 0 or 1 at their
+ * step (lane-codec.ts).
+ */
+export function createRowEncoder(kind: GoalKind, encoding: LaneEncoding, bits: number, cap: number): RowEncoder {
+  const low = kind === 'reach' ? 1 : 0;
+  const S = 2 ** bits;
+  const q = new Int32Array(cap + 2);
+  let values = 0;
+  // Rounded to the nearest step (half up, as Math.round), held to [0, 2^bits]: p * S + 0.5 stays below 2^31.
+  const fixed = (p: number): number => (p > 0 ? (p < 1 ? (p * S + 0.5) | 0 : S) : p === p ? 0 : nanLane(kind));
+  const float64 = (rows: RowWriter, lanes: Float64Array, o: number, w: number): void => {
     let first = low;
     while (first <= w && (kind === 'reach' ? lanes[o + first] >= 1 - REACH_TRIM : lanes[o + first] <= REACH_TRIM)) first++;
     let last = w;
     while (last >= first && lanes[o + last] <= REACH_TRIM) last--;
-    lo[s] = first;
-    count[s] = last - first + 1;
-    if (count[s] > 0) store.set(lanes.subarray(o + first, o + last + 1), provisional[s]);
-  }
+    writeFloat64Row(rows, first, lanes.subarray(o + first, o + last + 1));
+    values += last - first + 1;
+  };
+  const reach = (rows: RowWriter, lanes: Float64Array, o: number, w: number): void => {
+    let first = 1;
+    while (first <= w && fixed(lanes[o + first]) >= S) first++;
+    let last = w;
+    while (last >= first && fixed(lanes[o + last]) <= 0) last--;
+    const count = last - first + 1;
+    for (let i = 0; i < count; i++) q[i] = fixed(lanes[o + first + i]);
+    writeFixedRow(rows, first, count, q, count, bits);
+    values += count;
+  };
+  const distribution = (rows: RowWriter, lanes: Float64Array, o: number, w: number): void => {
+    // The tail P(points >= k), summed from the top in float64, then rounded: q[k] for k = 0..w + 1.
+    let tail = 0;
+    q[w + 1] = 0;
+    for (let k = w; k >= 0; k--) {
+      tail += lanes[o + k];
+      q[k] = fixed(tail);
+    }
+    // Some points are certain to come (mathematically the tail at 0 is 1; summed, within 1e-15 of it).
+    q[0] = S;
+    let lo = 0;
+    while (q[lo + 1] === S) lo++;
+    let hi = w;
+    while (q[hi] === 0) hi--;
+    // Masses on lo..hi: the tail's steps from q[lo] = S down to q[hi + 1] = 0, the curve between them stored.
+    const count = hi - lo + 1;
+    writeFixedRow(rows, lo, count, q.subarray(lo + 1), count - 1, bits);
+    values += count;
+  };
+  return { encode: encoding === 'float64' ? float64 : kind === 'reach' ? reach : distribution, values: () => values };
 }
 
-/** Closes up the kept stretches in state order (each moves to a place no later than its own) into the table's values. */
-function closeUp(cap: number, lo: Uint16Array, count: Uint16Array, store: Float32Array | Float64Array, provisional: Float64Array): ReachTable {
-  const { offset, total } = reachOffsets(count);
-  for (let s = 0; s < count.length; s++) {
-    if (count[s] > 0 && offset[s] !== provisional[s]) store.copyWithin(offset[s], provisional[s], provisional[s] + count[s]);
+/** A NaN would round to 0 unseen: a solver's error, never a value. */
+function nanLane(kind: GoalKind): never {
+  throw new Error(`a ${kind} lane is NaN`);
+}
+
+/** The rows in state order, with their offsets, as a table's data (its arrays shared, to hand to worker threads). */
+function inStateOrder(kind: GoalKind, cap: number, encoding: LaneEncoding, bits: number, rows: RowWriter, placed: Float64Array, rowLength: Uint32Array, values: number): ReachTableData & { rows: { bytes: Uint8Array } } {
+  const slots = placed.length;
+  const offset = new Uint32Array(new SharedArrayBuffer(4 * (slots + 1)));
+  let total = 0;
+  for (let s = 0; s < slots; s++) {
+    offset[s] = total;
+    total += rowLength[s];
   }
-  return { cap, lo, count, offset, values: store.subarray(0, total) };
+  if (total + ROW_PAD > 2 ** 32 - 1) throw new DicewiseError('INVALID_OPTION', `a goal table of ${total} bytes of rows, more than its 32-bit offsets address: build it with a smaller cap`);
+  offset[slots] = total;
+  const bytes = new Uint8Array(new SharedArrayBuffer(rowRegionBytes(total)));
+  for (let s = 0; s < slots; s++) if (rowLength[s] > 0) bytes.set(rows.bytes.subarray(placed[s], placed[s] + rowLength[s]), offset[s]);
+  return { kind, cap, encoding, bits, offset, rows: { bytes }, values };
+}
+
+/** What an outlook's lanes at the start add up to: the expected points of the boxes and the bonuses (the start value). */
+function outlookTotal(c: CompiledRules, lanes: Float64Array): number {
+  const m = c.rs.boxes.length;
+  let total = 0;
+  for (let i = 0; i < m; i++) total += lanes[i];
+  let at = 2 * m;
+  if (c.rs.upperBonus.points > 0) total += c.rs.upperBonus.points * lanes[at++];
+  if (c.rs.yahtzeeBonus > 0) total += lanes[at];
+  return total;
 }

@@ -33,6 +33,8 @@ export interface GameModel {
   valueAfter?(next: GameState, gain: number): number;
   /** exact single-column models: [E, E2] of the points still to come per state slot (moments.ts), where built */
   moments?: Float64Array;
+  /** exact single-column models: the expected-score table the values are read from (its choices are what lane tables such as the outlook follow) */
+  table?: Float64Array;
   /** multi-column models: the column types' value tables they combine (approx/column-parts.ts), by type key */
   columnTables?: ReadonlyMap<string, Float64Array>;
 }
@@ -144,6 +146,7 @@ export function exactColumnModel(rs: RuleSet, values: Float64Array): GameModel {
       rs,
       c,
       exact: true,
+      table: values,
       value(state) {
         const col = state.columns[0];
         if (col.mask === (1 << rs.boxes.length) - 1) return 0;
@@ -162,6 +165,7 @@ export function exactColumnModel(rs: RuleSet, values: Float64Array): GameModel {
     rs,
     c,
     exact: true,
+    table: values,
     value(state) {
       const col = state.columns[0];
       const full = (1 << rs.boxes.length) - 1;

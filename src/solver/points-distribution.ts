@@ -123,7 +123,8 @@ export function solveDistributionStates(s: DistributionSolver, task: ReachTask):
       if (w === cap && g + wn >= cap) {
         let tail = 0;
         for (let j = Math.max(0, cap - g); j <= wn; j++) tail += next[base + j];
-        out[cap] += p * tail - (cap - g <= top ? p * next[base + cap - g] : 0);
+        // Less the lane j = cap - g the loop above added there already, if it did (a gain above the cap adds none).
+        out[cap] += p * tail - (cap - g >= 0 && cap - g <= top ? p * next[base + cap - g] : 0);
       }
     }
     task.level.set(out.subarray(0, w + 1), offset[state]);
@@ -132,6 +133,7 @@ export function solveDistributionStates(s: DistributionSolver, task: ReachTask):
 
 /** P(points still to come = k) from a finished distribution table (k = cap: P(>= cap)). */
 export function distributionAt(t: ReachTable, state: number, k: number): number {
-  const i = k - t.lo[state];
-  return i >= 0 && i < t.count[state] ? t.values[t.offset[state] + i] : 0;
+  const { lo, values } = t.row(state);
+  const i = k - lo;
+  return i >= 0 && i < values.length ? values[i] : 0;
 }

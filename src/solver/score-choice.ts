@@ -17,6 +17,9 @@ export interface ScoreChoices {
   gain: Float64Array;
   /** per roll: gain + value of the next state */
   value: Float64Array;
+  /** per roll: the box written in, and the points written there (gain less the bonuses it earns) */
+  box: Uint8Array;
+  points: Float64Array;
   /** the upper box being visited: slot and gain of scoring n dice of its face, at n */
   upNext: Int32Array;
   upGain: Float64Array;
@@ -31,6 +34,8 @@ export function createScoreChoices(c: CompiledRules): ScoreChoices {
     next: new Int32Array(R),
     gain: new Float64Array(R),
     value: new Float64Array(R),
+    box: new Uint8Array(R),
+    points: new Float64Array(R),
     upNext: new Int32Array(n),
     upGain: new Float64Array(n),
     entry: createEntryScratch(),
@@ -47,16 +52,22 @@ export function chooseScores(c: CompiledRules, values: Float64Array, stride: num
   const T = c.layout.threshold;
   const UB = c.rs.upperBonus.points;
   const L = c.layout;
-  const { next, gain, value } = out;
+  const { next, gain, value, box, points } = out;
   let zero = -1;
+  let zeroBox = -1;
   for (let b = 0; b < B; b++) {
     if (mask & (1 << b)) continue;
     const s = stateIndex(L, mask | (1 << b), upper, flag);
-    if (zero < 0 || values[stride * s] > values[stride * zero]) zero = s;
+    if (zero < 0 || values[stride * s] > values[stride * zero]) {
+      zero = s;
+      zeroBox = b;
+    }
   }
   next.fill(zero);
   gain.fill(0);
   value.fill(values[stride * zero]);
+  box.fill(zeroBox);
+  points.fill(0);
   const { nzStart, nzRoll, nzScore } = c;
   const { upNext, upGain } = out;
   for (let b = 0; b < B; b++) {
@@ -78,6 +89,8 @@ export function chooseScores(c: CompiledRules, values: Float64Array, stride: num
           value[r] = v;
           next[r] = upNext[n];
           gain[r] = upGain[n];
+          box[r] = b;
+          points[r] = (b + 1) * n;
         }
       }
     } else {
@@ -90,6 +103,8 @@ export function chooseScores(c: CompiledRules, values: Float64Array, stride: num
           value[r] = v;
           next[r] = s;
           gain[r] = nzScore[i];
+          box[r] = b;
+          points[r] = nzScore[i];
         }
       }
     }
@@ -110,6 +125,8 @@ export function chooseScores(c: CompiledRules, values: Float64Array, stride: num
         value[r] = v;
         next[r] = s;
         gain[r] = e.gain;
+        box[r] = b;
+        points[r] = e.points;
       }
     }
   }

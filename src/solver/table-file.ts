@@ -19,6 +19,25 @@ export { SOLVER_VERSION };
 export const TABLE_FORMAT = 1;
 const MAGIC = 'DWT1';
 
+/**
+ * The format of goal tables (reach and distribution layouts): 2 since their rows are encoded one
+ * by one behind an index of offsets (lane-codec.ts) and read on demand; format 1 held float32
+ * values read whole. Value tables did not change and stay at TABLE_FORMAT.
+ */
+export const LANE_TABLE_FORMAT = 2;
+
+/**
+ * The format of outlook tables: 2 since their lanes are kept behind an index of offsets
+ * (outlook-table.ts); format 1 held, as goal tables then did, a lo (always 0) and a count per
+ * state slot. A format-1 outlook table is stale, and built again (seconds to a minute).
+ */
+export const OUTLOOK_TABLE_FORMAT = 2;
+
+/** The format a table of this layout is written in (and must be, to be read). */
+export function formatOf(kind: TableHeader['layout']['kind']): number {
+  return kind === 'reach' || kind === 'distribution' ? LANE_TABLE_FORMAT : kind === 'outlook' ? OUTLOOK_TABLE_FORMAT : TABLE_FORMAT;
+}
+
 /** One single-column table (column-layout.ts). */
 export interface ColumnTableLayout {
   kind: 'column';
@@ -46,16 +65,35 @@ export interface JointTableLayout {
   entries: number;
 }
 
-/** A reach table or points distribution (reach-table.ts): per state slot lo and count (Uint16), then the kept values. */
+/**
+ * A reach table or points distribution (reach-table.ts): the offsets of its rows (Uint32 per
+ * state slot and one more, padded to 8 bytes), then the rows (lane-codec.ts).
+ */
 export interface ReachTableLayout {
   kind: 'reach' | 'distribution';
   cap: number;
   /** state slots (column-layout.ts size) */
   entries: number;
-  /** values kept */
+  /** values the rows hold */
   values: number;
-  /** bytes per value: 4 (float32) or 8 (float64) */
-  valueBytes: number;
+  /** how rows are stored (lane-codec.ts) */
+  encoding: 'fixed' | 'float64';
+  /** fixed rows: bits of the fixed point */
+  bits: number;
+  /** bytes of the rows, their end padding included */
+  rowBytes: number;
+}
+
+/**
+ * An outlook table (outlook-table.ts): the offsets of its states' lanes (Uint32 per state slot
+ * and one more, padded to 8 bytes), then every lane as float64.
+ */
+export interface OutlookTableLayout {
+  kind: 'outlook';
+  /** state slots (column-layout.ts size) */
+  entries: number;
+  /** lanes, all told */
+  values: number;
 }
 
 export interface TableHeader {
@@ -63,7 +101,7 @@ export interface TableHeader {
   ruleset: string;
   fingerprint: string;
   solverVersion: number;
-  layout: ColumnTableLayout | ColumnTypesLayout | JointTableLayout | ReachTableLayout;
+  layout: ColumnTableLayout | ColumnTypesLayout | JointTableLayout | ReachTableLayout | OutlookTableLayout;
   payloadBytes: number;
   checksum: string;
   /** value of the empty scorecard: exact for one column; for column types, Σ multiplier × column value */
@@ -118,7 +156,7 @@ export function tableFileParts(header: Omit<TableHeader, 'checksum' | 'payloadBy
     hash.update(p);
     payloadBytes += p.byteLength;
   }
-  const full: TableHeader = { ...header, format: TABLE_FORMAT, payloadBytes, checksum: hash.digest('hex') };
+  const full: TableHeader = { ...header, format: formatOf(header.layout.kind), payloadBytes, checksum: hash.digest('hex') };
   const head = pack(full);
   const payloadStart = Math.ceil((8 + head.byteLength) / 8) * 8;
   const first = new Uint8Array(payloadStart);
@@ -172,8 +210,9 @@ export function decodeHeader(bytes: Uint8Array, file: string, fix: string): { he
  */
 export function checkHeader(head: Uint8Array, fileBytes: number, rs: RuleSet, file: string, fix: string): { header: TableHeader; payloadStart: number } {
   const { header, payloadStart } = decodeHeader(head, file, fix);
-  if (header.format !== TABLE_FORMAT) {
-    throw new DicewiseError('TABLE_STALE', `${file}: table format ${header.format}, this Dicewise reads ${TABLE_FORMAT}. ${fix}`);
+  const format = formatOf(header.layout?.kind);
+  if (header.format !== format) {
+    throw new DicewiseError('TABLE_STALE', `${file}: table format ${header.format}, this Dicewise reads ${format}. ${fix}`);
   }
   if (header.ruleset !== rs.id) {
     throw new DicewiseError('TABLE_STALE', `${file}: holds rule set ${header.ruleset}, expected ${rs.id}. ${fix}`);
@@ -204,7 +243,7 @@ export function decodeChecked(bytes: Uint8Array, rs: RuleSet, file: string, fix:
 
 /** Checks that a header describes a value table (one float64 per state slot of its layout). */
 export function checkValueLayout(header: TableHeader, file: string, fix: string): void {
-  if (header.layout.kind === 'reach' || header.layout.kind === 'distribution') throw corrupt(file, `holds a ${header.layout.kind} table, not values`, fix);
+  if (header.layout.kind === 'reach' || header.layout.kind === 'distribution' || header.layout.kind === 'outlook') throw corrupt(file, `holds a ${header.layout.kind} table, not values`, fix);
   if (header.payloadBytes / 8 !== header.layout.entries) throw corrupt(file, 'payload size does not match its layout', fix);
 }
 

@@ -1,16 +1,12 @@
 import { createShareKernel, type ShareKernel } from './kernel/share-kernel.ts';
 import type { ReachTable } from './reach-table.ts';
 
-const kernels = new WeakMap<ReachTable, ShareKernel>();
+let kernel: ShareKernel | undefined;
 
-/** The table's kernel, made on first use. */
-function shareKernel(t: ReachTable): ShareKernel {
-  let k = kernels.get(t);
-  if (!k) {
-    k = createShareKernel(t.values);
-    kernels.set(t, k);
-  }
-  return k;
+/** This thread's kernel, made on first use: every table's rows go through it. */
+function shareKernel(): ShareKernel {
+  kernel ??= createShareKernel();
+  return kernel;
 }
 
 /**
@@ -101,35 +97,37 @@ export function shareCurve(opponents: FinalDistribution[]): ShareCurve {
 export function expectedShare(curve: ShareCurve, base: number, t: ReachTable, s: number): number {
   const { u, d } = curve;
   const size = u.length;
-  const lo = t.lo[s];
+  const { lo, values } = t.row(s);
   const x0 = base + lo - 1;
   if (x0 >= size - 1) return 1;
   let v = x0 < 0 ? 0 : u[x0];
   const from = Math.max(base + lo, curve.first);
-  const to = Math.min(base + lo + t.count[s], curve.end);
+  const to = Math.min(base + lo + values.length, curve.end);
   if (to <= from) return v;
-  const k = shareKernel(t);
+  const k = shareKernel();
   if (k.curve !== curve) {
     if (d.length > k.d.length) throw new Error(`a share curve of ${d.length} totals, more than the kernel holds (${k.d.length})`);
     k.d.set(d);
     k.curve = curve;
   }
-  return v + k.dot(from, t.offset[s] - base - lo + from, to - from);
+  return v + k.dot(from, values, from - base - lo, to - from);
 }
 
 /**
  * An opponent's final total: `score` now plus the points still to come from turn-start state s,
- * read from a points-distribution table (points-distribution.ts), normalised against float32
- * storage. Where the table lumps P(>= cap) into its last lane, that mass counts as exactly cap.
+ * read from a points-distribution table (points-distribution.ts), normalised (a fixed-point row
+ * sums to 1 by construction, a float64 row to within its trimming). Where the table lumps
+ * P(>= cap) into its last lane, that mass counts as exactly cap.
  */
 export function finalDistribution(t: ReachTable, s: number, score: number): FinalDistribution {
-  const count = t.count[s];
+  const row = t.row(s);
+  const count = row.values.length;
   if (count === 0) return pointMass(score);
-  const p = Float64Array.from(t.values.subarray(t.offset[s], t.offset[s] + count));
+  const p = Float64Array.from(row.values);
   let sum = 0;
   for (let k = 0; k < count; k++) sum += p[k];
   for (let k = 0; k < count; k++) p[k] /= sum;
-  return { lo: score + t.lo[s], p };
+  return { lo: score + row.lo, p };
 }
 
 /** The mean of a final-total distribution. */

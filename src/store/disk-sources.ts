@@ -1,8 +1,8 @@
 import { isDicewiseError } from '../errors.ts';
 import { RULESETS, supportsTable, type RuleSetId } from '../rules/index.ts';
-import { resolveReachCap, type BuildProgress, type GameModel, type LaneKind, type ReachTable } from '../solver/index.ts';
+import { resolveReachCap, type BuildProgress, type GameModel, type LaneKind, type LaneTableOf } from '../solver/index.ts';
 import { lacksMoments, loadModel } from './model-loader.ts';
-import { readReachTable } from './reach-store.ts';
+import { readLaneTable } from './reach-store.ts';
 import { checkTable, MOMENTS_SUFFIX, needsBuild, sharedTableReader, type TableReader } from './table-store.ts';
 import type { TableKind, TableSource, TableSources } from './table-sources.ts';
 import { withoutPaths } from './without-paths.ts';
@@ -80,15 +80,16 @@ function valueSource(dir: string, build: TableBuild, read: TableReader): TableSo
   };
 }
 
-/** Goal tables of one kind read from `dir`, built there when missing, stale, corrupt or capped below `cap`. */
-function laneSource(dir: string, kind: LaneKind, build: TableBuild, cap: number): TableSource<ReachTable> {
-  // Shared memory: the batch workers are handed this copy rather than each reading its own.
-  const readShared = async (id: RuleSetId) => (await readReachTable(dir, RULESETS[id], kind, { shared: true })).table;
+/** Goal or outlook tables of one kind read from `dir`, built there when missing, stale, corrupt or (goal tables) capped below `cap`. */
+function laneSource<K extends LaneKind>(dir: string, kind: K, build: TableBuild, cap: number): TableSource<LaneTableOf[K]> {
+  // Opened once (a goal table: its index and open file; an outlook table: read into shared memory): the batch workers are handed it rather than each reading its own.
+  const readShared = async (id: RuleSetId) => (await readLaneTable(dir, RULESETS[id], kind)).table;
   return {
     async read(id) {
       try {
         const table = await readShared(id);
-        return table.cap >= cap ? { table } : { rebuild: `its cap ${table.cap} is below this server's ${cap}` };
+        // An outlook counts no points: it has no cap to fall short of.
+        return table.kind === 'outlook' || table.cap >= cap ? { table } : { rebuild: `its cap ${table.cap} is below this server's ${cap}` };
       } catch (e) {
         return rebuildReason(e) ?? hidePaths(e, dir);
       }
@@ -107,5 +108,10 @@ export function diskSources(dir: string, opts: DiskSourceOptions): Required<Tabl
   // One copy of each table file, whichever models read it (yahtzee and Triple Yahtzee's columns),
   // in shared memory: a server hands these copies to its batch threads instead of each reading its own.
   const read = opts.read ?? sharedTableReader();
-  return { values: valueSource(dir, opts.build, read), reach: laneSource(dir, 'reach', opts.build, cap), distribution: laneSource(dir, 'distribution', opts.build, cap) };
+  return {
+    values: valueSource(dir, opts.build, read),
+    reach: laneSource(dir, 'reach', opts.build, cap),
+    distribution: laneSource(dir, 'distribution', opts.build, cap),
+    outlook: laneSource(dir, 'outlook', opts.build, cap),
+  };
 }

@@ -5,10 +5,13 @@ import type { ColumnTables, JointTaskRunner } from '../approx/index.ts';
 import {
   buildColumnTable,
   buildMomentsTable,
+  buildOutlookTable,
   buildReachTable,
-  type BuiltReachTable,
+  followsValues,
+  resolveReachCap,
+  type BuiltLaneTableOf,
   type LaneKind,
-  type ReachTable,
+  type LaneTableOf,
   buildColumnTypeTables,
   exactColumnModel,
   ownColumnTypes,
@@ -22,7 +25,8 @@ import { inlineReachRunner, inlineRunner, type LevelHelpers, type ReachTaskRunne
 import { withBuildLock, type ReportProgress } from './build-lock.ts';
 import { importLater } from './import-later.ts';
 import { checkTable, JOINT_SUFFIX, MOMENTS_SUFFIX, needsBuild, readTable, rebuildHint, writeTable, type KeepTable, type SharingTableReader, type TableReader } from './table-store.ts';
-import { readReachTable, writeReachTable } from './reach-store.ts';
+import { readLaneTable, writeReachTable } from './reach-store.ts';
+import { convertLegacyLaneTable } from './convert-lane-table.ts';
 
 /**
  * The multi-column models, loaded when one is first needed: a process that builds or plays a
@@ -154,21 +158,21 @@ function reporting<O extends EnsureOptions>(opts: O, report: ReportProgress): O 
   };
 }
 
-/** Reach tables and points distributions are locked apart: the win goal needs both, built one after the other. */
+/** Reach tables, points distributions and outlooks are locked apart: the win goal needs the first two, built one after the other. */
 function laneLock(id: RuleSetId, kind: LaneKind): string {
-  return kind === 'reach' ? `${id}.reach` : `${id}.dist`;
+  return kind === 'reach' ? `${id}.reach` : kind === 'distribution' ? `${id}.dist` : `${id}.outlook`;
 }
 
 /**
  * Builds a rule set's reach table (or, with kind `distribution`, the points distribution of its
- * expected-score play, which follows the value table: built first where missing) and writes it
- * atomically into `dir`, under the folder's build lock for it.
+ * expected-score play, with kind `outlook` the outlook of that play: both follow the value table,
+ * built first where missing) and writes it atomically into `dir`, under the folder's build lock for it.
  */
-export async function buildReachAndWrite(
+export async function buildReachAndWrite<K extends LaneKind = 'reach'>(
   dir: string,
   id: RuleSetId,
-  opts: EnsureOptions & { cap?: number; kind?: LaneKind } = {},
-): Promise<{ built: BuiltReachTable; file: string }> {
+  opts: EnsureOptions & { cap?: number; kind?: K } = {},
+): Promise<{ built: BuiltLaneTableOf[K]; file: string }> {
   return withBuildLock(dir, laneLock(id, opts.kind ?? 'reach'), (report) => buildReachUnlocked(dir, id, reporting(opts, report)));
 }
 
@@ -184,14 +188,21 @@ async function valuesFor(dir: string, id: RuleSetId, opts: EnsureOptions): Promi
   return (await readTable(dir, rs)).values;
 }
 
-async function buildReachUnlocked(dir: string, id: RuleSetId, opts: EnsureOptions & { cap?: number; kind?: LaneKind }): Promise<{ built: BuiltReachTable; file: string }> {
+async function buildReachUnlocked<K extends LaneKind>(dir: string, id: RuleSetId, opts: EnsureOptions & { cap?: number; kind?: K }): Promise<{ built: BuiltLaneTableOf[K]; file: string }> {
   const threads = resolveThreads(opts);
-  const kind = opts.kind ?? 'reach';
-  const values = kind === 'distribution' ? await valuesFor(dir, id, opts) : undefined;
+  const kind: LaneKind = opts.kind ?? 'reach';
+  // A goal table of the older format, intact and big enough, is converted: seconds instead of minutes.
+  if (kind !== 'outlook') {
+    const converted = await convertLegacyLaneTable(dir, id, kind, resolveReachCap(opts.cap), opts.onProgress);
+    if (converted) return { built: converted as BuiltLaneTableOf[K], file: await writeReachTable(dir, converted) };
+  }
+  const values = followsValues(kind) ? await valuesFor(dir, id, opts) : undefined;
   const pool = await (opts.solver ?? inlineSolver)(threads);
   try {
-    const built = await buildReachTable(RULESETS[id], { concurrency: threads, reachRunner: pool.runReach, onProgress: opts.onProgress, cap: opts.cap, kind, values });
-    return { built, file: await writeReachTable(dir, built) };
+    const how = { concurrency: threads, reachRunner: pool.runReach, onProgress: opts.onProgress };
+    // The outlook follows the value table's play and counts no points: no cap.
+    const built = kind === 'outlook' ? await buildOutlookTable(RULESETS[id], { ...how, values: values! }) : await buildReachTable(RULESETS[id], { ...how, cap: opts.cap, kind, values });
+    return { built: built as BuiltLaneTableOf[K], file: await writeReachTable(dir, built) };
   } finally {
     await pool.destroy();
   }
@@ -380,13 +391,14 @@ export function lacksMoments(model: GameModel, opts: Pick<EnsureOptions, 'moment
 }
 
 /**
- * The reach table (or points distribution) of a rule set, building it first when missing or stale
- * (slow: minutes), one builder at a time. `shared`: read into SharedArrayBuffers, to hand to
- * worker threads (a table just built is read back for that).
+ * The reach table (or points distribution, or outlook table) of a rule set, building it first when
+ * missing or stale (slow: seconds to minutes), one builder at a time. A table just built is read
+ * back from its file, as any later start reads it (a goal table's rows on demand), the build's
+ * memory let go.
  */
-export async function ensureReachTable(dir: string, id: RuleSetId, opts: EnsureOptions & { kind?: LaneKind; shared?: boolean } = {}): Promise<ReachTable> {
-  const kind = opts.kind ?? 'reach';
-  const read = async () => (await readReachTable(dir, RULESETS[id], kind, { shared: opts.shared })).table;
+export async function ensureReachTable<K extends LaneKind = 'reach'>(dir: string, id: RuleSetId, opts: EnsureOptions & { kind?: K } = {}): Promise<LaneTableOf[K]> {
+  const kind = opts.kind ?? ('reach' as K);
+  const read = async () => (await readLaneTable(dir, RULESETS[id], kind)).table;
   try {
     return await read();
   } catch (e) {
@@ -400,7 +412,7 @@ export async function ensureReachTable(dir: string, id: RuleSetId, opts: EnsureO
       if (!needsBuild(e)) throw e;
       opts.onBuild?.(id, (e as Error).message);
     }
-    const { built } = await buildReachUnlocked(dir, id, opts);
-    return opts.shared ? read() : built.table;
+    await buildReachUnlocked(dir, id, opts);
+    return read();
   });
 }

@@ -1,6 +1,6 @@
 import { DicewiseError } from '../errors.ts';
 import type { RuleSetId } from '../rules/index.ts';
-import type { BuildProgress, GameModel, LaneKind, ReachTable } from '../solver/index.ts';
+import type { BuildProgress, GameModel, GoalKind, LaneKind, LaneTableOf, OutlookTable, ReachTable } from '../solver/index.ts';
 
 /**
  * Where each kind of table a server answers with comes from: one source per kind, which reads a
@@ -14,18 +14,21 @@ export interface TableOf {
   values: GameModel;
   reach: ReachTable;
   distribution: ReachTable;
+  /** the outlook of expected-score play (solver/outlook.ts), read or built when a hint first asks for `explain` */
+  outlook: OutlookTable;
 }
 
-export const TABLE_KINDS: readonly TableKind[] = ['values', 'reach', 'distribution'];
+export const TABLE_KINDS: readonly TableKind[] = ['values', 'reach', 'distribution', 'outlook'];
 
 /** The goal tables of a rule set, in the order they are built ahead. */
-export const GOAL_TABLE_KINDS: readonly LaneKind[] = ['reach', 'distribution'];
+export const GOAL_TABLE_KINDS: readonly GoalKind[] = ['reach', 'distribution'];
 
 /** What each kind is called in messages (`the yahtzee reach table is …`) and in the log (`reach table ready`). */
 export const TABLE_NAMES: Record<TableKind, { noun: string; log: string }> = {
   values: { noun: 'model', log: 'table' },
   reach: { noun: 'reach table', log: 'reach table' },
   distribution: { noun: 'points distribution table', log: 'points distribution table' },
+  outlook: { noun: 'outlook table', log: 'outlook table' },
 };
 
 export interface BuildHooks {
@@ -52,7 +55,7 @@ export type TableSources = { [K in TableKind]?: TableSource<TableOf[K]> };
 /** Tables already in memory (tests, benchmarks): each read at once, none ever built. */
 export function memorySources(
   models: readonly GameModel[],
-  lanes: { [K in LaneKind]?: Partial<Record<RuleSetId, ReachTable>> } = {},
+  lanes: { [K in LaneKind]?: Partial<Record<RuleSetId, LaneTableOf[K]>> } = {},
 ): Required<TableSources> {
   const byId = new Map(models.map((m) => [m.rs.id, m] as const));
   const fixed = <T>(kind: TableKind, get: (id: RuleSetId) => T | undefined): TableSource<T> => ({
@@ -67,5 +70,6 @@ export function memorySources(
     values: fixed('values', (id) => byId.get(id)),
     reach: fixed('reach', (id) => lanes.reach?.[id]),
     distribution: fixed('distribution', (id) => lanes.distribution?.[id]),
+    outlook: fixed('outlook', (id) => lanes.outlook?.[id]),
   };
 }

@@ -3,10 +3,10 @@ import { join, resolve } from 'node:path';
 import { DicewiseError, isDicewiseError } from '../errors.ts';
 import { readTableHead, readWholeFile } from './read-table-bytes.ts';
 import { writeFileAtomic } from './write-atomic.ts';
-import { decodeReachTable, DISTRIBUTION_SUFFIX, REACH_SUFFIX } from './reach-store.ts';
+import { decodeOutlookTable, DISTRIBUTION_SUFFIX, OUTLOOK_SUFFIX, readReachTable, REACH_SUFFIX } from './reach-store.ts';
 import type { RuleSet, RuleSetId } from '../rules/index.ts';
 import { isRuleSetId, RULESETS, ruleSetFingerprint } from '../rules/index.ts';
-import { checkHeader, checkValueLayout, decodeHeader, decodeTable, SOLVER_VERSION, tableFileParts, TABLE_FORMAT, type BuiltTable, type SharedTables, type TableHeader, type ValueTable } from '../solver/index.ts';
+import { checkHeader, checkValueLayout, decodeHeader, decodeTable, formatOf, SOLVER_VERSION, tableFileParts, type BuiltTable, type SharedTables, type TableHeader, type ValueTable } from '../solver/index.ts';
 
 /** Table files on disk: one `<ruleset>.dwt` per rule set in a folder (default `tables/`). */
 export const TABLE_EXTENSION = '.dwt';
@@ -157,8 +157,8 @@ export type TableStatus = 'ok' | 'stale' | 'corrupt';
 
 export interface TableInfo {
   ruleset: string;
-  /** expected-score values, the moments of that strategy, a reach table, the points distribution of that strategy, or a sub-game's exact joint values */
-  kind: 'values' | 'moments' | 'reach' | 'distribution' | 'joint';
+  /** expected-score values, the moments of that strategy, a reach table, the points distribution or the outlook of that strategy, or a sub-game's exact joint values */
+  kind: 'values' | 'moments' | 'reach' | 'distribution' | 'outlook' | 'joint';
   file: string;
   bytes: number;
   status: TableStatus;
@@ -178,20 +178,21 @@ export async function listTables(dir: string): Promise<TableInfo[]> {
   for (const name of names.filter((n) => n.endsWith(TABLE_EXTENSION)).sort()) {
     const file = join(resolve(dir), name);
     const stem = name.slice(0, -TABLE_EXTENSION.length);
-    const suffixes = { reach: REACH_SUFFIX, distribution: DISTRIBUTION_SUFFIX, moments: MOMENTS_SUFFIX, joint: JOINT_SUFFIX } as const;
+    const suffixes = { reach: REACH_SUFFIX, distribution: DISTRIBUTION_SUFFIX, outlook: OUTLOOK_SUFFIX, moments: MOMENTS_SUFFIX, joint: JOINT_SUFFIX } as const;
     const found = (Object.keys(suffixes) as (keyof typeof suffixes)[]).find((k) => stem.endsWith(suffixes[k]));
     const kind = found ?? 'values';
     const id = stem.slice(0, stem.length - (found ? suffixes[found].length : 0));
     const bytes = (await stat(file)).size;
     try {
-      const buf = await readFile(file);
-      const { header } = decodeHeader(buf, file, '');
+      // The header first: a goal table's payload (hundreds of MB) is then checked as it streams by, never held.
+      const { head } = await readTableHead(file);
+      const { header } = decodeHeader(head, file, '');
       let status: TableStatus = 'ok';
       let detail: string | undefined;
       if (!isRuleSetId(id)) {
         status = 'stale';
         detail = 'unknown rule set';
-      } else if (header.format !== TABLE_FORMAT || header.solverVersion !== SOLVER_VERSION) {
+      } else if (header.format !== formatOf(header.layout?.kind) || header.solverVersion !== SOLVER_VERSION) {
         status = 'stale';
         detail = `format ${header.format} / solver ${header.solverVersion}`;
       } else if (header.fingerprint !== ruleSetFingerprint(RULESETS[id])) {
@@ -199,8 +200,9 @@ export async function listTables(dir: string): Promise<TableInfo[]> {
         detail = 'rule set definition changed';
       } else {
         try {
-          if (kind === 'reach' || kind === 'distribution') decodeReachTable(buf, RULESETS[id], file, '', kind);
-          else decodeTable(buf, RULESETS[id], file, '');
+          if (kind === 'reach' || kind === 'distribution') await readReachTable(dir, RULESETS[id], kind);
+          else if (kind === 'outlook') decodeOutlookTable(await readFile(file), RULESETS[id], file, '');
+          else decodeTable(await readFile(file), RULESETS[id], file, '');
         } catch (e) {
           status = 'corrupt';
           detail = (e as Error).message;

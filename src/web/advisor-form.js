@@ -18,7 +18,7 @@ import { buildSheet, fiftyBoxName, sheetInput, typedNumbers } from './scorecard.
  * @typedef {import('./types.js').PositionInput} PositionInput
  * @typedef {'points' | 'reach' | 'win'} GoalKind
  * @typedef {{ change: () => void, submit: () => void }} FormEvents
- * @typedef {{ values: string[][], bonuses: string[], dice: number[], rollsLeft: string, goal: string, target: string, opponents: import('./opponents-form.js').OpponentEntry[] }} Snapshot
+ * @typedef {{ values: string[][], bonuses: string[], dice: number[], rollsLeft: string, goal: string, target: string, opponents: import('./opponents-form.js').OpponentEntry[], explain: boolean }} Snapshot
  * @typedef {{
  *   events: FormEvents,
  *   rs: RuleSet | undefined,
@@ -28,6 +28,7 @@ import { buildSheet, fiftyBoxName, sheetInput, typedNumbers } from './scorecard.
  *   sheet: ReturnType<typeof buildSheet> | undefined,
  *   errorNodes: HTMLElement[],
  *   lastExpected: number,
+ *   explain: boolean,
  *   element: HTMLFormElement,
  *   sheetHolder: HTMLElement,
  *   sheetError: HTMLElement,
@@ -44,7 +45,8 @@ import { buildSheet, fiftyBoxName, sheetInput, typedNumbers } from './scorecard.
  *   opponents: ReturnType<typeof createOpponentsForm>,
  * }} AdvisorForm
  *   errorNodes: rows inserted under a box (or the bonus row) to show its errors;
- *   lastExpected: the expected final score of the last points advice, the first guess at a target
+ *   lastExpected: the expected final score of the last points advice, the first guess at a target;
+ *   explain: the player pressed Explain: points advice says why (advisor-requests.js)
  */
 
 const GOALS = /** @type {const} */ (['points', 'reach', 'win']);
@@ -65,6 +67,7 @@ export function buildAdvisorForm(events) {
     sheet: undefined,
     errorNodes: [],
     lastExpected: NaN,
+    explain: false,
     element: h('form', { class: 'layout advisor-layout', novalidate: true, onsubmit: (/** @type {Event} */ e) => (e.preventDefault(), events.submit()) }),
     sheetHolder: h('div', { class: 'sheet-wrap' }),
     sheetError: h('p', { class: 'field-error', id: 'adv-sheet-error', role: 'alert', hidden: true }),
@@ -266,6 +269,7 @@ export function snapshotForm(form) {
     goal: goalOf(form),
     target: form.targetInput.value,
     opponents: form.opponents.snapshot(),
+    explain: form.explain,
   };
 }
 
@@ -289,5 +293,6 @@ export function restoreForm(form, from) {
   form.targetInput.value = from.target;
   form.targetInput.disabled = from.goal !== 'reach';
   form.opponents.restore(from.opponents);
+  form.explain = from.explain;
   form.opponents.show(from.goal === 'win');
 }

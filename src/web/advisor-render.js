@@ -1,6 +1,7 @@
 // @ts-check
 import { actionText, listedOptions, optionList, probabilityList } from './advice-view.js';
 import { fmt, h } from './dom.js';
+import { explainToggle } from './explain-view.js';
 import { ruleSetName, t } from './i18n.js';
 import { oddsChart, percentText } from './odds-chart.js';
 import { solvedExactly } from './ruleset-kind.js';
@@ -52,12 +53,15 @@ function startOfTurn(ruleSet) {
 }
 
 /**
- * The most points: the expected final score, the best option with its near-ties, every option.
+ * The most points: the expected final score, the best option with its near-ties, every option,
+ * and where the rule set's advice can say why, the Explain button with, while pressed, the
+ * explanation's place under it (`explain.holder`, which the request loop fills).
  * @param {RuleSet} ruleSet
  * @param {Advice} advice
+ * @param {{ open: boolean, onToggle: () => void, holder: HTMLElement | null }} [explain]
  * @returns {Node[]}
  */
-export function pointsAdvice(ruleSet, advice) {
+export function pointsAdvice(ruleSet, advice, explain) {
   const listed = listedOptions(ruleSet, advice.options);
   const summary = h(
     'div',
@@ -66,7 +70,9 @@ export function pointsAdvice(ruleSet, advice) {
     h('div', { class: 'facts' }, h('span', {}, t('adv.onSheet', { score: String(advice.score) })), h('span', {}, t(solvedExactly(ruleSet) ? 'adv.exact' : 'adv.approximate'))),
   );
   const best = listed[0];
-  if (!best) return [summary, startOfTurn(ruleSet)];
+  /** @type {Node[]} */
+  const why = explain ? [explainToggle(explain.open, explain.onToggle), ...(explain.holder ? [explain.holder] : [])] : [];
+  if (!best) return [summary, startOfTurn(ruleSet), ...why];
   const ties = listed.filter((o, i) => i > 0 && o.nearTie).length;
   const headline = h(
     'p',
@@ -75,7 +81,7 @@ export function pointsAdvice(ruleSet, advice) {
     h('strong', {}, actionText(ruleSet, best.action)),
     ties ? h('span', { class: 'tie-note' }, t('adv.tiesPoints', { count: ties, limit: 0.01 })) : null,
   );
-  return [summary, headline, optionList(ruleSet, advice, { limit: 10 }), h('p', { class: 'help' }, t('adv.pointsLegend', { limit: 0.01 }))];
+  return [summary, headline, optionList(ruleSet, advice, { limit: 10 }), h('p', { class: 'help' }, t('adv.pointsLegend', { limit: 0.01 })), ...why];
 }
 
 /**

@@ -3,8 +3,9 @@ import { drawTray } from './advisor-dice.js';
 import { goalOf, readPosition, refreshTotals } from './advisor-form.js';
 import { clearIssues, showBanner, showIssues } from './advisor-issues.js';
 import { bestHold, fixFields, oddsBody, oddsFigure, pointsAdvice, preparing, reachAdvice, reachTarget, waitingForDice, winAdvice } from './advisor-render.js';
-import { ApiError, fetchAdvice, fetchOdds, unavailableText } from './api.js';
-import { solvedExactly } from './ruleset-kind.js';
+import { ApiError, fetchAdvice, fetchExplainedHint, fetchOdds, unavailableText } from './api.js';
+import { explainBody, explainHolder, explainNotice } from './explain-view.js';
+import { explainable, solvedExactly } from './ruleset-kind.js';
 
 /**
  * What the advisor asks, and when: advice for the position in the form (api.js) each time it
@@ -12,7 +13,9 @@ import { solvedExactly } from './ruleset-kind.js';
  * while the roll is still being entered (it could only fail) unless the player presses Advise, so
  * the server says what is wrong. While the server answers 503 with Retry-After (a table loading or
  * being built) the page says how far it is and asks again when told. A reach goal on an exactly
- * solved rule set also asks for the odds curve of the position.
+ * solved rule set also asks for the odds curve of the position. Points advice with Explain pressed
+ * also asks the server why (the engine in the page answers the advice itself, and has no outlook
+ * table: docs/explain.md), and shows it under the options when it comes.
  *
  * @typedef {import('./types.js').RuleSet} RuleSet
  * @typedef {import('./types.js').Advice} Advice
@@ -109,7 +112,7 @@ function showAdvice(loop, ruleSet, advice, position) {
   drawTray(form, bestHold(ruleSet, advice.options));
   if (!('probabilityBefore' in advice)) {
     form.lastExpected = advice.expectedFinalScore;
-    form.result.replaceChildren(...pointsAdvice(ruleSet, advice));
+    form.result.replaceChildren(...pointsAdvice(ruleSet, advice, explainOf(loop, ruleSet, position)));
   } else if ('opponents' in advice) {
     form.result.replaceChildren(...winAdvice(ruleSet, /** @type {WinAdvice} */ (advice)));
   } else {
@@ -118,6 +121,59 @@ function showAdvice(loop, ruleSet, advice, position) {
     if (odds) void drawOdds(loop, odds, position, reachTarget(advice));
     form.result.replaceChildren(...reachAdvice(ruleSet, advice, odds));
   }
+}
+
+/**
+ * The Explain button's state for points advice, where the rule set's advice can say why: while it
+ * is pressed, the explanation's place, asked for at once. Pressing it asks again, so that the
+ * advice is drawn with the explanation (or without); the focus stays on the button.
+ * @param {AdvisorLoop} loop
+ * @param {RuleSet} ruleSet
+ * @param {PositionInput} position
+ */
+function explainOf(loop, ruleSet, position) {
+  if (!explainable(ruleSet)) return undefined;
+  const { form } = loop;
+  const holder = form.explain ? explainHolder() : null;
+  if (holder) void drawExplained(loop, ruleSet, holder, position);
+  if (document.activeElement?.id === 'adv-explain-toggle') queueMicrotask(() => document.getElementById('adv-explain-toggle')?.focus());
+  return {
+    open: form.explain,
+    holder,
+    onToggle: () => {
+      form.explain = !form.explain;
+      schedule(loop, 0);
+    },
+  };
+}
+
+/**
+ * Fills the explanation of the advice to the latest question once the server answers; while the
+ * server prepares its outlook table, says how far it is and asks again when told.
+ * @param {AdvisorLoop} loop
+ * @param {RuleSet} ruleSet
+ * @param {HTMLElement} holder
+ * @param {PositionInput} position
+ */
+async function drawExplained(loop, ruleSet, holder, position) {
+  const mine = loop.seq;
+  try {
+    const explained = await fetchExplainedHint(position);
+    if (mine !== loop.seq) return;
+    holder.replaceChildren(...explainBody(ruleSet, explained));
+  } catch (e) {
+    if (mine !== loop.seq) return;
+    if (!(e instanceof ApiError)) throw e;
+    const retry = e.retryAfter;
+    holder.replaceChildren(explainNotice(e.problem.detail, retry !== undefined));
+    if (retry !== undefined) {
+      setTimeout(() => {
+        if (mine === loop.seq) void drawExplained(loop, ruleSet, holder, position);
+      }, 1000 * retry);
+      return;
+    }
+  }
+  holder.removeAttribute('aria-busy');
 }
 
 /**
@@ -130,6 +186,12 @@ function showFailure(loop, ruleSet, e) {
   clearIssues(form);
   drawTray(form, undefined);
   if (!(e instanceof ApiError)) throw e;
+  if (e.needsServer) {
+    // A goal only the server answers, and no server to ask: said plainly, asked again when it is back (advisor.js).
+    form.result.replaceChildren();
+    showBanner(form, e.problem.detail);
+    return;
+  }
   if (e.retryAfter !== undefined) {
     // A table is loading or being built: say so, and ask again when the server says to.
     form.result.replaceChildren(preparing(e.problem.detail));

@@ -3,7 +3,7 @@ import { drawTray } from './advisor-dice.js';
 import { buildAdvisorForm, goalOf, refreshTotals, restoreForm, setFormRuleSet, snapshotForm } from './advisor-form.js';
 import { clearIssues, showBanner } from './advisor-issues.js';
 import { createLoop, schedule, stop } from './advisor-requests.js';
-import { unavailableText } from './api.js';
+import { onServerBack, unavailableText } from './api.js';
 
 /**
  * Advisor mode: the player types in a scorecard, the dice and the rerolls left; the page asks for
@@ -27,6 +27,8 @@ export function createAdvisor(root) {
   const loop = createLoop(buildAdvisorForm({ change: () => schedule(loop, 0), submit: () => schedule(loop, 0, true) }));
   const { form } = loop;
   root.replaceChildren(form.element);
+  // What needs the server (reach and win goals, odds) comes back with it.
+  const offBack = onServerBack(() => schedule(loop, 0));
 
   return {
     /**
@@ -35,7 +37,10 @@ export function createAdvisor(root) {
      */
     snapshot: () => snapshotForm(form),
     /** Stops asking: the advisor is being replaced. */
-    dispose: () => stop(loop),
+    dispose: () => {
+      stop(loop);
+      offBack();
+    },
     /**
      * @param {RuleSet} next
      * @param {Snapshot} [from] entries to restore (same rule set)

@@ -1,11 +1,14 @@
 // @ts-check
 import { actionText } from './advice-view.js';
 import { fmt, h, svg } from './dom.js';
+import { familyBars, reasonText } from './explain-view.js';
 import { ruleSetName, t } from './i18n.js';
 
 /**
- * The end-of-game review: the server's analysis (POST /api/v1/analyse) as a summary, a chart of
- * the points lost turn by turn, and the costliest decisions.
+ * The end-of-game review: the analysis (POST /api/v1/analyse, or the engine in the page) as a
+ * summary, a chart of the points lost turn by turn, and the costliest decisions; an explained
+ * review (the server's) also where the points were lost by family of boxes, and why each costly
+ * decision lost.
  * @typedef {import('./types.js').RuleSet} RuleSet
  * @typedef {import('./types.js').GameAnalysis} GameAnalysis
  * @typedef {import('./types.js').Decision} Decision
@@ -90,11 +93,37 @@ export function lossChart(a, turns) {
 }
 
 /**
+ * One of the costliest decisions: what was chosen and what was best, or, explained, why the
+ * choice lost in one sentence.
+ * @param {RuleSet} rs
+ * @param {Decision} d
+ */
+function costlyDecision(rs, d) {
+  const chip = h('span', { class: `chip ${severity(d.loss)}` }, `−${fmt(d.loss)}`);
+  if (!d.reasons?.length) return h('li', {}, chip, ` ${t('an.decision', { turn: d.turn, roll: d.roll, chosen: actionText(rs, d.chosen.action), best: actionText(rs, d.best.action) })}`);
+  const why = reasonText(rs, { action: d.chosen.action, loss: d.loss, reasons: d.reasons }, d.best.action);
+  return h('li', {}, chip, ' ', h('span', { class: 'when' }, t('coach.when', { turn: d.turn, roll: d.roll })), ` ${why}`);
+}
+
+/**
+ * Where an explained game's points were lost, by family of boxes (none for a review without).
+ * @param {RuleSet} rs
+ * @param {GameAnalysis} a
+ */
+function lossByFamily(rs, a) {
+  const by = a.lossByFamily;
+  if (!by) return null;
+  const families = /** @type {[import('./types.js').Family, number][]} */ (Object.entries(by)).map(([family, loss]) => ({ family, loss, text: fmt(loss) }));
+  return familyBars(rs.rules, t('an.byFamily'), families, 'an-families');
+}
+
+/**
  * @param {RuleSet} rs
  * @param {GameAnalysis} a
  * @param {number} turns
+ * @param {Node} [note] under the review: why it has no reasons yet
  */
-export function analysisView(rs, a, turns) {
+export function analysisView(rs, a, turns, note) {
   const m = a.mistakes;
   const worst = [...a.decisions].filter((d) => d.loss > 0).sort((x, y) => y.loss - x.loss).slice(0, 5);
   const stat = (/** @type {string} */ label, /** @type {string} */ value, /** @type {string} */ id) =>
@@ -135,6 +164,7 @@ export function analysisView(rs, a, turns) {
       h('span', { class: 'chip blunder' }, '20+'),
       t('an.legendLine'),
     ),
+    lossByFamily(rs, a),
     worst.length
       ? h(
           'div',
@@ -142,17 +172,11 @@ export function analysisView(rs, a, turns) {
           h('h3', {}, t('an.costliest')),
           h(
             'ol',
-            { class: 'worst' },
-            worst.map((d) =>
-              h(
-                'li',
-                {},
-                h('span', { class: `chip ${severity(d.loss)}` }, `−${fmt(d.loss)}`),
-                ` ${t('an.decision', { turn: d.turn, roll: d.roll, chosen: actionText(rs, d.chosen.action), best: actionText(rs, d.best.action) })}`,
-              ),
-            ),
+            { class: 'worst', id: 'an-worst' },
+            worst.map((d) => costlyDecision(rs, d)),
           ),
         )
       : h('p', { class: 'perfect' }, t('an.perfect')),
+    note ?? null,
   );
 }

@@ -1,17 +1,21 @@
 // @ts-check
 import { createAdvisor } from './advisor.js';
-import { ApiError, fetchRuleSets } from './api.js';
+import { ApiError, fetchRuleSets, prepareOffline } from './api.js';
 import { createCoach } from './coach.js';
 import { byId, h } from './dom.js';
 import { isLocale, LOCALE_NAMES, LOCALES, locale, num, pickLocale, ruleSetDescription, ruleSetName, setLocale, t } from './i18n.js';
 import { newSeed } from './rng.js';
 import { solvedExactly } from './ruleset-kind.js';
+import { linkState } from './server-link.js';
+import { showSiteNotice } from './site-notice.js';
 
 /**
  * The page: loads the rule sets, switches between advisor and coach, and keeps the mode, the
  * rule set, the coach's seed and a chosen language in the URL so that a game can be shared by
  * its link. The language comes from the URL, else the last one chosen here, else the browser's;
- * switching it redraws both modes from what they hold, so nothing typed or played is lost.
+ * switching it redraws both modes from what they hold, so nothing typed or played is lost. Each
+ * rule set shown is got into the engine in the page (api.js prepareOffline), so that its points
+ * advice is at hand offline; the notice under the header says what works without the server.
  * @typedef {import('./types.js').RuleSet} RuleSet
  * @typedef {import('./i18n.js').Locale} Locale
  * @typedef {'advisor' | 'coach'} Mode
@@ -84,6 +88,20 @@ function fillRuleSets(select, rulesets, rs) {
 }
 
 /**
+ * Gets the rule set into the engine in the page; where the list had no expected score for it (a
+ * static site's engine lists it before solving it), the engine's is shown once it has one.
+ * @param {RuleSet} rs
+ * @param {() => void} onValue the rule set's value just became known
+ */
+function prepareShown(rs, onValue) {
+  void prepareOffline(rs).then((value) => {
+    if (value === undefined || rs.startValue !== undefined) return;
+    rs.startValue = value;
+    onValue();
+  });
+}
+
+/**
  * The tabs switch the mode on a click and with the arrow keys.
  * @param {Record<Mode, HTMLButtonElement>} tabs
  * @param {(m: Mode) => void} show
@@ -100,6 +118,37 @@ function bindTabs(tabs, show) {
   }
 }
 
+/**
+ * The rule sets, or undefined when they cannot be had (then the page says why, and stops).
+ * @returns {Promise<RuleSet[] | undefined>}
+ */
+async function loadRuleSets() {
+  try {
+    return await fetchRuleSets();
+  } catch (e) {
+    const fatal = byId('fatal', HTMLElement);
+    fatal.hidden = false;
+    fatal.textContent = t('page.fatal', { detail: e instanceof ApiError ? e.problem.detail : String(e) });
+    return undefined;
+  }
+}
+
+/**
+ * The page's state as its URL gives it.
+ * @param {URLSearchParams} params
+ * @param {RuleSet[]} rulesets
+ * @returns {PageState}
+ */
+function stateFromUrl(params, rulesets) {
+  return {
+    mode: params.get('mode') === 'coach' ? 'coach' : 'advisor',
+    rs: rulesets.find((r) => r.id === params.get('ruleset')) ?? rulesets.find((r) => r.id === 'yahtzee') ?? rulesets[0],
+    seed: params.get('seed') ?? undefined,
+    versus: params.get('vs') === 'computer',
+    chosenLang: params.get('lang'),
+  };
+}
+
 async function main() {
   const params = new URLSearchParams(location.search);
   setLocale(pickLocale([params.get('lang'), storedLocale()], navigator.languages ?? [navigator.language]));
@@ -112,26 +161,15 @@ async function main() {
   langSelect.replaceChildren(...LOCALES.map((l) => h('option', { value: l, lang: l }, LOCALE_NAMES[l])));
   langSelect.value = locale();
 
-  /** @type {RuleSet[]} */
-  let rulesets;
-  try {
-    rulesets = await fetchRuleSets();
-  } catch (e) {
-    const fatal = byId('fatal', HTMLElement);
-    fatal.hidden = false;
-    fatal.textContent = t('page.fatal', { detail: e instanceof ApiError ? e.problem.detail : String(e) });
-    return;
-  }
-  /** @type {PageState} */
-  const state = {
-    mode: params.get('mode') === 'coach' ? 'coach' : 'advisor',
-    rs: rulesets.find((r) => r.id === params.get('ruleset')) ?? rulesets.find((r) => r.id === 'yahtzee') ?? rulesets[0],
-    seed: params.get('seed') ?? undefined,
-    versus: params.get('vs') === 'computer',
-    chosenLang: params.get('lang'),
-  };
+  const loaded = await loadRuleSets();
+  if (!loaded) return;
+  const rulesets = loaded;
+  const state = stateFromUrl(params, rulesets);
   fillRuleSets(select, rulesets, state.rs);
   select.disabled = false;
+  const notice = showSiteNotice(byId('site-notice', HTMLElement), () => state.rs);
+  // A static site has no API documentation to link to.
+  byId('api-docs', HTMLElement).hidden = linkState().mode === 'static';
 
   const hooks = {
     newSeed,
@@ -163,6 +201,8 @@ async function main() {
       else coach.setRuleSet(rs, state.seed);
     }
     describe(note, rs);
+    notice.redraw();
+    prepareShown(rs, () => state.rs === rs && describe(note, rs));
     writeUrl(state);
   }
 
@@ -181,6 +221,7 @@ async function main() {
     if (advisorRs) advisor.setRuleSet(advisorRs, advisorState);
     if (coachRs) coach.restore(coachRs, coachState);
     describe(note, state.rs);
+    notice.redraw();
     writeUrl(state);
   }
 

@@ -1,14 +1,18 @@
 // @ts-check
 import { ApiError, analyseBatch } from './api.js';
 import { actionText } from './advice-view.js';
+import { bars } from './bars.js';
+import { familyBars } from './explain-view.js';
+import { isRuleSetId, RULESETS } from './lib/rules/rulesets.js';
 import { fmt, h } from './dom.js';
 import { boxName, num, t } from './i18n.js';
 
 /**
  * Review a file of games: JSON Lines or a JSON array (as `dicewise simulate --record` writes, or
- * the coach's downloaded records), sent to POST /api/v1/analyse with "summary": true, and the
- * player profile shown with bar charts: loss by kind of decision, by box, mistakes by size, and
- * the costliest recurring mistakes. Bars are plain elements sized in CSS: no chart library.
+ * the coach's downloaded records), sent to POST /api/v1/analyse with "summary": true and
+ * "explain": true, and the player profile shown with bar charts: loss by kind of decision, by box,
+ * by family of boxes (where the games could be explained), mistakes by size, and the costliest
+ * recurring mistakes (bars.js).
  * @typedef {import('./types.js').RuleSet} RuleSet
  * @typedef {import('./types.js').PlayerProfile} PlayerProfile
  */
@@ -56,32 +60,24 @@ export function parseGamesText(text) {
 }
 
 /**
- * Horizontal bars, longest = full width.
- * @param {string} title
- * @param {{ label: string, value: number, text: string, cls?: string }[]} rows
- * @param {string} id
+ * Where the explained games' points were lost, a game, by family of boxes, worded for the batch's
+ * rule set (the Yahtzee family is named after its five-of-a-kind box); none for a profile without.
+ * @param {import('./types.js').Rules | undefined} rules
+ * @param {PlayerProfile} p
  */
-function bars(title, rows, id) {
-  const max = Math.max(1e-9, ...rows.map((r) => r.value));
-  return h(
-    'figure',
-    { class: 'bars', id },
-    h('figcaption', {}, title),
-    rows.map((r) => {
-      const fill = h('span', { class: `bar-fill ${r.cls ?? ''}` });
-      // Set through the CSSOM, which a strict Content-Security-Policy allows where style attributes are not.
-      fill.style.width = `${((100 * Math.max(0, r.value)) / max).toFixed(1)}%`;
-      return h('div', { class: 'bar-row' }, h('span', { class: 'bar-label' }, r.label), h('span', { class: 'bar-track' }, fill), h('span', { class: 'bar-value' }, r.text));
-    }),
-  );
+function byFamily(rules, p) {
+  if (!p.byFamily?.length || !rules) return null;
+  return familyBars(rules, t('review.byFamily'), p.byFamily.map((f) => ({ family: f.family, loss: f.perGame, text: fmt(f.perGame) })), 'pr-families');
 }
 
 /**
- * The profile: headline numbers, three bar charts, the recurring mistakes.
+ * The profile: headline numbers, the bar charts (by family of boxes where the review was
+ * explained), the recurring mistakes.
  * @param {RuleSet | undefined} rs  for box labels; box ids are shown without it
  * @param {PlayerProfile} p
+ * @param {import('./types.js').Rules | undefined} [rules] the batch's rule set, which names the families (default rs's)
  */
-export function profileView(rs, p) {
+export function profileView(rs, p, rules = rs?.rules) {
   const n = Math.max(1, p.analysed);
   const label = (/** @type {string} */ box) => (rs ? boxName(rs, box) : box);
   const stat = (/** @type {string} */ name, /** @type {string} */ value, /** @type {string} */ id) =>
@@ -112,6 +108,7 @@ export function profileView(rs, p) {
       'pr-boxes',
     ),
     h('p', { class: 'help' }, t('review.sections', { upper: fmt(p.bySection.upper.perGame), lower: fmt(p.bySection.lower.perGame) })),
+    byFamily(rules, p),
     bars(
       t('review.bySize'),
       /** @type {const} */ (['slight', 'inaccuracy', 'mistake', 'blunder']).map((s) => ({ label: t(`review.size.${s}`), value: p.mistakes[s].count / n, text: fmt(p.mistakes[s].count / n), cls: s })),
@@ -141,11 +138,12 @@ export function profileView(rs, p) {
  * together. One profile at a time, so its element ids stay unique.
  * @param {RuleSet | undefined} rs
  * @param {PlayerProfile} summary
+ * @param {import('./types.js').Rules | undefined} rules
  * @returns {HTMLElement[]}
  */
-function groupedProfile(rs, summary) {
+function groupedProfile(rs, summary, rules) {
   const groups = summary.groups ?? [];
-  if (groups.length === 0) return [profileView(rs, summary)];
+  if (groups.length === 0) return [profileView(rs, summary, rules)];
   const name = (/** @type {(typeof groups)[number]} */ g) =>
     g.by === 'player' ? t('review.player', { name: g.name }) : g.name === '' ? t('review.noStrategy') : t('review.strategy', { name: g.name });
   const shown = h('div', {});
@@ -155,10 +153,25 @@ function groupedProfile(rs, summary) {
     groups.map((g, i) => h('option', { value: String(i) }, `${name(g)} (${num(g.profile.games)})`)),
     h('option', { value: 'all' }, t('review.allGames', { count: summary.games })),
   );
-  const show = () => shown.replaceChildren(profileView(rs, select.value === 'all' ? summary : groups[Number(select.value)].profile));
+  const show = () => shown.replaceChildren(profileView(rs, select.value === 'all' ? summary : groups[Number(select.value)].profile, rules));
   select.addEventListener('change', show);
   show();
   return [h('label', { class: 'file group-pick' }, h('span', {}, t('review.profileOf')), ' ', select), shown];
+}
+
+/**
+ * The batch's profile with where its losses come from (`explain`): while the server prepares an
+ * outlook table for it, the profile without, and a note that says so.
+ * @param {unknown[]} games
+ * @returns {Promise<{ summary: PlayerProfile, notes: string[] }>}
+ */
+async function explainedBatch(games) {
+  try {
+    return { summary: (await analyseBatch(games, true)).summary, notes: [] };
+  } catch (e) {
+    if (!(e instanceof ApiError && e.retryAfter !== undefined)) throw e;
+    return { summary: (await analyseBatch(games)).summary, notes: [`${t('explain.loading')} ${e.problem.detail}`] };
+  }
 }
 
 /**
@@ -186,16 +199,15 @@ export function batchReviewPanel(ruleSet) {
     const games = parsed.games.slice(0, SERVER_CAP);
     status.textContent = t('review.analysing', { count: games.length });
     try {
-      const { summary } = await analyseBatch(games);
-      const notes = [];
+      const { summary, notes } = await explainedBatch(games);
       if (parsed.games.length > games.length) notes.push(t('review.capped', { cap: games.length, all: parsed.games.length }));
       if (parsed.bad.length > 0) notes.push(t('review.unreadable', { count: parsed.bad.length, lines: parsed.bad.slice(0, 5).join(', ') + (parsed.bad.length > 5 ? ', …' : '') }));
       status.textContent = notes.join(' ');
       const rs = ruleSet();
       const id = games.map((g) => (typeof g === 'object' && g !== null && 'ruleset' in g ? String(g.ruleset) : 'yahtzee'))[0];
-      result.replaceChildren(...groupedProfile(rs && rs.id === id ? rs : undefined, summary));
+      result.replaceChildren(...groupedProfile(rs && rs.id === id ? rs : undefined, summary, isRuleSetId(id) ? RULESETS[id] : undefined));
     } catch (e) {
-      status.textContent = t('review.failed', { why: e instanceof ApiError ? e.problem.detail : String(e) });
+      status.textContent = e instanceof ApiError && e.needsServer ? e.problem.detail : t('review.failed', { why: e instanceof ApiError ? e.problem.detail : String(e) });
     }
   });
   return h(

@@ -1,11 +1,11 @@
 // @ts-check
 import { listedOptions, sameAction } from './advice-view.js';
-import { extraYahtzeeBonus, gameRecord } from './coach-game.js';
-import { currentAdvice, update } from './coach-requests.js';
-import { renderCoach } from './coach-render.js';
+import { extraYahtzeeBonus, gameRecord, positionOf } from './coach-game.js';
+import { currentAdvice, explainVerdict, update } from './coach-requests.js';
+import { renderCoach, wasGood } from './coach-render.js';
 import { sorted } from './dice.js';
 import { h } from './dom.js';
-import { hasColumns } from './ruleset-kind.js';
+import { explainable, hasColumns } from './ruleset-kind.js';
 
 /**
  * What the player does in the coach: hold dice and reroll, score a box, undo, open the hint, start a
@@ -48,7 +48,8 @@ function verdictOf(coach, a, chosen) {
 
 /**
  * Takes a decision: waits for the hint of its position, judges it, and plays it on as a new step.
- * One decision at a time: the player's clicks while one is judged are ignored.
+ * A decision that lost points is explained where the rule set's advice can say why. One decision
+ * at a time: the player's clicks while one is judged are ignored.
  * @param {Coach} coach
  * @param {(a: Advice) => Step | undefined} stepOf the step, from the hint; undefined to drop it
  */
@@ -57,9 +58,13 @@ async function decide(coach, stepOf) {
   try {
     const a = await currentAdvice(coach);
     const step = a && coach.game ? stepOf(a) : undefined;
-    if (!step) return;
+    if (!step || !coach.rs || !coach.game) return;
+    const position = positionOf(coach.rs, coach.game);
     coach.steps.push(step);
-    coach.note = { kind: 'verdict', verdict: step.verdict };
+    /** @type {Extract<import('./coach.js').Note, { kind: 'verdict' }>} */
+    const note = { kind: 'verdict', verdict: step.verdict };
+    coach.note = note;
+    if (!wasGood(step.verdict) && explainable(coach.rs)) void explainVerdict(coach, note, position);
     update(coach);
   } finally {
     coach.busy = false;

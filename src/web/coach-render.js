@@ -3,6 +3,7 @@ import { actionText, optionList } from './advice-view.js';
 import { analysisView } from './analysis-view.js';
 import { dieFace, faceName } from './dice.js';
 import { fmt, h } from './dom.js';
+import { reasonText } from './explain-view.js';
 import { boxName, ruleSetName, t } from './i18n.js';
 import { hasColumns } from './ruleset-kind.js';
 import { buildSheet, gameTotal } from './scorecard.js';
@@ -112,8 +113,22 @@ export function noteText(r, n) {
   return t('coach.undone', { action: actionText(r, n.action) });
 }
 
+/**
+ * Why the last decision lost, in one sentence (the largest aspects of its loss), once the server
+ * has said; while its outlook table is prepared, how far it is; '' while asked or where nothing is
+ * to be said.
+ * @param {RuleSet} r
+ * @param {Note | undefined} n
+ */
+export function whyText(r, n) {
+  const why = n?.kind === 'verdict' ? n.why : undefined;
+  if (!n || n.kind !== 'verdict' || !why || why.kind === 'asking') return '';
+  if (why.kind === 'reasons') return why.reasons.length ? reasonText(r, { action: n.verdict.chosen, loss: n.verdict.loss, reasons: why.reasons }, n.verdict.best) : '';
+  return why.kind === 'preparing' ? `${t('explain.loading')} ${why.detail}` : why.detail;
+}
+
 /** @param {Verdict} v */
-function wasGood(v) {
+export function wasGood(v) {
   return v.loss === 0 || v.nearTie;
 }
 
@@ -137,14 +152,16 @@ export function decisionLog(r, steps) {
 }
 
 /**
- * The review of a finished game as the analyse API answered it, or why there is none.
+ * The review of a finished game as the analyse API answered it, or why there is none; `note`
+ * under it: why it has no reasons yet (the server preparing its outlook table, none to ask).
  * @param {RuleSet} r
  * @param {GameAnalysis | GameError | { detail: string }} answer
+ * @param {Node} [note]
  */
-export function gameReview(r, answer) {
+export function gameReview(r, answer, note) {
   if ('detail' in answer) return h('p', { class: 'banner' }, answer.detail);
   if ('error' in answer) return h('p', { class: 'banner' }, t('coach.analyseFailed', { detail: answer.error.detail }));
-  return analysisView(r, answer, r.boxes.length * r.columns.length);
+  return analysisView(r, answer, r.boxes.length * r.columns.length, note);
 }
 
 /**
@@ -205,6 +222,8 @@ export function renderCoach(coach) {
   view.feedback.textContent = noteText(r, coach.note);
   const last = steps.at(-1);
   view.feedback.className = `feedback${last ? ` ${wasGood(last.verdict) ? 'good' : 'bad'}` : ''}`;
+  view.why.textContent = whyText(r, coach.note);
+  view.why.hidden = view.why.textContent === '';
   view.hintBox.replaceChildren(coach.showHint && advice && !g.over ? optionList(r, advice, { limit: 5, label: t('coach.hintList') }) : '');
 
   view.lostTotal.textContent = fmt(steps.reduce((s, st) => s + st.verdict.loss, 0));

@@ -1,14 +1,19 @@
 // @ts-check
-import { analyseGame, ApiError, fetchHint, unavailableText } from './api.js';
+import { sameAction } from './advice-view.js';
+import { analyseExplained, analyseGame, ApiError, fetchExplainedHint, fetchHint, unavailableText } from './api.js';
 import { gameRecord, positionOf, replay } from './coach-game.js';
 import { gameReview, renderCoach } from './coach-render.js';
 import { h } from './dom.js';
+import { explainNotice } from './explain-view.js';
 import { t } from './i18n.js';
+import { explainable } from './ruleset-kind.js';
 
 /**
  * What the coach asks, and when: the points hint for each position of the game as it is reached
  * (kept per position, so an undo or the computer's game asks nothing twice), and the review of the
- * game when it is over. A game replayed after a decision, an undo or a new game supersedes
+ * game when it is over. Where the rule set's advice can say why, the server is also asked why a
+ * decision that lost points lost them, and for the review with its reasons (the engine in the
+ * page, which answers the hints and the review, holds no outlook table: docs/explain.md). A game replayed after a decision, an undo or a new game supersedes
  * everything asked for the one before: answers carry the number of the replay that asked them,
  * and one for an older replay is dropped.
  *
@@ -103,7 +108,31 @@ export async function currentAdvice(coach) {
 }
 
 /**
- * Asks for the review of the finished game and shows it.
+ * Asks the server why a decision lost points, for the feedback line: `note.why` says it once
+ * answered (or why not), and the coach is drawn again while the note is still the one shown.
+ * While the server prepares its outlook table, asks again when told.
+ * @param {Coach} coach
+ * @param {Extract<import('./coach.js').Note, { kind: 'verdict' }>} note
+ * @param {import('./types.js').PositionInput} position the position the decision was taken in
+ */
+export async function explainVerdict(coach, note, position) {
+  note.why = { kind: 'asking' };
+  try {
+    const explained = await fetchExplainedHint(position);
+    const option = explained.options.find((o) => sameAction(o.action, note.verdict.chosen));
+    note.why = { kind: 'reasons', reasons: option?.reasons ?? [] };
+  } catch (e) {
+    if (!(e instanceof ApiError)) throw e;
+    const retry = e.retryAfter;
+    note.why = retry === undefined ? { kind: 'failed', detail: e.problem.detail } : { kind: 'preparing', detail: e.problem.detail };
+    if (retry !== undefined) setTimeout(() => coach.note === note && void explainVerdict(coach, note, position), 1000 * retry);
+  }
+  if (coach.note === note) renderCoach(coach);
+}
+
+/**
+ * Asks for the review of the finished game and shows it; then, where it can say why, the review
+ * with its reasons from the server.
  * @param {Coach} coach
  * @param {number} mine the replay that finished the game
  */
@@ -111,13 +140,40 @@ async function review(coach, mine) {
   const { rs: r, game } = coach;
   if (!r || !game) return;
   coach.view.end.replaceChildren(h('p', { class: 'help' }, t('coach.analysing')));
+  const record = gameRecord(r, game);
   try {
-    const result = await analyseGame(gameRecord(r, game));
+    const result = await analyseGame(record);
     if (mine !== coach.gen) return;
     coach.analysis = gameReview(r, result);
+    if (explainable(r) && !('error' in result)) void explainReview(coach, mine, record, result);
   } catch (e) {
     if (mine !== coach.gen) return;
     coach.analysis = gameReview(r, { detail: e instanceof ApiError ? e.problem.detail : String(e) });
+  }
+  renderCoach(coach);
+}
+
+/**
+ * Replaces the review of the finished game with the server's explained one; where there is none
+ * (yet), the review stays and says why under it, and while the server prepares its outlook table
+ * it is asked again when told.
+ * @param {Coach} coach
+ * @param {number} mine
+ * @param {import('./types.js').GameRecord} record
+ * @param {import('./types.js').GameAnalysis} plain the review shown meanwhile
+ */
+async function explainReview(coach, mine, record, plain) {
+  const r = /** @type {import('./types.js').RuleSet} */ (coach.rs);
+  try {
+    const explained = await analyseExplained(record);
+    if (mine !== coach.gen) return;
+    coach.analysis = gameReview(r, 'error' in explained ? plain : explained);
+  } catch (e) {
+    if (mine !== coach.gen) return;
+    if (!(e instanceof ApiError)) throw e;
+    const retry = e.retryAfter;
+    coach.analysis = gameReview(r, plain, explainNotice(e.problem.detail, retry !== undefined));
+    if (retry !== undefined) setTimeout(() => mine === coach.gen && void explainReview(coach, mine, record, plain), 1000 * retry);
   }
   renderCoach(coach);
 }

@@ -11,7 +11,9 @@ import { hasColumns } from './ruleset-kind.js';
  * A coach game against the computer: after each of the player's turns the computer plays its own
  * (computer-player.js), shown turn by turn; at every decision the player sees the chance to win,
  * from the hint with the win goal against the computer's sheet as it stands; at the end, who won.
- * Only for single-column rule sets, as the win goal.
+ * Only for single-column rule sets, as the win goal. Without a server to ask (offline, or a static
+ * site) the computer still plays, from the engine in the page, and the page says who won; the
+ * chance to win needs the server, and its line says so plainly until it is back (coach.js).
  *
  * @typedef {import('./types.js').RuleSet} RuleSet
  * @typedef {import('./types.js').Advice} Advice
@@ -150,7 +152,7 @@ export function createVersus(hooks) {
         retry = setTimeout(() => void askChance(game, cpu, mine), 1000 * e.retryAfter);
         return;
       }
-      chance.textContent = t('vs.chanceFailed', { detail: e.problem.detail });
+      chance.textContent = e.needsServer ? e.problem.detail : t('vs.chanceFailed', { detail: e.problem.detail });
     }
   }
 

@@ -5,15 +5,15 @@ import { t } from './i18n.js';
 
 /**
  * The coach's panels and the elements its renderer fills (coach-render.js): the scorecard, the
- * turn (status, dice, roll, undo and hint buttons, the feedback on the last decision, the hint, the
- * end of the game), the game against the computer (coach-versus.js), the list of decisions, and the
+ * turn (status, dice, roll, undo and hint buttons, the feedback on the last decision and why it
+ * lost, the hint, the end of the game), the game against the computer (coach-versus.js), the list of decisions, and the
  * review of a file of games (batch-review.js).
  *
  * @typedef {import('./types.js').RuleSet} RuleSet
  * @typedef {{ reroll: () => void, undo: () => void, toggleHint: () => void, newGame: () => void }} ViewActions
  * @typedef {{
  *   root: HTMLElement, status: HTMLElement, banner: HTMLElement, tray: HTMLElement, rollButton: HTMLButtonElement,
- *   feedback: HTMLElement, hintBox: HTMLElement, log: HTMLOListElement, sheetHolder: HTMLElement,
+ *   feedback: HTMLElement, why: HTMLElement, hintBox: HTMLElement, log: HTMLOListElement, sheetHolder: HTMLElement,
  *   seedLink: HTMLAnchorElement, end: HTMLElement, undoButton: HTMLButtonElement,
  *   hintButton: HTMLButtonElement, lostTotal: HTMLElement, heading: HTMLElement,
  * }} CoachView
@@ -36,8 +36,11 @@ export function buildCoachView(root, actions, versus, ruleSet) {
     tray: h('div', { class: 'tray', role: 'group', 'aria-label': t('coach.tray') }),
     rollButton: h('button', { type: 'button', class: 'primary', id: 'coach-roll', 'data-key': 'roll', onclick: actions.reroll }, t('coach.roll')),
     feedback: h('div', { class: 'feedback', id: 'coach-feedback', role: 'status', 'aria-live': 'polite' }),
+    // Why the last decision lost, once the server has said (coach-requests.js explainVerdict).
+    why: h('p', { class: 'why', id: 'coach-why', 'aria-live': 'polite', hidden: true }),
     hintBox: h('div', { class: 'coach-hint' }),
-    log: h('ol', { class: 'log', id: 'coach-log', reversed: true }),
+    // Focusable: a long game's log scrolls, and a keyboard must reach it.
+    log: h('ol', { class: 'log', id: 'coach-log', reversed: true, tabindex: 0, 'aria-labelledby': 'coach-log-h' }),
     sheetHolder: h('div', { class: 'sheet-wrap' }),
     seedLink: h('a', { id: 'coach-seed', href: '#' }),
     end: h('div', { class: 'end' }),
@@ -65,6 +68,7 @@ export function buildCoachView(root, actions, versus, ruleSet) {
           v.tray,
           h('div', { class: 'row' }, v.rollButton, v.undoButton, v.hintButton),
           v.feedback,
+          v.why,
           v.hintBox,
           v.end,
         ),

@@ -2,6 +2,7 @@
 import { createVersus } from './coach-versus.js';
 import { download, newGame, reroll, score, toggleDie, toggleHint, undo } from './coach-decisions.js';
 import { positionOf } from './coach-game.js';
+import { onServerBack } from './api.js';
 import { hintFor, update } from './coach-requests.js';
 import { buildCoachView } from './coach-view.js';
 
@@ -18,7 +19,9 @@ import { buildCoachView } from './coach-view.js';
  * @typedef {import('./coach-game.js').Verdict} Verdict
  * @typedef {import('./coach-game.js').Step} Step
  * @typedef {import('./coach-game.js').GameState} GameState
- * @typedef {{ kind: 'verdict', verdict: Verdict } | { kind: 'undone', action: Action }} Note what the feedback line says, kept as data so it can be said again in another language
+ * @typedef {{ kind: 'asking' } | { kind: 'reasons', reasons: import('./types.js').Reason[] } | { kind: 'preparing', detail: string } | { kind: 'failed', detail: string }} Why
+ *   why a decision lost (coach-requests.js explainVerdict): asked of the server, its reasons, the server preparing its outlook table, or why there are none
+ * @typedef {{ kind: 'verdict', verdict: Verdict, why?: Why } | { kind: 'undone', action: Action }} Note what the feedback line says, kept as data so it can be said again in another language
  * @typedef {{ seed: string, steps: Step[], showHint: boolean, note: Note | undefined, versus: boolean }} Snapshot
  * @typedef {{ onSeed: (seed: string) => void, newSeed: () => string, versus: () => boolean, onVersus: (on: boolean) => void }} CoachHooks
  *   versus: whether a new game is played against the computer (the page keeps it in the URL)
@@ -78,6 +81,10 @@ export function createCoach(root, hooks) {
     view: buildCoachView(root, actions, versus, () => coach.rs),
     versus,
   };
+  // The chance to win against the computer needs the server: asked again when it is back.
+  const offBack = onServerBack(() => {
+    if (coach.game) void versus.follow(coach.game);
+  });
 
   return {
     /** @returns {Snapshot} the game as it stands, to carry over to a redrawn coach (a new language) */
@@ -88,6 +95,7 @@ export function createCoach(root, hooks) {
     dispose() {
       coach.gen++;
       versus.dispose();
+      offBack();
     },
     /**
      * @param {RuleSet} next

@@ -132,7 +132,7 @@ export function ruleSetDescription(rs) {
 /**
  * A box's name as the game's edition in this language prints it (YahtSooS names its own box),
  * or the server's label.
- * @param {{ id: string, boxes: { id: string, label: string }[] }} rs
+ * @param {{ id: string, boxes: readonly { id: string, label: string }[] }} rs
  * @param {string} id
  */
 export function boxName(rs, id) {

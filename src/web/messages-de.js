@@ -1,4 +1,5 @@
 // @ts-check
+import { BOX_NAMES } from './lib/position/box-names.js';
 /**
  * Deutsch, mit den Namen des Kniffel-Blocks (Einser, Dreierpasch, Kleine Straße).
  * @typedef {import('./messages-en.js').MessageKey} MessageKey
@@ -12,29 +13,11 @@ export const NAMES = {
     'yahtzee-free-joker': { name: 'Yahtzee (freier Joker nach Verhoeff)', description: 'Wie yahtzee, aber jedes freie Feld darf gewählt werden; Joker-Punkte nur, wenn das Yahtzee-Feld und das passende obere Feld belegt sind.' },
     'yahtzee-no-bonus': { name: 'Yahtzee ohne Zusatz-Yahtzee-Bonus', description: 'Wie yahtzee, ohne Yahtzee-Bonus und ohne Joker.' },
     yatzy: { name: 'Yatzy (skandinavisch)', description: '15 Felder, +50 Bonus oben ab 63, kein Yatzy-Bonus, kein Joker.' },
-    yahtsoos: { name: 'YahtSooS (Yahtzee für mehrere Spieler)', description: 'Wie yahtzee, mit +100 je weiteren Yahtzee, solange das YahtSooS-Feld 50 enthält, und ohne Joker (Auslegung nach RULES.md).' },
+    yahtsoos: { name: 'YahtSooS (Yahtzee für mehrere Spieler)', description: 'Wie yahtzee, mit +100 je weiteren Yahtzee, solange das YahtSooS-Feld 50 enthält, und ohne Joker (unsere Auslegung, siehe docs/rules.md).' },
     'triple-yahtzee': { name: 'Triple Yahtzee', description: 'Drei Yahtzee-Spalten, gewertet ×1, ×2 und ×3; Bonus und Joker-Pflicht je Spalte.' },
     superpass: { name: 'Superpass', description: 'Sechs Würfel, vier Spalten: von oben nach unten, von unten nach oben, nur nach dem ersten Wurf, frei; eine Null nur, wenn nichts punktet.' },
   },
-  boxes: {
-    ones: 'Einser',
-    twos: 'Zweier',
-    threes: 'Dreier',
-    fours: 'Vierer',
-    fives: 'Fünfer',
-    sixes: 'Sechser',
-    threeOfAKind: 'Dreierpasch',
-    fourOfAKind: 'Viererpasch',
-    fullHouse: 'Full House',
-    smallStraight: 'Kleine Straße',
-    largeStraight: 'Große Straße',
-    yahtzee: 'Yahtzee',
-    kniffel: 'Kniffel',
-    chance: 'Chance',
-    onePair: 'Ein Paar',
-    twoPairs: 'Zwei Paare',
-    yatzy: 'Yatzy',
-  },
+  boxes: BOX_NAMES.de,
 };
 
 /** @type {Record<MessageKey, Message>} */
@@ -74,6 +57,17 @@ export const MESSAGES = {
   'api.table.not-served': 'seine Tabelle wird hier nicht angeboten',
   'api.unavailableYet': '{name} ist auf diesem Server noch nicht verfügbar: {why}.',
   'api.unavailableNow': '{name} ist auf diesem Server gerade nicht verfügbar: {why}.',
+
+  'needs.offline': '{what} braucht den Dicewise-Server, der gerade nicht erreichbar ist. Sobald er es wieder ist, geht es weiter; Punkteberatung und Trainer laufen in diesem Browser weiter.',
+  'needs.static': '{what} braucht einen Dicewise-Server (dicewise serve); diese Kopie der Seite hat keinen. Punkteberatung und Trainer laufen hier, in diesem Browser.',
+  'needs.what.reach': 'Die Chance, eine Summe zu erreichen,',
+  'needs.what.win': 'Die Siegchance',
+  'needs.what.odds': 'Die Chancenkurve',
+  'needs.what.batch': 'Das Auswerten einer Datei mit Partien',
+  'needs.what.explain': 'Die Erklärung der Beratung',
+  'notice.offline': 'Offline: Der Dicewise-Server ist nicht erreichbar. Punkteberatung, Trainer und seine Auswertung laufen in diesem Browser weiter; die Chance, eine Summe zu erreichen oder zu siegen, die Chancenkurve, die Erklärung der Beratung und das Auswerten einer Datei mit Partien brauchen den Server und kommen mit ihm zurück.',
+  'notice.static': 'Dicewise ohne Server: Punkteberatung, Trainer und seine Auswertung werden in diesem Browser berechnet. Die Chance, eine Summe zu erreichen oder zu siegen, die Chancenkurve, die Erklärung der Beratung und das Auswerten einer Datei mit Partien brauchen einen Dicewise-Server (dicewise serve).',
+  'notice.preparing': '{name} wird in diesem Browser vorbereitet (nur beim ersten Mal): {percent} %',
 
   'face.1': 'Eins',
   'face.2': 'Zwei',
@@ -279,6 +273,7 @@ export const MESSAGES = {
   'an.costliest': 'Teuerste Entscheidungen',
   'an.decision': 'Zug {turn}, Wurf {roll}: gewählt: {chosen}; am besten: {best}.',
   'an.perfect': 'Jede Entscheidung war optimal.',
+  'an.byFamily': 'Verlorene Punkte nach Feldgruppe',
 
   'review.heading': 'Eine Datei mit Partien auswerten',
   'review.help': 'Wähle eine Datei mit Spielaufzeichnungen, JSON Lines (eine Partie je Zeile, wie dicewise simulate --record sie schreibt) oder ein JSON-Array, für das Profil des Spielers: wo die Punkte bleiben.',
@@ -320,4 +315,20 @@ export const MESSAGES = {
   'review.rollsLeft': { one: 'noch {count} Wurf', other: 'noch {count} Würfe' },
   'review.recurringLine': 'Mit {dice}, {left}: {chosen} statt {best}',
   'review.recurringCost': '{count}-mal, je −{each}, insgesamt −{all}',
+
+  // Hints and reviews with explain: the outlook's labels; the reasons' sentences come from /web/lib/position/reason-text.js.
+  'explain.toggle': 'Erklären',
+  'explain.outlook': 'Aussicht mit der besten Wahl, dann auf Punkte gespielt',
+  'explain.outlookTurn': 'Aussicht des Zuges, auf Punkte gespielt',
+  'explain.box': 'Feld',
+  'explain.expected': 'Erwartet',
+  'explain.zero': 'Chance auf eine Null',
+  'explain.upperBonus': 'Oberer Bonus',
+  'explain.extraBonus': '{name}-Bonus',
+  'explain.total': 'Summe',
+  'explain.whyNot': 'Warum nicht die anderen',
+  'explain.loading': 'Die Aussichtstabelle wird vorbereitet…',
+  'explain.earned': '{chance} erreicht',
+  'explain.help': 'Warum die beste Wahl die beste ist: was jede andere Wahl kostet und wie die Partie Feld für Feld ausgeht. Exakt, vom Dicewise-Server.',
+  'review.byFamily': 'Woher die Verluste kommen, je Partie',
 };

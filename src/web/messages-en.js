@@ -54,6 +54,17 @@ export const MESSAGES = {
   'api.unavailableYet': '{name} is not available on this server yet: {why}.',
   'api.unavailableNow': '{name} is not available on this server now: {why}.',
 
+  'needs.offline': '{what} needs the Dicewise server, which cannot be reached now. It comes back when the server does; points advice and the coach go on in this browser.',
+  'needs.static': '{what} needs a Dicewise server (dicewise serve): this copy of the page has none. Points advice and the coach work here, in this browser.',
+  'needs.what.reach': 'The chance to reach a total',
+  'needs.what.win': 'The chance to win',
+  'needs.what.odds': 'The odds curve',
+  'needs.what.batch': 'Reviewing a file of games',
+  'needs.what.explain': 'The explanation of the advice',
+  'notice.offline': 'Offline: the Dicewise server cannot be reached. Points advice, the coach and its review go on in this browser; the chance to reach a total or to win, the odds curve, the explanation of the advice and reviewing a file of games need the server and come back when it does.',
+  'notice.static': 'Dicewise without a server: points advice, the coach and its review are computed in this browser. The chance to reach a total or to win, the odds curve, the explanation of the advice and reviewing a file of games need a Dicewise server (dicewise serve).',
+  'notice.preparing': 'Getting {name} ready in this browser (first time only): {percent}%',
+
   'face.1': 'one',
   'face.2': 'two',
   'face.3': 'three',
@@ -258,6 +269,7 @@ export const MESSAGES = {
   'an.costliest': 'Costliest decisions',
   'an.decision': 'Turn {turn}, roll {roll}: you chose to {chosen}; best was to {best}.',
   'an.perfect': 'Every decision was optimal.',
+  'an.byFamily': 'Points lost, by family of boxes',
 
   'review.heading': 'Review a file of games',
   'review.help': 'Choose a file of game records, JSON Lines (one game per line, as dicewise simulate --record writes) or a JSON array, for the profile of the player: where the points go.',
@@ -299,4 +311,20 @@ export const MESSAGES = {
   'review.rollsLeft': { one: '{count} reroll left', other: '{count} rerolls left' },
   'review.recurringLine': 'With {dice}, {left}: {chosen} instead of {best}',
   'review.recurringCost': '{count} times, −{each} each, −{all} in all',
+
+  // Hints and reviews with explain: the outlook's labels; the reasons' sentences come from /web/lib/position/reason-text.js.
+  'explain.toggle': 'Explain',
+  'explain.outlook': 'Outlook playing the best option, then on for points',
+  'explain.outlookTurn': 'Outlook of the turn, playing for points',
+  'explain.box': 'Box',
+  'explain.expected': 'Expected',
+  'explain.zero': 'Chance of a zero',
+  'explain.upperBonus': 'Upper bonus',
+  'explain.extraBonus': '{name} bonus',
+  'explain.total': 'Total',
+  'explain.whyNot': 'Why not the others',
+  'explain.loading': 'The outlook table is being prepared…',
+  'explain.earned': '{chance} earned',
+  'explain.help': 'Why the best option is best: what each other option gives up, and how the game ends box by box. Exact, from the Dicewise server.',
+  'review.byFamily': 'Where the losses come from, a game',
 };

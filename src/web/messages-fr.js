@@ -1,4 +1,5 @@
 // @ts-check
+import { BOX_NAMES } from './lib/position/box-names.js';
 /**
  * Français, avec les noms de la feuille du Yams (As, Brelan, Carré, Full, Petite suite).
  * @typedef {import('./messages-en.js').MessageKey} MessageKey
@@ -12,29 +13,11 @@ export const NAMES = {
     'yahtzee-free-joker': { name: 'Yahtzee (Joker libre de Verhoeff)', description: 'Comme yahtzee, mais toute case libre peut être choisie ; les points du Joker exigent que la case Yahtzee et la case du haut correspondante soient remplies.' },
     'yahtzee-no-bonus': { name: 'Yahtzee sans prime de Yahtzee supplémentaire', description: 'Comme yahtzee, sans prime de Yahtzee ni Joker.' },
     yatzy: { name: 'Yatzy (scandinave)', description: '15 cases, prime de 50 en haut à partir de 63, pas de prime de Yatzy, pas de Joker.' },
-    yahtsoos: { name: 'YahtSooS (Yahtzee à plusieurs)', description: 'Comme yahtzee, avec +100 par Yahtzee supplémentaire tant que la case YahtSooS contient 50, et sans Joker (interprétation de RULES.md).' },
+    yahtsoos: { name: 'YahtSooS (Yahtzee à plusieurs)', description: 'Comme yahtzee, avec +100 par Yahtzee supplémentaire tant que la case YahtSooS contient 50, et sans Joker (notre interprétation, voir docs/rules.md).' },
     'triple-yahtzee': { name: 'Triple Yahtzee', description: 'Trois colonnes de Yahtzee comptées ×1, ×2 et ×3 ; primes et Joker imposé par colonne.' },
     superpass: { name: 'Superpass', description: 'Six dés, quatre colonnes : de haut en bas, de bas en haut, au premier lancer seulement, libre ; un zéro seulement si rien ne marque.' },
   },
-  boxes: {
-    ones: 'As',
-    twos: 'Deux',
-    threes: 'Trois',
-    fours: 'Quatre',
-    fives: 'Cinq',
-    sixes: 'Six',
-    threeOfAKind: 'Brelan',
-    fourOfAKind: 'Carré',
-    fullHouse: 'Full',
-    smallStraight: 'Petite suite',
-    largeStraight: 'Grande suite',
-    yahtzee: 'Yahtzee',
-    kniffel: 'Kniffel',
-    chance: 'Chance',
-    onePair: 'Paire',
-    twoPairs: 'Double paire',
-    yatzy: 'Yatzy',
-  },
+  boxes: BOX_NAMES.fr,
 };
 
 /** @type {Record<MessageKey, Message>} */
@@ -74,6 +57,17 @@ export const MESSAGES = {
   'api.table.not-served': 'sa table n’est pas servie ici',
   'api.unavailableYet': '{name} n’est pas encore disponible sur ce serveur : {why}.',
   'api.unavailableNow': '{name} n’est pas disponible sur ce serveur pour le moment : {why}.',
+
+  'needs.offline': '{what} nécessite le serveur Dicewise, injoignable pour le moment. Elle revient dès que le serveur revient ; le conseil aux points et l’entraîneur continuent dans ce navigateur.',
+  'needs.static': '{what} nécessite un serveur Dicewise (dicewise serve) : cette copie de la page n’en a pas. Le conseil aux points et l’entraîneur marchent ici, dans ce navigateur.',
+  'needs.what.reach': 'La chance d’atteindre un total',
+  'needs.what.win': 'La chance de gagner',
+  'needs.what.odds': 'La courbe des chances',
+  'needs.what.batch': 'L’analyse d’un fichier de parties',
+  'needs.what.explain': 'L’explication du conseil',
+  'notice.offline': 'Hors ligne : le serveur Dicewise est injoignable. Le conseil aux points, l’entraîneur et son analyse continuent dans ce navigateur ; la chance d’atteindre un total ou de gagner, la courbe des chances, l’explication du conseil et l’analyse d’un fichier de parties nécessitent le serveur et reviennent avec lui.',
+  'notice.static': 'Dicewise sans serveur : le conseil aux points, l’entraîneur et son analyse sont calculés dans ce navigateur. La chance d’atteindre un total ou de gagner, la courbe des chances, l’explication du conseil et l’analyse d’un fichier de parties nécessitent un serveur Dicewise (dicewise serve).',
+  'notice.preparing': 'Préparation de {name} dans ce navigateur (la première fois seulement) : {percent} %',
 
   'face.1': 'un',
   'face.2': 'deux',
@@ -279,6 +273,7 @@ export const MESSAGES = {
   'an.costliest': 'Décisions les plus coûteuses',
   'an.decision': 'Tour {turn}, lancer {roll} : vous avez choisi de {chosen} ; le mieux était de {best}.',
   'an.perfect': 'Chaque décision était optimale.',
+  'an.byFamily': 'Points perdus, par famille de cases',
 
   'review.heading': 'Analyser un fichier de parties',
   'review.help': 'Choisissez un fichier de parties enregistrées, en JSON Lines (une partie par ligne, comme les écrit dicewise simulate --record) ou en tableau JSON, pour le profil du joueur : où partent les points.',
@@ -320,4 +315,20 @@ export const MESSAGES = {
   'review.rollsLeft': { one: '{count} relance restante', other: '{count} relances restantes' },
   'review.recurringLine': 'Avec {dice}, {left} : {chosen} au lieu de {best}',
   'review.recurringCost': '{count} fois, −{each} chacune, −{all} en tout',
+
+  // Hints and reviews with explain: the outlook's labels; the reasons' sentences come from /web/lib/position/reason-text.js.
+  'explain.toggle': 'Expliquer',
+  'explain.outlook': 'Perspectives avec le meilleur choix, puis en jouant pour les points',
+  'explain.outlookTurn': 'Perspectives du tour, en jouant pour les points',
+  'explain.box': 'Case',
+  'explain.expected': 'Attendu',
+  'explain.zero': 'Risque d’un zéro',
+  'explain.upperBonus': 'Prime du haut',
+  'explain.extraBonus': 'Prime de {name}',
+  'explain.total': 'Total',
+  'explain.whyNot': 'Pourquoi pas les autres',
+  'explain.loading': 'La table des perspectives est en préparation…',
+  'explain.earned': 'obtenue à {chance}',
+  'explain.help': 'Pourquoi le meilleur choix est le meilleur : ce que coûte chaque autre choix, et comment la partie finit case par case. Exact, par le serveur Dicewise.',
+  'review.byFamily': 'D’où viennent les pertes, par partie',
 };

@@ -1,4 +1,5 @@
 // @ts-check
+import { BOX_NAMES } from './lib/position/box-names.js';
 /**
  * Nederlands, met de namen van de Nederlandse Yahtzee (Drie gelijke, Kleine straat, Kans).
  * @typedef {import('./messages-en.js').MessageKey} MessageKey
@@ -12,29 +13,11 @@ export const NAMES = {
     'yahtzee-free-joker': { name: 'Yahtzee (vrije joker van Verhoeff)', description: 'Als yahtzee, maar elk vrij vak mag gekozen worden; jokerpunten alleen als het Yahtzee-vak en het bijbehorende vak boven gevuld zijn.' },
     'yahtzee-no-bonus': { name: 'Yahtzee zonder extra-Yahtzeebonus', description: 'Als yahtzee, zonder Yahtzeebonus en zonder joker.' },
     yatzy: { name: 'Yatzy (Scandinavisch)', description: '15 vakken, +50 bonus bij 63 of meer boven, geen Yatzybonus, geen joker.' },
-    yahtsoos: { name: 'YahtSooS (Yahtzee voor meer spelers)', description: 'Als yahtzee, met +100 per extra Yahtzee zolang het YahtSooS-vak 50 bevat, en zonder joker (interpretatie uit RULES.md).' },
+    yahtsoos: { name: 'YahtSooS (Yahtzee voor meer spelers)', description: 'Als yahtzee, met +100 per extra Yahtzee zolang het YahtSooS-vak 50 bevat, en zonder joker (onze interpretatie, zie docs/rules.md).' },
     'triple-yahtzee': { name: 'Triple Yahtzee', description: 'Drie Yahtzee-kolommen, geteld ×1, ×2 en ×3; bonussen en verplichte joker per kolom.' },
     superpass: { name: 'Superpass', description: 'Zes dobbelstenen, vier kolommen: van boven naar beneden, van beneden naar boven, alleen na de eerste worp, vrij; een nul alleen als niets punten oplevert.' },
   },
-  boxes: {
-    ones: 'Enen',
-    twos: 'Tweeën',
-    threes: 'Drieën',
-    fours: 'Vieren',
-    fives: 'Vijven',
-    sixes: 'Zessen',
-    threeOfAKind: 'Drie gelijke',
-    fourOfAKind: 'Vier gelijke',
-    fullHouse: 'Full house',
-    smallStraight: 'Kleine straat',
-    largeStraight: 'Grote straat',
-    yahtzee: 'Yahtzee',
-    kniffel: 'Kniffel',
-    chance: 'Kans',
-    onePair: 'Eén paar',
-    twoPairs: 'Twee paar',
-    yatzy: 'Yatzy',
-  },
+  boxes: BOX_NAMES.nl,
 };
 
 /** @type {Record<MessageKey, Message>} */
@@ -74,6 +57,17 @@ export const MESSAGES = {
   'api.table.not-served': 'de tabel wordt hier niet aangeboden',
   'api.unavailableYet': '{name} is nog niet beschikbaar op deze server: {why}.',
   'api.unavailableNow': '{name} is nu niet beschikbaar op deze server: {why}.',
+
+  'needs.offline': '{what} heeft de Dicewise-server nodig, die nu niet bereikbaar is. Het komt terug zodra de server er weer is; puntenadvies en de coach gaan in deze browser door.',
+  'needs.static': '{what} heeft een Dicewise-server nodig (dicewise serve): deze kopie van de pagina heeft er geen. Puntenadvies en de coach werken hier, in deze browser.',
+  'needs.what.reach': 'De kans om een totaal te halen',
+  'needs.what.win': 'De kans om te winnen',
+  'needs.what.odds': 'De kansencurve',
+  'needs.what.batch': 'Het beoordelen van een bestand met spellen',
+  'needs.what.explain': 'De uitleg bij het advies',
+  'notice.offline': 'Offline: de Dicewise-server is niet bereikbaar. Puntenadvies, de coach en zijn beoordeling gaan in deze browser door; de kans om een totaal te halen of te winnen, de kansencurve, de uitleg bij het advies en het beoordelen van een bestand met spellen hebben de server nodig en komen terug zodra hij er weer is.',
+  'notice.static': 'Dicewise zonder server: puntenadvies, de coach en zijn beoordeling worden in deze browser berekend. De kans om een totaal te halen of te winnen, de kansencurve, de uitleg bij het advies en het beoordelen van een bestand met spellen hebben een Dicewise-server nodig (dicewise serve).',
+  'notice.preparing': '{name} wordt in deze browser klaargezet (alleen de eerste keer): {percent}%',
 
   'face.1': 'een',
   'face.2': 'twee',
@@ -279,6 +273,7 @@ export const MESSAGES = {
   'an.costliest': 'Duurste keuzes',
   'an.decision': 'Beurt {turn}, worp {roll}: je koos {chosen}; het beste was {best}.',
   'an.perfect': 'Elke keuze was optimaal.',
+  'an.byFamily': 'Verloren punten, per soort vak',
 
   'review.heading': 'Een bestand met spellen beoordelen',
   'review.help': 'Kies een bestand met spelverslagen, JSON Lines (één spel per regel, zoals dicewise simulate --record ze schrijft) of een JSON-array, voor het profiel van de speler: waar de punten blijven.',
@@ -320,4 +315,20 @@ export const MESSAGES = {
   'review.rollsLeft': { one: 'nog {count} worp', other: 'nog {count} worpen' },
   'review.recurringLine': 'Met {dice}, {left}: {chosen} in plaats van {best}',
   'review.recurringCost': '{count} keer, −{each} per keer, −{all} in totaal',
+
+  // Hints and reviews with explain: the outlook's labels; the reasons' sentences come from /web/lib/position/reason-text.js.
+  'explain.toggle': 'Uitleggen',
+  'explain.outlook': 'Vooruitzicht met de beste keuze, daarna op punten gespeeld',
+  'explain.outlookTurn': 'Vooruitzicht van de beurt, op punten gespeeld',
+  'explain.box': 'Vak',
+  'explain.expected': 'Verwacht',
+  'explain.zero': 'Kans op een nul',
+  'explain.upperBonus': 'Bonus bovenaan',
+  'explain.extraBonus': '{name}bonus',
+  'explain.total': 'Totaal',
+  'explain.whyNot': 'Waarom niet de andere',
+  'explain.loading': 'De tabel met vooruitzichten wordt klaargezet…',
+  'explain.earned': '{chance} gehaald',
+  'explain.help': 'Waarom de beste keuze de beste is: wat elke andere keuze kost en hoe het spel vak voor vak afloopt. Exact, van de Dicewise-server.',
+  'review.byFamily': 'Waar de verliezen vandaan komen, per spel',
 };

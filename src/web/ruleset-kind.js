@@ -1,7 +1,10 @@
+import { supportsTable } from './lib/rules/capabilities.js';
+
 /**
  * What a rule set is, as GET /api/v1/rulesets declares it (src/rules/capabilities.ts on the
  * server): the page asks these instead of re-deriving it from the rule set's shape.
  * @typedef {import('./types.js').RuleSetInfo} RuleSetInfo
+ * @typedef {import('./types.js').RuleSet} RuleSet
  */
 
 /**
@@ -28,4 +31,13 @@ export function solvedExactly(rs) {
  */
 export function maxOpponents(rs) {
   return rs.maxOpponents;
+}
+
+/**
+ * Whether advice on the rule set can say why (the server's hint with `explain`): an exact
+ * single-column rule set, whose outlook table the server reads or builds (docs/explain.md).
+ * @param {Pick<RuleSet, 'rules'>} rs
+ */
+export function explainable(rs) {
+  return supportsTable(rs.rules, 'outlook');
 }

@@ -30,8 +30,11 @@ const SITE = '/web/site.json';
 sw.addEventListener('install', (e) => {
   e.waitUntil(
     (async () => {
-      const site = /** @type {{ precache: string[] }} */ (await (await fetch(SITE, { cache: 'no-cache' })).json());
+      const listing = await fetch(SITE, { cache: 'no-cache' });
+      const site = /** @type {{ precache: string[] }} */ (await listing.clone().json());
       const cache = await caches.open(CACHE);
+      // Kept too: offline, the page still learns from it whether it has a server (api.js).
+      await cache.put(SITE, listing);
       // Revalidated rather than taken from the HTTP cache: what the page just loaded comes back as a 304.
       await cache.addAll(site.precache.map((url) => new Request(url, { cache: 'no-cache' })));
       await sw.skipWaiting();

@@ -67,6 +67,17 @@
  */
 
 /**
+ * Advice with its reasons (POST /api/v1/hint with "explain": true; docs/explain.md): how the game
+ * ends, box by box, under points play from the position and after each option, and for every
+ * option but the best the aspects that cost its loss. `explainNote` where no outlook is given.
+ * @typedef {import('./lib/position/readable-types.js').Outlook} Outlook
+ * @typedef {import('./lib/position/readable-types.js').Reason} Reason
+ * @typedef {import('./lib/rules/families.js').Family} Family
+ * @typedef {AdviceOption & { outlook?: Outlook, reasons?: Reason[] }} ExplainedOption
+ * @typedef {Omit<Advice, 'options' | 'best'> & { options: ExplainedOption[], best?: ExplainedOption, outlook?: Outlook, explainNote?: string }} ExplainedAdvice
+ */
+
+/**
  * @typedef {{ field: string, message: string }} Issue
  * @typedef {{ table: string, status: string, percent: number, etaSeconds?: number, queuedAhead: number }} TableProgress
  * @typedef {{ type: string, title: string, status: number, detail: string, instance?: string, errors?: Issue[], progress?: TableProgress }} Problem
@@ -80,13 +91,15 @@
 
 /**
  * @typedef {{ action: Action, ev: number }} RatedAction
- * @typedef {{ turn: number, roll: number, kind: 'hold' | 'score', chosen: RatedAction, best: RatedAction, loss: number }} Decision
+ * @typedef {{ turn: number, roll: number, kind: 'hold' | 'score', chosen: RatedAction, best: RatedAction, loss: number, reasons?: Reason[] }} Decision
+ *   reasons: an explained review's mistakes, the aspects that cost the loss
  * @typedef {{
  *   ruleset: string, exact?: false, finished: boolean, finalScore: number, startValue: number, remainingValue: number,
  *   totalLoss: number, luck: number,
  *   mistakes: { slight: number, inaccuracy: number, mistake: number, blunder: number, total: number },
- *   turns: { turn: number, points: number }[], decisions: Decision[]
+ *   turns: { turn: number, points: number }[], decisions: Decision[], lossByFamily?: Record<Family, number>
  * }} GameAnalysis
+ *   lossByFamily: an explained review's loss by family of boxes (it adds up to totalLoss)
  * @typedef {{ error: { turn: number, roll: number, detail: string } }} GameError
  */
 
@@ -103,6 +116,7 @@
  *   byKind: KindProfile[], bySection: { upper: LossShare, lower: LossShare }, byBox: BoxProfile[],
  *   mistakes: Record<'slight' | 'inaccuracy' | 'mistake' | 'blunder' | 'total', { count: number, loss: number }>,
  *   recurring: RecurringMistake[], recurringExact: boolean, estimated?: number,
+ *   byFamily?: (LossShare & { family: Family, share: number })[], explained?: number,
  *   groups?: { by: 'strategy' | 'player', name: string, profile: PlayerProfile }[]
  * }} PlayerProfile
  */

@@ -216,3 +216,75 @@ export function naivePointsDistribution(
   dists.set(stateKey(rs, state), result);
   return result;
 }
+
+/**
+ * The outlook of expected-score play (solver/outlook.ts) by the same naive recursion: every roll,
+ * hold and box enumerated, choices by naiveGameValue. `lanes` holds, for every box b of the
+ * column, the points it gains from here (at b) and the chance an open box ends at 0 (at B + b),
+ * then the chance the upper bonus is earned later (at 2B) and the Yahtzee bonus points to come
+ * (at 2B + 1). Where choices tie on expected points and their outlooks differ, `tied` is set.
+ */
+export function naiveOutlook(
+  rs: RuleSet,
+  state: GameState,
+  memo = new Map<string, number>(),
+  outlooks = new Map<string, { lanes: number[]; tied: boolean }>(),
+): { lanes: number[]; tied: boolean } {
+  const known = outlooks.get(stateKey(rs, state));
+  if (known) return known;
+  const B = rs.boxes.length;
+  const W = 2 * B + 2;
+  const col = state.columns[0];
+  if (isFinished(rs, state)) return { lanes: new Array<number>(W).fill(0), tied: false };
+  const T = rs.upperBonus.threshold;
+  let tied = false;
+  const EPS = 1e-9;
+  const differ = (a: number[], b: number[]) => a.some((x, i) => Math.abs(x - b[i]) > 1e-12);
+  const rolls = new Map<number, { ev: number; lanes: number[] }>();
+  const roll = (counts: Counts, rerolls: number): { ev: number; lanes: number[] } => {
+    const key = counts.key * 3 + rerolls;
+    const hit = rolls.get(key);
+    if (hit) return hit;
+    let best = { ev: -Infinity, lanes: [] as number[] };
+    const consider = (ev: number, lanes: () => number[]) => {
+      if (ev > best.ev + EPS) best = { ev, lanes: lanes() };
+      else if (ev > best.ev - EPS && differ(best.lanes, lanes())) tied = true;
+    };
+    for (const o of scoreOptions(rs, state, counts.c, rerolls === 2)) {
+      consider(o.gain + naiveGameValue(rs, o.next, memo), () => {
+        const sub = naiveOutlook(rs, o.next, memo, outlooks);
+        tied = tied || sub.tied;
+        const lanes = sub.lanes.slice();
+        lanes[o.box] += o.points;
+        if (o.points === 0) lanes[B + o.box] += 1;
+        const crossed = o.box < 6 && col.upper < T && col.upper + o.points >= T ? 1 : 0;
+        lanes[2 * B] += crossed;
+        lanes[2 * B + 1] += o.bonus - crossed * rs.upperBonus.points;
+        return lanes;
+      });
+    }
+    if (rerolls > 0) {
+      for (const held of everyHold(counts, rs.dice)) {
+        const outs = held.outcomes.map((o) => ({ p: o.p, r: roll(o.next, rerolls - 1) }));
+        consider(
+          outs.reduce((s, o) => s + o.p * o.r.ev, 0),
+          () => {
+            const lanes = new Array<number>(W).fill(0);
+            for (const o of outs) for (let i = 0; i < W; i++) lanes[i] += o.p * o.r.lanes[i];
+            return lanes;
+          },
+        );
+      }
+    }
+    rolls.set(key, best);
+    return best;
+  };
+  const lanes = new Array<number>(W).fill(0);
+  for (const o of holdOf([0, 0, 0, 0, 0, 0], rs.dice).outcomes) {
+    const r = roll(o.next, 2).lanes;
+    for (let i = 0; i < W; i++) lanes[i] += o.p * r[i];
+  }
+  const result = { lanes, tied };
+  outlooks.set(stateKey(rs, state), result);
+  return result;
+}

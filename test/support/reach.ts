@@ -29,6 +29,18 @@ export function tailDistribution(): Promise<ReachTable> {
   return tailDistributionTable().then((b) => b.table);
 }
 
+/** A table's rows, state by state, as plain arrays: two tables are equal where these are. */
+export function tableRows(t: ReachTable): { lo: number[]; values: number[][] } {
+  const lo: number[] = [];
+  const values: number[][] = [];
+  for (let s = 0; s < t.slots; s++) {
+    const row = t.row(s);
+    lo.push(row.lo);
+    values.push(Array.from(row.values));
+  }
+  return { lo, values };
+}
+
 /** Every box of the rule set filled with these points except the `open` ones. */
 export function sheetExcept(open: readonly string[]): Record<string, number> {
   const points: Record<string, number> = {

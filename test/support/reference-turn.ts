@@ -37,11 +37,17 @@ export interface TurnWorkspace {
    * How choices act on the lanes. `max`: each lane takes its own best (expected score, reach).
    * `select`: lane 0 decides and every other lane follows that choice, so the other lanes
    * describe the play that maximises lane 0 (the second moment of the expected-score strategy).
+   * `select-ties`: select mode where lane 0's values within TIE of each other are equal (the outlook).
    */
-  mode: 'max' | 'select';
+  mode: Mode;
 }
 
-export function createTurnWorkspace(t: DiceTables, lanes = 1, mode: 'max' | 'select' = 'max'): TurnWorkspace {
+type Mode = 'max' | 'select' | 'select-ties';
+
+/** select-ties: a choice must be better by more than this to replace another (the advisor's TIE_EPSILON). */
+const TIE = 1e-9;
+
+export function createTurnWorkspace(t: DiceTables, lanes = 1, mode: Mode = 'max'): TurnWorkspace {
   return {
     mode,
     lanes,
@@ -82,9 +88,9 @@ function fillKeepValues(t: DiceTables, a: Float64Array, L: number): void {
  * m[r] = max over sub-keeps k of roll r of hold[k], for every roll r (m[k] for partial keeps is
  * left as scratch). Scoring now is covered: keeping every die of r is one of its sub-keeps.
  */
-function maxOverHolds(t: DiceTables, hold: Float64Array, m: Float64Array, L: number, mode: 'max' | 'select'): void {
-  if (mode === 'select') {
-    selectOverHolds(t, hold, m, L);
+function maxOverHolds(t: DiceTables, hold: Float64Array, m: Float64Array, L: number, mode: Mode): void {
+  if (mode !== 'max') {
+    selectOverHolds(t, hold, m, L, mode === 'select' ? 0 : TIE);
     return;
   }
   if (L === 1) {
@@ -157,8 +163,8 @@ function maxOverHolds(t: DiceTables, hold: Float64Array, m: Float64Array, L: num
   }
 }
 
-/** `select` mode: the sub-keep best in lane 0 (the keep itself on ties) gives every lane. */
-function selectOverHolds(t: DiceTables, hold: Float64Array, m: Float64Array, L: number): void {
+/** `select` mode: the sub-keep best in lane 0 (the keep itself on ties, within `tie` in select-ties mode) gives every lane. */
+function selectOverHolds(t: DiceTables, hold: Float64Array, m: Float64Array, L: number, tie: number): void {
   const { groups, rows } = maxPlan(t);
   for (let g = 0; g < groups.length; g += 3) {
     const d = groups[g];
@@ -169,7 +175,7 @@ function selectOverHolds(t: DiceTables, hold: Float64Array, m: Float64Array, L: 
       let from = -1;
       for (let i = 1; i <= d; i++) {
         const s = rows[o + i] * L;
-        if (m[s] > best) {
+        if (m[s] > best + tie) {
           best = m[s];
           from = s;
         }
@@ -240,9 +246,10 @@ function maxOverHoldsScalar(t: DiceTables, hold: Float64Array, m: Float64Array):
 }
 
 /** Raises m[r] to now[r] where scoring now beats every hold (only when first-roll scores differ). */
-function raiseTo(t: DiceTables, m: Float64Array, now: Float64Array, L: number, mode: 'max' | 'select'): void {
-  if (mode === 'select') {
-    for (let o = 0, n = t.rollCount * L; o < n; o += L) if (now[o] > m[o]) for (let j = 0; j < L; j++) m[o + j] = now[o + j];
+function raiseTo(t: DiceTables, m: Float64Array, now: Float64Array, L: number, mode: Mode): void {
+  if (mode !== 'max') {
+    const tie = mode === 'select' ? 0 : TIE;
+    for (let o = 0, n = t.rollCount * L; o < n; o += L) if (now[o] > m[o] + tie) for (let j = 0; j < L; j++) m[o + j] = now[o + j];
     return;
   }
   for (let i = 0, n = t.rollCount * L; i < n; i++) if (now[i] > m[i]) m[i] = now[i];

@@ -6,7 +6,8 @@ import { silentLogger } from '../../src/server/logger.ts';
 import { processTableBuild } from '../../src/server/table-builds.ts';
 import { createTableRegistry } from '../../src/server/table-registry.ts';
 import { diskSources } from '../../src/store/disk-sources.ts';
-import type { TableSources } from '../../src/store/table-sources.ts';
+import type { TableSource, TableSources } from '../../src/store/table-sources.ts';
+import type { OutlookTable } from '../../src/solver/index.ts';
 import { TEST_TABLE_DIR } from './paths.ts';
 
 /**
@@ -22,11 +23,25 @@ export interface WebServer {
 }
 
 /**
+ * The outlook tables (a hint's or a review's `explain`) the test run has built (TEST_OUTLOOK_RULESETS:
+ * yahtzee's among them), read from the test tables; never built here, which would cost a browser
+ * test some 10 s of CPU: a rule set without one answers that it cannot be had.
+ */
+function builtOutlooks(): TableSource<OutlookTable> {
+  const disk = diskSources(TEST_TABLE_DIR, { build: processTableBuild({ threads: 2, backgroundThreads: 2 }) }).outlook;
+  return { read: disk.read, build: (id) => Promise.reject(new Error(`the browser tests build no outlook table (${id}'s); test/support/paths.ts lists those the run builds`)) };
+}
+
+/**
  * `lanes`: where the reach tables (reach goals, win goals and odds) and points distributions (win
- * goals with opponents in progress) come from (default none: 503).
+ * goals with opponents in progress) come from (default none: 503). Outlooks come from the test
+ * tables (builtOutlooks).
  */
 export async function startWebServer(rulesets: readonly RuleSetId[] = WEB_RULESETS, lanes: Pick<TableSources, 'reach' | 'distribution'> = {}): Promise<WebServer> {
-  const registry = createTableRegistry({ rulesets, sources: { values: diskSources(TEST_TABLE_DIR, { build: processTableBuild({ threads: 2, backgroundThreads: 2 }) }).values, ...lanes } });
+  const registry = createTableRegistry({
+    rulesets,
+    sources: { values: diskSources(TEST_TABLE_DIR, { build: processTableBuild({ threads: 2, backgroundThreads: 2 }) }).values, outlook: builtOutlooks(), ...lanes },
+  });
   await registry.start();
   for (const id of rulesets) {
     const s = registry.state(id);

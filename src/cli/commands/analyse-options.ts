@@ -4,7 +4,8 @@ import { first, flag, invalidOption, positiveIn, variable, type Env } from '../.
 import type { Shard } from '../../shard.ts';
 import { DEFAULT_TABLES_DIR, TABLES_ENV } from '../../store/table-dir.ts';
 import { defaultThreads } from '../../../workers/pool.ts';
-import { parseShard } from '../options.ts';
+import { parseLanguage, parseShard } from '../options.ts';
+import type { ReasonLanguage } from '../../position/reason-text.ts';
 
 /**
  * `dicewise analyse`'s options: every flag optional (AnalyseFlags, as commander passes them), one
@@ -19,6 +20,8 @@ export interface AnalyseFlags {
   threads?: string;
   tables?: string;
   shard?: string;
+  explain?: boolean;
+  lang?: string;
 }
 
 export const ANALYSE_COMMAND_DEFAULTS = {
@@ -39,6 +42,8 @@ export interface ResolvedAnalyseCommandOptions {
   /** what each chunk's review writes: per-game text, JSON Lines (also --json's array), or nothing (--summary) */
   output: ReviewOutput;
   shard?: Shard;
+  /** name each mistake's aspects and where the losses come from, in this language (points reviews) */
+  explain?: { lang: ReasonLanguage };
 }
 
 function parseTarget(text: string): number {
@@ -59,8 +64,13 @@ export function resolveAnalyseCommandOptions(flags: AnalyseFlags, env: Env): Res
   if (flags.summary && flags.jsonl) throw invalidOption(jsonl, 'prints each game; --summary prints one profile (add --json for it as JSON)');
   const output: ReviewOutput = flags.summary ? 'none' : flags.json || flags.jsonl ? 'jsonl' : 'text';
   const shard = parseShard(flags.shard);
+  const explain = { name: '--explain', field: 'explain' };
+  if (flags.lang !== undefined && !flags.explain) throw invalidOption({ name: '--lang', field: 'lang' }, 'words the reasons of --explain: add --explain');
+  if (flags.explain && reach !== undefined) throw invalidOption(explain, 'gives the reasons of points play: review without --reach');
+  if (flags.explain && shard) throw invalidOption(explain, "is not kept in a part's report: review the whole file with --explain");
   const o: ResolvedAnalyseCommandOptions = { threads, tables, json: flags.json ?? false, jsonl: flags.jsonl ?? false, summary: flags.summary ?? false, output };
   if (reach !== undefined) o.reach = reach;
   if (shard) o.shard = shard;
+  if (flags.explain) o.explain = { lang: parseLanguage(flags.lang) };
   return o;
 }

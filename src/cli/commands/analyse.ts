@@ -20,13 +20,13 @@ import {
   type ReviewInput,
   type ReviewPiece,
 } from '../../analysis/index.ts';
-import { isSolvedExactly, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import { isSolvedExactly, RULESETS, supportsTable, type RuleSetId } from '../../rules/index.ts';
 import { reviewGoal } from '../../goals/index.ts';
-import { readReachTable } from '../../store/reach-store.ts';
+import { readOutlookTable, readReachTable } from '../../store/reach-store.ts';
 import { DicewiseError } from '../../errors.ts';
 import { ensureReachTable, loadModel, loadReviewModel, readReviewTables } from '../../store/model-loader.ts';
 import { sharedTableReader } from '../../store/table-store.ts';
-import type { SharedLanes } from '../../simulate/index.ts';
+import { sharedLanes, type LaneTables, type SharedLanes } from '../../simulate/index.ts';
 import type { ReviewTask } from '../../../workers/messages.ts';
 import { createWorkerPool, reviewRunner, solverThreads } from '../../../workers/pool.ts';
 import { openGameSource, type GameSource } from '../game-source.ts';
@@ -52,12 +52,13 @@ function recordsOf(input: ReviewInput): unknown[] {
 
 /**
  * Reads once, into shared memory, the tables the review threads will rate the first chunks'
- * games from: each rule set's value (or joint) table, and both goal tables for multiplayer
+ * games from: each rule set's value (or joint) table, and opens both goal tables for multiplayer
  * records (`lanes` holds the reach tables of a reach review already). Each thread would otherwise
- * read its own copy (a reach table is half a gigabyte). A table that cannot be read here is left
- * to the threads, whose error names it; rule sets first met in later chunks are read by each thread.
+ * read its own value tables and check its own goal tables (a pass over 60-280 MB each). A table
+ * that cannot be read here is left to the threads, whose error names it; rule sets first met in
+ * later chunks are read by each thread.
  */
-async function readShared(dir: string, records: readonly unknown[], lanes: Partial<Record<RuleSetId, SharedLanes>>): Promise<() => Pick<ReviewTask, 'tables' | 'lanes'>> {
+async function readShared(dir: string, records: readonly unknown[], lanes: Partial<Record<RuleSetId, LaneTables>>): Promise<() => Pick<ReviewTask, 'tables' | 'lanes'>> {
   const read = sharedTableReader();
   const multiplayer = new Set(batchRuleSets(records.filter(isMultiplayerRecord)));
   for (const id of batchRuleSets(records)) {
@@ -65,12 +66,14 @@ async function readShared(dir: string, records: readonly unknown[], lanes: Parti
     if (!multiplayer.has(id) || !isSolvedExactly(RULESETS[id])) continue;
     for (const kind of ['reach', 'distribution'] as const) {
       if (lanes[id]?.[kind]) continue;
-      const table = await readReachTable(dir, RULESETS[id], kind, { shared: true }).then((r) => r.table, () => undefined);
+      const table = await readReachTable(dir, RULESETS[id], kind).then((r) => r.table, () => undefined);
       if (table) lanes[id] = { ...lanes[id], [kind]: table };
     }
   }
   const tables = read.loaded();
-  return () => ({ tables, lanes });
+  const shared: Partial<Record<RuleSetId, SharedLanes>> = {};
+  for (const [id, t] of Object.entries(lanes) as [RuleSetId, LaneTables][]) shared[id] = sharedLanes(t);
+  return () => ({ tables, lanes: shared });
 }
 
 /**
@@ -109,14 +112,13 @@ function winTablesIn(tables: string): MultiplayerTables {
   };
 }
 
-/** Reach tables read (built first where missing) here, once, into shared memory: every thread rates from them. */
-async function loadReachLanes(tables: string, records: readonly unknown[]): Promise<Partial<Record<RuleSetId, SharedLanes>>> {
-  const lanes: Partial<Record<RuleSetId, SharedLanes>> = {};
+/** Reach tables opened (built first where missing) here, once: every thread rates from them (their index shared, their rows read from the file). */
+async function loadReachLanes(tables: string, records: readonly unknown[]): Promise<Partial<Record<RuleSetId, LaneTables>>> {
+  const lanes: Partial<Record<RuleSetId, LaneTables>> = {};
   for (const id of batchRuleSets(records)) {
     if (!isSolvedExactly(RULESETS[id])) continue;
     const bar = progressBar(`building ${id} reach table`, { lines: true });
     const table = await ensureReachTable(tables, id, {
-      shared: true,
       solver: solverThreads,
       onBuild: (rid, reason) => process.stderr.write(`dicewise: no usable reach table for ${rid} (${reason}); building it now (minutes)\n`),
       onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
@@ -127,6 +129,22 @@ async function loadReachLanes(tables: string, records: readonly unknown[]): Prom
   return lanes;
 }
 
+/** Outlook tables read (built first where missing) here, once, into shared memory: every mistake is explained from them. */
+async function loadOutlookLanes(tables: string, records: readonly unknown[], lanes: Partial<Record<RuleSetId, LaneTables>>): Promise<void> {
+  for (const id of batchRuleSets(records)) {
+    if (!supportsTable(RULESETS[id], 'outlook')) continue;
+    const bar = progressBar(`building ${id} outlook table`, { lines: true });
+    const table = await ensureReachTable(tables, id, {
+      kind: 'outlook',
+      solver: solverThreads,
+      onBuild: (rid, why) => process.stderr.write(`dicewise: no usable outlook table for ${rid} (${why}); building it now\n`),
+      onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
+    });
+    lanes[id] = { ...lanes[id], outlook: table };
+    bar.stop();
+  }
+}
+
 /** The end of the output: the profile (or a part's report for dicewise merge), or the closing of the per-game output. */
 async function writeEnd(o: ResolvedAnalyseCommandOptions, source: GameSource, tally: ReturnType<typeof emptyTally>, pieces: ReviewPiece[], end: string): Promise<void> {
   const profile = profileOf(tally);
@@ -135,8 +153,8 @@ async function writeEnd(o: ResolvedAnalyseCommandOptions, source: GameSource, ta
   const note = part && shard ? `part ${shard.index} of ${shard.count}: lines ${part.from + 1} to ${part.to} of ${part.total}; merge the parts' --summary --json reports with dicewise merge\n` : '';
   if (o.summary && o.json && part && shard) {
     await write(shardJson(reviewShardReport(shard, part.from, part.to, { input: part.input, lines: part.total, chunkSize: ANALYSIS_CHUNK, reach: o.reach ?? null }, pieces)));
-  } else if (o.summary) await write(o.json ? `${JSON.stringify(profile, null, 2)}\n` : formatProfile(profile) + note);
-  else await write(end + (o.output === 'text' && tally.games > 1 ? `\n${formatBatchSummary(profile)}\n` : ''));
+  } else if (o.summary) await write(o.json ? `${JSON.stringify(profile, null, 2)}\n` : formatProfile(profile, o.explain?.lang) + note);
+  else await write(end + (o.output === 'text' && tally.games > 1 ? `\n${formatBatchSummary(profile, o.explain?.lang)}\n` : ''));
 }
 
 async function runAnalyse(file: string | undefined, o: ResolvedAnalyseCommandOptions): Promise<void> {
@@ -150,7 +168,7 @@ async function runAnalyse(file: string | undefined, o: ResolvedAnalyseCommandOpt
   // The part was cut by a first reading of the file; a second that finds other lines means it changed in between.
   const changed = () => new DicewiseError('INVALID_INPUT', `${file} changed while it was read: its lines no longer match the count --shard divided`, [{ field: 'file', message: 'changed while read' }]);
   const chunkOf = (input: ReviewInput): ReviewChunk => {
-    if (!expected) return { input, output };
+    if (!expected) return o.explain ? { input, output, lang: o.explain.lang } : { input, output };
     const piece = expected[made++];
     const start = 'records' in input ? input.first - 1 : input.firstLine - 1;
     if (piece?.from !== start) throw changed();
@@ -165,6 +183,8 @@ async function runAnalyse(file: string | undefined, o: ResolvedAnalyseCommandOpt
   }
   const headRecords = head.flatMap((c) => recordsOf(c.input));
   const lanes = o.reach !== undefined && head.length > 0 ? await loadReachLanes(tables, headRecords) : {};
+  if (o.explain && head.length > 0) await loadOutlookLanes(tables, headRecords, lanes);
+  const outlookFor = o.explain ? async (id: RuleSetId) => lanes[id]?.outlook ?? (await readOutlookTable(tables, RULESETS[id])).table : undefined;
   const goal = o.reach === undefined ? undefined : reviewGoal({ type: 'reach', score: o.reach }, async (id, kind) => lanes[id]?.[kind] ?? (await readReachTable(tables, RULESETS[id], kind)).table);
   const out = outputWriter(o);
   const tally = emptyTally();
@@ -179,7 +199,7 @@ async function runAnalyse(file: string | undefined, o: ResolvedAnalyseCommandOpt
     progress.update(tally.games, tally.errors, source.bytes ? source.read() / source.bytes : undefined);
   };
   if (head.length <= 1) {
-    if (head.length === 1) await take(await reviewChunk((id) => loadReviewModel(tables, id), head[0], goal, winTablesIn(tables)));
+    if (head.length === 1) await take(await reviewChunk((id) => loadReviewModel(tables, id), head[0], goal, winTablesIn(tables), outlookFor));
   } else {
     // A chunk's garbage (records, results, text) is a few MB: a small heap per thread keeps the whole process flat.
     const pool = createWorkerPool({ threads: o.threads, tables, heapMb: REVIEW_HEAP_MB });
@@ -189,7 +209,7 @@ async function runAnalyse(file: string | undefined, o: ResolvedAnalyseCommandOpt
       for (let next = await inputs.next(); !next.done; next = await inputs.next()) yield chunkOf(next.value);
     }
     try {
-      for await (const r of reviewStream(chunks(), reviewRunner(pool, o.reach, shared), o.threads * 2)) await take(r);
+      for await (const r of reviewStream(chunks(), reviewRunner(pool, o.reach, shared, o.explain !== undefined), o.threads * 2)) await take(r);
     } finally {
       progress.stop();
       await pool.destroy();
@@ -213,6 +233,8 @@ export function registerAnalyse(program: Command): void {
     .option('--reach <total>', 'review for the chance of finishing with at least this total: values and losses are probabilities')
     .option('--threads <n>', `worker threads for batches over ${ANALYSIS_CHUNK} games (default: all cores)`)
     .option('--shard <K/N>', 'review only part K of N equal parts of the file\'s lines, numbered as in the whole file; with --summary --json, a report that dicewise merge combines with the other parts\' into the whole profile')
+    .option('--explain', 'name the aspects of each mistake (what it cost in which box or bonus) and where the losses come from (exact single-column rule sets, points review; builds the outlook table on first use)')
+    .option('--lang <code>', 'with --explain: the language of the reasons and families (en, de, nl, fr; default en)')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
     .addHelpText('after', '\nExit status 1 when some game could not be analysed (its entry says why); the others are still reported.')
     .action(async (file: string | undefined, flags: AnalyseFlags) => {

@@ -1,14 +1,17 @@
 import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
-import { advise } from '../../advisor/index.ts';
+import { advise, explainAdvice, explainNote, type Advice, type ProbabilityAdvice } from '../../advisor/index.ts';
 import { adviseGoal, goalTables } from '../../goals/index.ts';
 import { effortRefiner, MAX_EFFORT, parseEffort } from '../../approx/rollout.ts';
 import { DicewiseError, invalidInput } from '../../errors.ts';
-import { parsePosition, positionError, type PositionInput } from '../../position/index.ts';
+import { parsePosition, positionError, type Position, type PositionInput } from '../../position/index.ts';
+import type { ReasonLanguage } from '../../position/reason-text.ts';
+import type { GameModel } from '../../solver/index.ts';
 import { PLAYABLE_RULESETS } from '../../rules/index.ts';
 import { ensureModel, ensureReachTable } from '../../store/model-loader.ts';
 import { formatAdvice } from '../format-advice.ts';
-import { parseRuleSet, tableDir } from '../options.ts';
+import { formatExplanation } from '../format-explain.ts';
+import { parseLanguage, parseRuleSet, tableDir } from '../options.ts';
 import { progressBar } from '../progress.ts';
 
 interface HintFlags {
@@ -23,6 +26,8 @@ interface HintFlags {
   opponent?: string[];
   opponentFinal?: string[];
   effort?: string;
+  explain?: boolean;
+  lang?: string;
 }
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
@@ -69,6 +74,22 @@ export function hintInput(flags: HintFlags): PositionInput {
   return input as PositionInput;
 }
 
+/** `--explain`: the advice with its outlooks and reasons (the outlook table built first where missing), or with the note saying why not. */
+async function explained(dir: string, model: GameModel, position: Position, advice: Advice | ProbabilityAdvice, json: boolean, lang: ReasonLanguage): Promise<string> {
+  const note = explainNote(position);
+  if (note !== undefined) return json ? `${JSON.stringify({ ...advice, explainNote: note })}\n` : `${formatAdvice(advice)}\n${note}\n`;
+  const bar = progressBar(`building ${position.rs.id} outlook table`, { lines: true });
+  const table = await ensureReachTable(dir, position.rs.id, {
+    kind: 'outlook',
+    solver: async (threads) => (await import('../../../workers/pool.ts')).solverThreads(threads),
+    onBuild: (id, reason) => process.stderr.write(`dicewise: no usable outlook table for ${id} (${reason}); building it now\n`),
+    onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
+  });
+  bar.stop();
+  const out = explainAdvice(model, table, position, advice as Advice);
+  return json ? `${JSON.stringify(out)}\n` : formatAdvice(out) + formatExplanation(out, lang);
+}
+
 export function registerHint(program: Command): void {
   program
     .command('hint')
@@ -82,6 +103,8 @@ export function registerHint(program: Command): void {
     .option('--opponent <json>', 'play to win against this opponent\'s sheet (at the start of their next turn), e.g. \'{"scorecard":{"ones":3},"yahtzeeBonus":0}\'; repeatable', collect)
     .option('--opponent-final <total>', 'play to win against an opponent who finished with this total; repeatable', collect)
     .option('--effort <n>', `multi-column rule sets: 0 (default) the model alone, 1 to ${MAX_EFFORT} settle the closest options by rollouts (more CPU)`)
+    .option('--explain', 'say why: the outlook box by box and, for every other option, what it gives up (exact single-column rule sets, points goal; builds the outlook table on first use)')
+    .option('--lang <code>', 'with --explain: the language of the reasons (en, de, nl, fr; default en)')
     .option('--json', 'print the same JSON as the HTTP API')
     .option('--tables <dir>', 'table folder (default $DICEWISE_TABLES or ./tables)')
     .action(async (flags: HintFlags) => {
@@ -91,6 +114,8 @@ export function registerHint(program: Command): void {
       const effort = parseEffort(flags.effort === undefined ? undefined : flags.effort.trim() === '' ? Number.NaN : Number(flags.effort), position.rs);
       if (!effort.ok) throw invalidInput(effort.issues);
       if (effort.effort > 0 && position.goal.type !== 'points') throw badOption('effort', `applies to the points goal, not ${position.goal.type}`);
+      if (flags.lang !== undefined && !flags.explain) throw badOption('lang', 'words the reasons of --explain: add --explain');
+      const lang = parseLanguage(flags.lang);
       const bar = progressBar(`building ${position.rs.id} table`, { lines: true });
       const model = await ensureModel(tableDir(flags.tables), position.rs.id, {
         // The pool module loads only when a table has to be built: a hint from a built table needs no threads.
@@ -112,6 +137,10 @@ export function registerHint(program: Command): void {
         return table;
       });
       const advice = effort.effort > 0 ? advise(model, position, undefined, effortRefiner(model, effort.effort)) : adviseGoal(model, tables, position);
+      if (flags.explain) {
+        process.stdout.write(await explained(tableDir(flags.tables), model, position, advice, flags.json === true, lang));
+        return;
+      }
       process.stdout.write(flags.json ? `${JSON.stringify(advice)}\n` : formatAdvice(advice));
     });
 }

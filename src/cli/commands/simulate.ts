@@ -32,7 +32,7 @@ import { shardJson } from '../shard-json.ts';
 import { sharedTableReader } from '../../store/table-store.ts';
 import { createAtomicWriter, writeFileAtomic, type AtomicWriter } from '../../store/write-atomic.ts';
 import { importDefault } from '../../store/import-module.ts';
-import type { LaneKind } from '../../solver/index.ts';
+import type { GoalKind } from '../../solver/index.ts';
 import { resolveSimulateCommandOptions, SIMULATE_COMMAND_DEFAULTS, type ResolvedSimulateCommandOptions, type SimulateFlags } from './simulate-options.ts';
 
 /** What a shard's text report adds: which games it played, and how to combine the parts. */
@@ -105,22 +105,23 @@ async function recordSink(target: string): Promise<Pick<AtomicWriter, 'write' | 
 /**
  * The goal tables the played goals read (the opponents at a simulated table are all in progress;
  * the goal model of a multi-column rule set is built from its column tables), loaded here once
- * (built first when missing: minutes) and shared with every worker thread rather than read by each.
+ * (built first when missing: minutes) and shared with every worker thread rather than checked by each.
  */
-async function loadLanes(o: ResolvedSimulateCommandOptions, goalsPlayed: readonly GoalModule[]): Promise<{ kinds: LaneKind[]; lanes: SharedLanes }> {
-  const kinds = [...new Set(goalsPlayed.flatMap((g) => g.tables(RULESETS[o.ruleset], true)))].filter((k): k is LaneKind => k !== 'goal-model');
+async function loadLanes(o: ResolvedSimulateCommandOptions, goalsPlayed: readonly GoalModule[]): Promise<{ kinds: GoalKind[]; lanes: SharedLanes }> {
+  const kinds = [...new Set(goalsPlayed.flatMap((g) => g.tables(RULESETS[o.ruleset], true)))].filter((k): k is Exclude<typeof k, 'goal-model'> => k !== 'goal-model');
   const lanes: SharedLanes = {};
   for (const kind of kinds) {
     const bar = progressBar(`building ${o.ruleset} ${kind} table`, { lines: true });
     // The store's model loader brings the approximations with it: loaded only for goal tables.
     const { ensureReachTable } = await import('../../store/model-loader.ts');
-    lanes[kind] = await ensureReachTable(o.tables, o.ruleset, {
-      kind,
-      shared: true,
-      solver: async (n) => (await import('../../../workers/pool.ts')).solverThreads(n),
-      onBuild: (id, reason) => process.stderr.write(`dicewise: no usable ${kind} table for ${id} (${reason}); building it now (minutes)\n`),
-      onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
-    });
+    lanes[kind] = (
+      await ensureReachTable(o.tables, o.ruleset, {
+        kind,
+        solver: async (n) => (await import('../../../workers/pool.ts')).solverThreads(n),
+        onBuild: (id, reason) => process.stderr.write(`dicewise: no usable ${kind} table for ${id} (${reason}); building it now (minutes)\n`),
+        onProgress: (p) => bar.update(p.statesDone, p.statesTotal),
+      })
+    ).data;
     bar.stop();
   }
   return { kinds, lanes };

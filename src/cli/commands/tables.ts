@@ -1,7 +1,21 @@
+import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { describeCommand } from '../command-descriptions.ts';
 import { GAME_VALUE_FACTS } from '../../approx/measured.ts';
-import { columnTypes, isModelledRuleSetId, isRuleSetId, isSolvedByModel, isSolvedExactly, MODELLED_RULESET_IDS, PLAYABLE_RULESETS, RULESET_IDS, RULESETS, type RuleSetId } from '../../rules/index.ts';
+import {
+  columnTypes,
+  isModelledRuleSetId,
+  isRuleSetId,
+  isSolvedByModel,
+  isSolvedExactly,
+  MODELLED_RULESET_IDS,
+  PLAYABLE_RULESETS,
+  RULESET_IDS,
+  RULESETS,
+  supportsTable,
+  type RuleSetId,
+} from '../../rules/index.ts';
+import { DicewiseError } from '../../errors.ts';
 import { buildModelTables, buildReachAndWrite } from '../../store/model-loader.ts';
 import { describeEstimate } from '../../solver/index.ts';
 import { buildsInProgress } from '../../store/build-lock.ts';
@@ -29,16 +43,33 @@ async function buildGoalTables(o: ResolvedTablesBuildOptions): Promise<void> {
       const { built, file } = await buildReachAndWrite(o.tables, id, { threads: o.threads, solver: solverThreads, cap: o.cap, kind, onProgress: (p) => bar.update(p.statesDone, p.statesTotal) });
       bar.stop();
       const h = built.header;
-      const bytes = built.table.values.byteLength + 4 * built.table.lo.length;
+      const bytes = statSync(file).size;
       const what =
         kind === 'reach'
           ? `reach table, n <= ${built.table.cap}, P(start, 250) ${h.startValue.toFixed(7)}`
           : `points distribution, k <= ${built.table.cap}, mean ${h.startValue.toFixed(7)}`;
       process.stdout.write(
         `${id}: ${what}  (${built.states} states, ` +
-          `${built.table.values.length} values, ${(bytes / 2 ** 20).toFixed(1)} MiB, ${h.buildSeconds.toFixed(2)} s, ${h.threads} threads) -> ${file}\n`,
+          `${built.table.data.values} values, ${(bytes / 2 ** 20).toFixed(1)} MiB on disk, ` +
+          (built.convertedSeconds === undefined ? `${h.buildSeconds.toFixed(2)} s, ${h.threads} threads` : `converted from the older format in ${built.convertedSeconds.toFixed(2)} s`) +
+          `) -> ${file}\n`,
       );
     }
+  }
+}
+
+/** The outlook tables --outlook asks for (each box's expected points and chance of a zero under expected-score play). */
+async function buildOutlookTables(o: ResolvedTablesBuildOptions): Promise<void> {
+  for (const id of o.rulesets) {
+    if (!supportsTable(RULESETS[id], 'outlook')) throw new DicewiseError('NOT_SOLVED', `${id} has no outlook table: it is exact for single-column rule sets only`, [{ field: 'ruleset', message: 'no outlook table' }]);
+    const bar = progressBar(`${id} outlook`, { lines: true });
+    const { built, file } = await buildReachAndWrite(o.tables, id, { threads: o.threads, solver: solverThreads, kind: 'outlook', onProgress: (p) => bar.update(p.statesDone, p.statesTotal) });
+    bar.stop();
+    const bytes = statSync(file).size;
+    process.stdout.write(
+      `${id}: outlook table, its lanes sum to ${built.header.startValue.toFixed(7)} at the start  (${built.states} states, ${built.table.values.length} values, ` +
+        `${(bytes / 2 ** 20).toFixed(1)} MiB on disk, ${built.header.buildSeconds.toFixed(2)} s, ${built.header.threads} threads) -> ${file}\n`,
+    );
   }
 }
 
@@ -77,9 +108,10 @@ function registerTablesBuild(tables: Command): void {
     .option('--reach', 'build reach tables (probability of scoring at least n more points) instead')
     .option('--win', 'build what the win goal needs instead: the reach table and the points distribution of expected-score play (how opponents finish); one already built and current is kept')
     .option('--cap <n>', `with --reach or --win: exact for every n up to this (default ${TABLES_BUILD_DEFAULTS.cap})`)
+    .option('--outlook', "build the outlook table instead: each box's expected points and chance of a zero under expected-score play (hint and analyse --explain)")
     .action(async (flags: TablesBuildFlags) => {
       const o = resolveTablesBuildOptions(flags, process.env);
-      await (o.goalKinds.length > 0 ? buildGoalTables(o) : buildValueTables(o));
+      await (o.outlook ? buildOutlookTables(o) : o.goalKinds.length > 0 ? buildGoalTables(o) : buildValueTables(o));
     });
 }
 
@@ -123,10 +155,12 @@ export function registerTables(program: Command): void {
         // Each kind's header value: the start value, the final score's SD, or P(final >= 250) from the start.
         // A multi-column rule set's table holds its column types: its header value is Σ multiplier × column value, not the game's.
         const multi = isRuleSetId(i.ruleset) && isSolvedByModel(RULESETS[i.ruleset]);
-        const label = { values: multi ? 'columns alone' : 'value', moments: 'SD', reach: 'P(250)', distribution: 'mean', joint: 'optimum' }[i.kind];
+        const label = { values: multi ? 'columns alone' : 'value', moments: 'SD', reach: 'P(250)', distribution: 'mean', outlook: 'total', joint: 'optimum' }[i.kind];
         const value = h ? `${label} ${h.startValue.toFixed(i.kind === 'moments' ? 4 : 7)}` : '-';
         const fp = h ? h.fingerprint : '-';
-        const status = i.status === 'ok' ? 'ok' : `${i.status.toUpperCase()}: ${i.detail ?? ''} (rebuild: dicewise tables build --ruleset ${i.ruleset})`;
+        // A goal or outlook table is built by its own flag (an older goal table's is converted there, in seconds).
+        const flag = { reach: ' --reach', distribution: ' --win', outlook: ' --outlook' }[i.kind as string] ?? '';
+        const status = i.status === 'ok' ? 'ok' : `${i.status.toUpperCase()}: ${i.detail ?? ''} (rebuild: dicewise tables build --ruleset ${i.ruleset}${flag})`;
         process.stdout.write(
           `${`${i.ruleset}${i.kind === 'values' ? (multi ? ' (columns)' : '') : ` (${i.kind})`}`.padEnd(30)} ${value.padStart(18)}  fingerprint ${fp}  ${(i.bytes / 2 ** 20).toFixed(1)} MiB  ${status}\n`,
         );

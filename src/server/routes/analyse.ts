@@ -1,13 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { isDicewiseError, RetryLaterError } from '../../errors.ts';
-import { isRuleSetId, RULESET_IDS, type RuleSetId } from '../../rules/index.ts';
+import { FAMILIES, isRuleSetId, RULESET_IDS, type Family, type RuleSetId } from '../../rules/index.ts';
 import type { SharedLanes } from '../../simulate/index.ts';
 import { throwIfStopped } from '../admission.ts';
 import type { RouteModule } from '../app-deps.ts';
 import { mountBodyRoute, MSGPACK, requestFormat, responseFormat, sendEncoded } from '../body.ts';
 import type { TableRegistry } from '../table-registry.ts';
-import { batchProblems, GoalSchema, problemContent } from '../schemas.ts';
-import { REACH_NOT_READY_FIELD } from '../../../workers/analyse-request.ts';
+import { batchProblems, GoalSchema, problemContent, ReasonSchema } from '../schemas.ts';
+import { OUTLOOK_NOT_READY_FIELD, REACH_NOT_READY_FIELD } from '../../../workers/analyse-request.ts';
 
 /**
  * POST /api/v1/analyse: game review for up to ANALYSE_BATCH_CAP games per request, on a batch
@@ -62,6 +62,13 @@ export const AnalyseRequestSchema = z
       description: 'Review for this goal (default points). With a reach goal every value is the chance of finishing with at least the target, and losses are in probability.',
     }),
     summary: z.boolean().optional().openapi({ description: 'Also return the player profile of the whole batch (`summary`), as `dicewise analyse --summary --json` prints it.' }),
+    explain: z
+      .boolean()
+      .optional()
+      .openapi({
+        description:
+          "Points reviews: name the aspects of each mistake (`reasons`, as a hint's options have them) and where each game's loss comes from (`lossByFamily`; the summary's `byFamily`), for the games of exact single-column rule sets. The rule set's outlook table is loaded, or built, on first use (503 with Retry-After meanwhile).",
+      }),
   })
   .openapi('AnalyseRequest');
 
@@ -99,8 +106,16 @@ const GameAnalysisSchema = z
         chosen: RatedActionSchema,
         best: RatedActionSchema,
         loss: z.number(),
+        reasons: z
+          .array(ReasonSchema)
+          .optional()
+          .openapi({ description: '`explain`, mistakes: the aspects of the outlook where the choice falls short of the best, largest first, covering at least 80% of the loss.' }),
       }),
     ),
+    lossByFamily: z
+      .record(z.enum(FAMILIES as [Family, ...Family[]]), z.number())
+      .optional()
+      .openapi({ description: '`explain`: the game\'s loss by family of boxes (upper section and bonus, of a kind, straights, Yahtzee and its bonus, chance); it adds up to totalLoss.' }),
   })
   .openapi('GameAnalysis');
 
@@ -166,6 +181,11 @@ const ProfileSchema = z
       .openapi({ description: 'The ten costliest mistakes made at least twice: same dice, rolls left, choice and best choice.' }),
     recurringExact: z.boolean(),
     estimated: z.number().int().optional().openapi({ description: 'Games rated by a model (Triple Yahtzee, Superpass), whose values are estimates; absent when none were.' }),
+    byFamily: z
+      .array(LossShareSchema.extend({ family: z.enum(FAMILIES as [Family, ...Family[]]), share: z.number() }))
+      .optional()
+      .openapi({ description: '`explain`: where the explained games\' losses come from, by family of boxes, largest first, as Verhoeff\'s Proficiency Test tells them (per game of the `explained` games).' }),
+    explained: z.number().int().optional().openapi({ description: '`explain`: the games explained (those of exact single-column rule sets).' }),
   });
 const PlayerProfileSchema = ProfileSchema.extend({
   groups: z
@@ -232,19 +252,25 @@ export const registerAnalyseRoute: RouteModule = (app, deps) => {
       signal.addEventListener('abort', () => Atomics.store(stop, 0, 1), { once: true });
       try {
         const reachReady = RULESET_IDS.filter((id) => deps.registry.state(id, 'reach').status === 'ready');
-        // The loaded goal tables go along: shared with the worker, not read again there.
+        const outlookReady = RULESET_IDS.filter((id) => deps.registry.state(id, 'outlook').status === 'ready');
+        // The loaded goal and outlook tables go along: shared with the worker, not read again there.
         const lanes: Partial<Record<RuleSetId, SharedLanes>> = {};
         for (const id of RULESET_IDS) {
           for (const kind of ['reach', 'distribution'] as const) {
-            if (deps.registry.state(id, kind).status === 'ready') (lanes[id] ??= {})[kind] = deps.registry.table(kind, id);
+            if (deps.registry.state(id, kind).status === 'ready') (lanes[id] ??= {})[kind] = deps.registry.table(kind, id).data;
           }
+          // The outlook table goes as it is: its arrays are shared memory.
+          if (deps.registry.state(id, 'outlook').status === 'ready') (lanes[id] ??= {}).outlook = deps.registry.table('outlook', id);
         }
-        return await deps.batch.analyse({ body, format, accept, limits: ANALYSE_INPUT_LIMITS, cap: ANALYSE_BATCH_CAP, stop, reachReady, lanes, ...ruleSetAvailability(deps.registry) });
+        return await deps.batch.analyse({ body, format, accept, limits: ANALYSE_INPUT_LIMITS, cap: ANALYSE_BATCH_CAP, stop, reachReady, outlookReady, lanes, ...ruleSetAvailability(deps.registry) });
       } catch (e) {
         throwIfStopped(signal);
         // A reach review needs that rule set's reach table: asking the registry starts its load (503 + Retry-After).
         const reachOf = isDicewiseError(e) && e.code === 'NOT_READY' ? e.issues.find((i) => i.field === REACH_NOT_READY_FIELD)?.message : undefined;
         if (reachOf !== undefined && isRuleSetId(reachOf)) deps.registry.table('reach', reachOf);
+        // An explained review likewise needs the outlook table.
+        const outlookOf = isDicewiseError(e) && e.code === 'NOT_READY' ? e.issues.find((i) => i.field === OUTLOOK_NOT_READY_FIELD)?.message : undefined;
+        if (outlookOf !== undefined && isRuleSetId(outlookOf)) deps.registry.table('outlook', outlookOf);
         if (isDicewiseError(e) && e.code === 'NOT_READY') throw new RetryLaterError('NOT_READY', e.message, 5);
         throw e;
       }

@@ -1,5 +1,6 @@
 import { createRoute, type z } from '@hono/zod-openapi';
-import { isSolvedExactly, RULESET_IDS, RULESETS } from '../../rules/index.ts';
+import { RULESET_IDS, RULESETS } from '../../rules/index.ts';
+import { describeRuleSet } from '../../position/index.ts';
 import { initialState } from '../../solver/index.ts';
 import { GOALS, supportsGoal } from '../../goals/index.ts';
 import type { RouteModule } from '../app-deps.ts';
@@ -18,21 +19,11 @@ export const registerRuleSetsRoute: RouteModule = (app, deps) => {
     const rulesets = RULESET_IDS.map((id): z.infer<typeof RuleSetInfoSchema> => {
       const rs = RULESETS[id];
       const { status } = deps.registry.state(id);
-      const info: z.infer<typeof RuleSetInfoSchema> = {
-        id,
-        name: rs.name,
-        description: rs.description,
-        dice: rs.dice,
-        boxes: rs.boxes.map((b) => ({ id: b.id, label: b.label })),
-        columns: rs.columns.map((col) => ({ multiplier: col.multiplier, fill: col.fill })),
-        exact: isSolvedExactly(rs),
-        maxOpponents: rs.capabilities.maxOpponents,
+      return describeRuleSet(rs, {
         goals: GOALS.filter((g) => supportsGoal(rs, g.kind)).map((g) => g.kind),
         status: status as Exclude<typeof status, 'absent'>,
-      };
-      if (status === 'ready') info.startValue = deps.registry.get(id).value(initialState(rs));
-      if (rs.published) info.published = { ...rs.published };
-      return info;
+        startValue: status === 'ready' ? deps.registry.get(id).value(initialState(rs)) : undefined,
+      });
     });
     return c.json({ rulesets }, 200);
   });

@@ -50,6 +50,8 @@ export const SITE_PATH = '/web/site.json';
 export const WEB_LIB: Readonly<Record<string, readonly string[]>> = {
   rules: ['boxes.js', 'capabilities.js', 'patterns.js', 'rulesets.js', 'scoring.js'],
   dice: ['dice-tables.js', 'index.js', 'multiset.js', 'random.js'],
+  // The reasons' wording (hint `explain`): the page words them with the CLI's templates.
+  position: ['box-names.js', 'reason-text.js'],
 };
 
 /**

@@ -1,5 +1,5 @@
 import type { RuleSet } from '../../rules/index.ts';
-import type { LaneKind, ReachTable, ThresholdModel } from '../../solver/index.ts';
+import type { GoalKind, ReachTable, ThresholdModel } from '../../solver/index.ts';
 import type { Strategy } from '../strategy.ts';
 
 /** What a runner lends a goal's strategy while it is made: the rule set, and models and tables it loads once per thread. */
@@ -10,7 +10,7 @@ export interface GoalPlayContext {
   /** the run's own built-in strategy of this name, as a fallback: the two then share one memo of decisions */
   strategy(name: 'best' | 'optimal'): Promise<Strategy>;
   /** a lane table of an exactly solved rule set */
-  lane(kind: LaneKind): Promise<ReachTable>;
+  lane(kind: GoalKind): Promise<ReachTable>;
   /** a fresh goal model over a modelled rule set's best model (approx/multi-column-models.ts goalModel) */
   goalModel(): Promise<ThresholdModel>;
 }

@@ -199,12 +199,14 @@ function badLanes(rule: string, got: number): DicewiseError {
  * `select`: lane 0 decides and every other lane follows that choice, so the other lanes
  * describe the play that maximises lane 0 (moments and distribution of the expected-score strategy).
  * `pairs`: select mode for two-lane states side by side, lanes 2j and 2j + 1 one state, lane 2j
- * deciding for it (a batch of moments states); the lanes must be even.
+ * deciding for it (a batch of moments states); the lanes must be even. `select-ties`: select mode
+ * in which lane 0's values within TIE_EPSILON (1e-9) of each other are equal, so that the keep
+ * itself (more dice held, or stopping) wins over a sub-keep an ulp higher (the outlook, outlook.ts).
  */
-export type TurnMode = 'max' | 'select' | 'pairs';
+export type TurnMode = 'max' | 'select' | 'pairs' | 'select-ties';
 
 /** The kernel's number for a mode. */
-const MODE = { max: 0, select: 1, pairs: 2 } as const;
+const MODE = { max: 0, select: 1, pairs: 2, 'select-ties': 3 } as const;
 
 export function createTurnKernel(t: DiceTables, capacity: number, mode: TurnMode = 'max', extras: KernelExtras = {}): TurnKernel {
   if (!Number.isInteger(capacity) || capacity < 1) throw badLanes('a positive integer', capacity);
