@@ -8,6 +8,8 @@ import {
   endGameModel,
   evaluateState,
   evaluateStateFor,
+  boxCount,
+  filledCount,
   goalSteers,
   opponentFinal,
   meanTotal,
@@ -244,7 +246,8 @@ export function adviseSpreadGoal(
   // chances are calibrated where a calibration is fitted (goal-calibration.ts): a finished
   // opponent is a target to the model, so the reach goal's.
   const exact = aimIsExact(goalModel, goal, position.state);
-  const open = openBoxes(position.rs, position.state);
+  // Every column's open boxes, as the calibration was fitted (openBoxes counts one column's: the single-column end game's).
+  const open = boxCount(position.rs) - filledCount(position.state);
   const calibration = exact ? undefined : goalCalibration(position.rs.id, goal.kind === 'win' && goal.variance > 0 ? 'win' : 'reach');
   const fit = calibration?.byOpen[String(open)];
   const shown: ShownChance | undefined = fit ? (v) => calibrateGoalChance(calibration, open, snapProbability(v)) : undefined;
