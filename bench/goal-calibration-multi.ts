@@ -141,7 +141,7 @@ if (args.fit) {
       e.achieved.push(achieved[g]);
     }),
   );
-  const fit = fitWinCalibration(rs.id, [...byOpen].map(([open, e]) => ({ open, ...e })), { games: games * targets.length, seed }, exactBoxes);
+  const fit = fitWinCalibration(rs.id, [...byOpen].map(([open, e]) => ({ open, ...e })), { games: games * targets.length, seed, opponents: kind === 'win' ? 1 : 0 }, exactBoxes);
   const file = existsSync(args.fit) ? (JSON.parse(readFileSync(args.fit, 'utf8')) as Record<string, Record<string, WinCalibration>>) : {};
   file[rs.id] = { ...file[rs.id], [kind]: fit };
   writeFileSync(args.fit, `${JSON.stringify(file, null, 2)}\n`);

@@ -13,7 +13,11 @@
  * columns measures it. The calibration is fitted to the share taken. (The rows share their
  * games, so a lucky run moves every row's "− taken" alike.)
  *
- *   npx tsx bench/win-calibration.ts [--ruleset yahtzee] [--games 10000] [--seed 1] [--fit FILE]
+ *   npx tsx bench/win-calibration.ts [--ruleset yahtzee] [--games 10000] [--seed 1] [--players 2] [--fit FILE]
+ *
+ * `--players 3` (or 4) plays `win` against two (or three) `optimal` players: a calibration is
+ * fitted, stored and applied per number of opponents (with `--load`, give the `--players` the
+ * runs were played with).
  *
  * `--fit FILE` writes the calibration fitted on these games (logistic, per boxes open) into FILE
  * under the rule set's id (src/advisor/data/win-calibration.json is what hints use); measure it
@@ -24,7 +28,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { adviseWin, calibrateWinChance, fitWinCalibration, type WinCalibration } from '../src/advisor/index.ts';
+import { adviseWin, calibrateWinChance, fitWinCalibration, winCalibration, type WinCalibration } from '../src/advisor/index.ts';
 import { parsePosition, type Position } from '../src/position/index.ts';
 import { RULESETS, type RuleSetId, upperBonusFor } from '../src/rules/index.ts';
 import { createPlayer, runHeadToHead, type Strategy } from '../src/simulate/index.ts';
@@ -40,12 +44,15 @@ const { values: args } = parseArgs({
     ruleset: { type: 'string', default: 'yahtzee' },
     games: { type: 'string', default: '10000' },
     seed: { type: 'string', default: '1' },
+    players: { type: 'string', default: '2' },
     fit: { type: 'string' },
     save: { type: 'string' },
     load: { type: 'string' },
   },
 });
 const rs = RULESETS[args.ruleset as RuleSetId];
+const players = Number(args.players);
+if (!Number.isInteger(players) || players < 2 || players > 4) throw new Error(`--players is 2 to 4, got ${args.players}`);
 const dir = process.env.DICEWISE_TABLES ?? 'tables';
 interface Turn {
   open: number;
@@ -88,7 +95,8 @@ async function play(games: number, seed: number): Promise<Run> {
     chooseBox: (ctx) => win.chooseBox(ctx),
   });
   const started = performance.now();
-  const chunk = runHeadToHead(rs, [createPlayer(rs, observed), createPlayer(rs, optimalStrategy(model, 1 << 17))], seed, 0, games - (games % 2));
+  const slots = [createPlayer(rs, observed), ...Array.from({ length: players - 1 }, () => createPlayer(rs, optimalStrategy(model, 1 << 17)))];
+  const chunk = runHeadToHead(rs, slots, seed, 0, games - (games % players));
   console.error(`${games} games in ${((performance.now() - started) / 1000).toFixed(0)} s`);
   // The exact chance each game had at its first roll with END_GAME_BOXES open.
   const exactLater = new Map<number, number>();
@@ -96,7 +104,7 @@ async function play(games: number, seed: number): Promise<Run> {
   const turns: Turn[] = [];
   for (const s of samples) {
     const later = exactLater.get(s.game);
-    if (later !== undefined) turns.push({ open: s.open, shown: s.shown, taken: chunk.shares[s.game * 2], exactLater: later });
+    if (later !== undefined) turns.push({ open: s.open, shown: s.shown, taken: chunk.shares[s.game * players], exactLater: later });
   }
   return { ruleset: rs.id, games, seed, turns };
 }
@@ -144,25 +152,27 @@ if (args.fit) {
   calibration = fitWinCalibration(
     rs.id,
     opens.map((open) => ({ open, shown: byOpen.get(open)!.shown, achieved: byOpen.get(open)!.achieved })),
-    { games, seed },
+    { games, seed, opponents: players - 1 },
   );
-  // One file for every rule set's calibration: this one's replaced, the others kept.
-  const all = existsSync(args.fit) ? (JSON.parse(readFileSync(args.fit, 'utf8')) as Record<string, WinCalibration>) : {};
-  all[rs.id] = calibration;
+  // One file for every rule set's calibrations: this one's (rule set, opponents) replaced, the others kept.
+  const all = existsSync(args.fit) ? (JSON.parse(readFileSync(args.fit, 'utf8')) as Record<string, WinCalibration[]>) : {};
+  all[rs.id] = [...(all[rs.id] ?? []).filter((c) => c.opponents !== players - 1), calibration].sort((a, b) => a.opponents - b.opponents);
   writeFileSync(args.fit, `${JSON.stringify(all, null, 2)}\n`);
   console.error(`calibration written to ${args.fit}`);
 }
 
-console.log(`${rs.id}: win against optimal, 2 players, ${games} games (seed ${runs.map((r) => r.seed).join(', ')}); the estimate shown at the first roll of each turn`);
+console.log(`${rs.id}: win against optimal, ${players} players, ${games} games (seed ${runs.map((r) => r.seed).join(', ')}); the estimate shown at the first roll of each turn`);
 console.log(
   `against the share taken, and against the exact chance the same game had at its first roll with ${END_GAME_BOXES} boxes open${calibration ? ' (calibration fitted on these games)' : ' (the stored calibration)'}`,
 );
+const used = calibration ?? winCalibration(rs.id, players - 1);
+if (!used) console.log(`(no calibration stored for ${players - 1} opponents: the "calibrated" columns are the estimate)`);
 console.log('| boxes open | turns | shown, mean | taken, mean | shown − taken (95%) | shown − exact later (95%) | binned | calibrated − taken (95%) | calibrated − exact later (95%) | binned |');
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const open of opens) {
   const { shown, achieved, exact } = byOpen.get(open)!;
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-  const cal = shown.map((p) => calibrateWinChance(rs.id, open, p, calibration));
+  const cal = used ? shown.map((p) => calibrateWinChance(rs.id, open, p, used)) : shown;
   const cell = (xs: number[], ys: number[]) => {
     const [g, h] = gap(xs, ys);
     return `${pp(g)} ± ${pp(h)} pp`;

@@ -384,7 +384,7 @@ async function checkPage(page: string): Promise<PageResult> {
 
   const all = blocks(text);
   for (const [k, b] of all.entries()) {
-    if (b.lang === 'js' && /^\/\/ [\w-]+\.js: /.test(b.lines[0] ?? '')) {
+    if (b.lang === 'js' && /^\/\/ [\w-]+\.m?js: /.test(b.lines[0] ?? '')) {
       writeFileSync(join(cwd, b.lines[0].slice(3, b.lines[0].indexOf(':'))), `${b.lines.join('\n')}\n`);
     } else if (b.lang === 'sh') {
       for (const { text: l, offset } of joinContinued(b.lines)) {

@@ -10,7 +10,7 @@
  * table covers, and where the calibration (fitted for one opponent in progress) applies.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adviseReach, adviseWin, winCalibration, type GoalTables, type ProbabilityAdvice } from '../src/advisor/index.ts';
+import { adviseReach, adviseWin, winCalibration, type GoalTables, type ProbabilityAdvice, type WinCalibration } from '../src/advisor/index.ts';
 import type { Action, Goal, Position } from '../src/position/index.ts';
 import { parsePosition } from '../src/position/index.ts';
 import { RULESETS } from '../src/rules/index.ts';
@@ -135,6 +135,30 @@ describe('win chances shown within the exact reach bounds (yahtzee-no-bonus, 5 b
         expect(opt.probability).toBeLessThanOrEqual(raw.options[k].probability + TOLERANCE);
         if (opt.probability < raw.options[k].probability - 1e-6) moved++;
       });
+    }
+    expect(moved).toBeGreaterThan(0);
+  });
+
+  it('a map fitted against two opponents applies against two still playing, within the bounds, and nowhere else', () => {
+    const two: WinCalibration = { ruleset: rs.id, opponents: 2, games: 1, seed: 1, byOpen: { [OPEN]: { a: -0.3, b: 0.9, turns: 1 } } };
+    const rng = mulberry32(4849);
+    let moved = 0;
+    for (let i = 0; i < 10; i++) {
+      const { input } = randomPosition(rs, rng, { turns: rs.boxes.length - OPEN, dice: true });
+      const [a, b] = [0, 1].map(() => randomPosition(rs, rng, { turns: rs.boxes.length - OPEN, dice: false }).input.scorecard);
+      const p = position(input, { type: 'win', opponents: [{ scorecard: a }, { scorecard: b }] });
+      const advice = adviseWin(tables, p, two);
+      const raw = adviseWin(tables, p, null);
+      expect(advice.calibration).toEqual({ games: 1, seed: 1, boxesOpen: OPEN, turns: 1 });
+      const curve = shareCurve(p.opponents!.map((o) => ('state' in o ? opponentFinal(rs, tables.distribution, o.state, o.score) : { lo: 0, p: Float64Array.of(1) })));
+      expect(outside(advice, bounds(p, curve))).toEqual([]);
+      advice.options.forEach((opt, k) => {
+        expect(opt.probability).toBeLessThanOrEqual(raw.options[k].probability + TOLERANCE);
+        if (opt.probability < raw.options[k].probability - 1e-6) moved++;
+      });
+      // One opponent, or two of whom one has finished: not the situation it was fitted on.
+      expect(adviseWin(tables, position(input, { type: 'win', opponents: [{ scorecard: a }] }), two).calibration).toBeUndefined();
+      expect(adviseWin(tables, position(input, { type: 'win', opponents: [{ scorecard: a }, { finalScore: 150 }] }), two).calibration).toBeUndefined();
     }
     expect(moved).toBeGreaterThan(0);
   });

@@ -108,12 +108,12 @@ function opponentFinals(rs: RuleSet, distribution: ReachTable | undefined, posit
  * docs/goals.md measures its error by boxes open).
  *
  * Where the rule set has a calibration (win-calibration.ts), it is applied only in the situation
- * it was fitted on: one opponent, still playing. There the estimate is mapped down towards the
+ * it was fitted on: as many opponents as in its games, every one still playing. There the estimate is mapped down towards the
  * share the advice's own play took, but never below the proven floor of each option (win-bounds.ts)
  * nor above the estimate. Against finished opponents nothing needs calibrating: the estimate
  * already lies between the chance of beating their total and the chance of reaching it.
  */
-export function adviseWin(tables: GoalTables, position: Position, calibration: WinCalibration | null | undefined = winCalibration(position.rs.id)): ProbabilityAdvice {
+export function adviseWin(tables: GoalTables, position: Position, calibration?: WinCalibration | null): ProbabilityAdvice {
   requireExactGoal(position);
   const rs = position.rs;
   const finals = opponentFinals(rs, tables.distribution, position);
@@ -130,19 +130,20 @@ export function adviseWin(tables: GoalTables, position: Position, calibration: W
     const { model, te } = winTurn(rs, tables.reach);
     model.score = position.score;
     model.curve = curve;
-    // null: the estimate as it is (what bench/win-calibration.ts fits the calibration to).
-    const fit = calibration && fittedSituation(finals) ? calibration.byOpen[String(open)] : undefined;
-    const chance = calibration && fit ? calibratedChance(rs.id, open, calibration, shareFloors(curve, tables.reach, position)) : undefined;
+    // null: the estimate as it is (what bench/win-calibration.ts fits the calibration to); undefined: the stored one.
+    const stored = calibration === undefined ? winCalibration(rs.id, finals.length) : calibration;
+    const fit = stored && fittedSituation(finals, stored) ? stored.byOpen[String(open)] : undefined;
+    const chance = stored && fit ? calibratedChance(rs.id, open, stored, shareFloors(curve, tables.reach, position)) : undefined;
     advice = adviseProbability(model, position, evaluateState(te, position.state), chance);
-    if (calibration && fit) advice.calibration = { games: calibration.games, seed: calibration.seed, boxesOpen: open, turns: fit.turns };
+    if (stored && fit) advice.calibration = { games: stored.games, seed: stored.seed, boxesOpen: open, turns: fit.turns };
   }
   advice.opponents = finals.map((f) => ({ expectedFinalScore: meanTotal(f) }));
   return advice;
 }
 
-/** The calibration's games: two players, so one opponent, whose final total was still to come. */
-function fittedSituation(finals: readonly FinalDistribution[]): boolean {
-  return finals.length === 1 && finals[0].p.length > 1;
+/** The calibration's games: its number of opponents, each one's final total still to come. */
+function fittedSituation(finals: readonly FinalDistribution[], calibration: WinCalibration): boolean {
+  return finals.length === calibration.opponents && finals.every((f) => f.p.length > 1);
 }
 
 interface ShareFloors {

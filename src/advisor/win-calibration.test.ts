@@ -27,7 +27,7 @@ describe('win chance calibration', () => {
     expect(c.byOpen[String(END_GAME_BOXES)]).toBeUndefined();
   });
 
-  const calibration: WinCalibration = { ruleset: 'yahtzee', games: 10_000, seed: 1, byOpen: { '7': { a: -0.1, b: 0.8, turns: 10_000 } } };
+  const calibration: WinCalibration = { ruleset: 'yahtzee', opponents: 1, games: 10_000, seed: 1, byOpen: { '7': { a: -0.1, b: 0.8, turns: 10_000 } } };
 
   it('leaves exact and settled chances alone and keeps the order of the others', () => {
     expect(calibrateWinChance('yahtzee', END_GAME_BOXES, 0.6, calibration)).toBe(0.6);

@@ -13,27 +13,31 @@ import fitted from './data/win-calibration.json' with { type: 'json' };
  *
  * maps one to the other. The map rises with the shown chance (b > 0), so it never reorders the
  * options; 0 and 1 (settled) stay as they are. Fitted on one seed, measured on another (docs/goals.md).
+ * A map is fitted per number of opponents (`--players`), since the estimate runs high by a
+ * different amount against each, and applies only to that many opponents, all still playing.
  */
 export interface WinCalibration {
   ruleset: RuleSetId;
+  /** opponents in the games it was fitted on, each playing for points */
+  opponents: number;
   games: number;
   seed: number;
   /** per boxes open (above the end game's): the fit, and the turns it was fitted on */
   byOpen: Record<string, { a: number; b: number; turns: number }>;
 }
 
-const CALIBRATIONS = fitted as Partial<Record<RuleSetId, WinCalibration>>;
+const CALIBRATIONS = fitted as Partial<Record<RuleSetId, WinCalibration[]>>;
 
-/** The stored calibration of a rule set, if one was fitted. */
-export function winCalibration(id: RuleSetId): WinCalibration | undefined {
-  return CALIBRATIONS[id];
+/** The stored calibration of a rule set against this many opponents, if one was fitted. */
+export function winCalibration(id: RuleSetId, opponents = 1): WinCalibration | undefined {
+  return CALIBRATIONS[id]?.find((c) => c.opponents === opponents);
 }
 
 const EDGE = 1e-9;
 const logit = (p: number) => Math.log(p / (1 - p));
 
 /** The shown win chance with `open` boxes open, calibrated (unchanged where none is fitted or the end game is exact). */
-export function calibrateWinChance(id: RuleSetId, open: number, p: number, calibration: WinCalibration | undefined = CALIBRATIONS[id]): number {
+export function calibrateWinChance(id: RuleSetId, open: number, p: number, calibration: WinCalibration | undefined = winCalibration(id)): number {
   if (open <= END_GAME_BOXES) return p;
   return calibrateChance(calibration?.byOpen[String(open)], p);
 }
@@ -53,7 +57,7 @@ export function calibrateChance(fit: { a: number; b: number } | undefined, p: nu
 export function fitWinCalibration(
   ruleset: RuleSetId,
   groups: readonly { open: number; shown: readonly number[]; achieved: readonly number[] }[],
-  source: { games: number; seed: number },
+  source: { games: number; seed: number; opponents?: number },
   exactBoxes = END_GAME_BOXES,
 ): WinCalibration {
   const byOpen: WinCalibration['byOpen'] = {};
@@ -93,5 +97,5 @@ export function fitWinCalibration(
     }
     byOpen[String(g.open)] = { a, b, turns: xs.length };
   }
-  return { ruleset, games: source.games, seed: source.seed, byOpen };
+  return { ruleset, opponents: source.opponents ?? 1, games: source.games, seed: source.seed, byOpen };
 }

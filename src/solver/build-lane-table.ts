@@ -12,7 +12,8 @@ import { ROW_PAD, RowWriter, writeFixedRow, writeFloat64Row, type LaneEncoding }
 import type { TableHeader } from './table-file.ts';
 import { SOLVER_VERSION } from './solver-version.ts';
 import { evaluateTurnValue, type TurnWorkspace } from './turn-engine.ts';
-import { followsValues, lanesOf, type GoalKind, type LaneKind, type ReachTask } from './lane-task.ts';
+import { followsValues, lanesOf, type GoalKind, type LaneKind } from './lane-kind.ts';
+import type { ReachTask } from './lane-task.ts';
 import { createOutlookSolver, outlookWidth, solveOutlookStates } from './outlook.ts';
 import type { OutlookTable } from './outlook-table.ts';
 
@@ -355,21 +356,22 @@ export async function buildReachTable(
   }
   const data = inStateOrder(kind, cap, encoding, bits, rows, placed, rowLength, encoder.values());
   const table = openReachTable(data);
-  const seconds = (performance.now() - started) / 1000;
+  const layout = { kind, cap, entries: size, values: data.values, encoding, bits, rowBytes: data.rows.bytes.byteLength };
+  const startValue = kind === 'reach' ? start[Math.min(cap, 250)] : start.reduce((m, p, k) => m + p * k, 0);
+  return { table, states: job.statesTotal, start, header: builtHeader(job, layout, startValue, started) };
+}
+
+/** The header of a lane table just built by `job` from `started` (performance.now()). */
+function builtHeader(job: LaneJob, layout: TableHeader['layout'], startValue: number, started: number): Omit<TableHeader, 'checksum' | 'payloadBytes' | 'format'> {
   return {
-    table,
-    states: job.statesTotal,
-    start,
-    header: {
-      ruleset: rs.id,
-      fingerprint: ruleSetFingerprint(rs),
-      solverVersion: SOLVER_VERSION,
-      layout: { kind, cap, entries: size, values: data.values, encoding, bits, rowBytes: data.rows.bytes.byteLength },
-      startValue: kind === 'reach' ? start[Math.min(cap, 250)] : start.reduce((m, p, k) => m + p * k, 0),
-      buildSeconds: seconds,
-      threads: job.concurrency,
-      createdAt: new Date().toISOString(),
-    },
+    ruleset: job.rs.id,
+    fingerprint: ruleSetFingerprint(job.rs),
+    solverVersion: SOLVER_VERSION,
+    layout,
+    startValue,
+    buildSeconds: (performance.now() - started) / 1000,
+    threads: job.concurrency,
+    createdAt: new Date().toISOString(),
   };
 }
 
@@ -400,22 +402,8 @@ export async function buildOutlookTable(rs: RuleSet, options: OutlookBuildOption
   });
   const s0 = top.states.length > 0 ? top.states[0] : 0;
   const start = top.lanes.slice(top.offset[s0], top.offset[s0] + width[s0]);
-  const seconds = (performance.now() - started) / 1000;
-  return {
-    table: { kind: 'outlook', offset: place, values },
-    states: job.statesTotal,
-    start,
-    header: {
-      ruleset: rs.id,
-      fingerprint: ruleSetFingerprint(rs),
-      solverVersion: SOLVER_VERSION,
-      layout: { kind: 'outlook', entries: size, values: total },
-      startValue: outlookTotal(c, start),
-      buildSeconds: seconds,
-      threads: job.concurrency,
-      createdAt: new Date().toISOString(),
-    },
-  };
+  const header = builtHeader(job, { kind: 'outlook', entries: size, values: total }, outlookTotal(c, start), started);
+  return { table: { kind: 'outlook', offset: place, values }, states: job.statesTotal, start, header };
 }
 
 /** Trims and encodes a level's rows into `rows`, noting where each row went and its length. */

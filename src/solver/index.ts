@@ -14,6 +14,7 @@ export * from './build-columns.ts';
 export * from './reach-score-now.ts';
 export * from './reach-table.ts';
 export * from './lane-codec.ts';
+export * from './lane-kind.ts';
 export * from './lane-task.ts';
 export * from './build-lane-table.ts';
 export * from './reach-model.ts';

@@ -1,12 +1,12 @@
 import { readFixedRow, readFloat64Row, ROW_PAD, type LaneEncoding, type LaneRow } from './lane-codec.ts';
-import type { GoalKind } from './lane-task.ts';
+import type { GoalKind } from './lane-kind.ts';
 import type { ReachSource } from './reach-score-now.ts';
 
 /** P within this of 0 or 1 is stored as 0 or 1 (float64 rows; fixed rows round to their own step). */
 export const REACH_TRIM = 1e-12;
 
 /**
- * A finished goal table (lane-task.ts: what a lane holds): for every turn-start state s (canonical
+ * A finished goal table (lane-kind.ts: what a lane holds): for every turn-start state s (canonical
  * index, column-layout.ts) one row, the stretch of its lanes strictly between certain and
  * hopeless. For a reach table, P(s, n) = the best probability of scoring at least n more points:
  *

@@ -8,18 +8,17 @@ import {
   levelStates,
   createRowEncoder,
   decodeHeader,
-  headerEnd,
   LANE_BITS,
   openReachTable,
   rowRegionBytes,
   RowWriter,
   SOLVER_VERSION,
-  TABLE_PREFIX_BYTES,
   type BuildProgress,
   type BuiltReachTable,
   type GoalKind,
   type ReachTableData,
 } from '../solver/index.ts';
+import { readHeadOf } from './read-table-bytes.ts';
 import { reachTablePath } from './reach-store.ts';
 
 /**
@@ -66,11 +65,7 @@ async function convert(dir: string, id: RuleSetId, kind: GoalKind, cap: number, 
   const handle = await open(file, 'r').catch(() => undefined);
   if (!handle) return undefined;
   try {
-    const size = (await handle.stat()).size;
-    const prefix = new Uint8Array(Math.min(size, TABLE_PREFIX_BYTES));
-    await handle.read(prefix, 0, prefix.length, 0);
-    const head = new Uint8Array(Math.min(size, headerEnd(prefix)));
-    await handle.read(head, 0, head.length, 0);
+    const { head, size } = await readHeadOf(handle);
     let decoded: ReturnType<typeof decodeHeader>;
     try {
       decoded = decodeHeader(head, file, '');

@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { headerEnd, TABLE_PREFIX_BYTES } from '../solver/index.ts';
 
 /** Bytes read per call: a few tens of milliseconds of a table file, so other reads interleave. */
@@ -37,13 +37,18 @@ export async function readWholeFile(file: string, shared = false): Promise<Uint8
 export async function readTableHead(file: string): Promise<{ head: Uint8Array; size: number }> {
   const handle = await open(file, 'r');
   try {
-    const size = (await handle.stat()).size;
-    const prefix = new Uint8Array(Math.min(size, TABLE_PREFIX_BYTES));
-    await handle.read(prefix, 0, prefix.length, 0);
-    const head = new Uint8Array(Math.min(size, headerEnd(prefix)));
-    await handle.read(head, 0, head.length, 0);
-    return { head, size };
+    return await readHeadOf(handle);
   } finally {
     await handle.close();
   }
+}
+
+/** `readTableHead` of a file already open, which stays open (a conversion reads on from it). */
+export async function readHeadOf(handle: FileHandle): Promise<{ head: Uint8Array; size: number }> {
+  const size = (await handle.stat()).size;
+  const prefix = new Uint8Array(Math.min(size, TABLE_PREFIX_BYTES));
+  await handle.read(prefix, 0, prefix.length, 0);
+  const head = new Uint8Array(Math.min(size, headerEnd(prefix)));
+  await handle.read(head, 0, head.length, 0);
+  return { head, size };
 }

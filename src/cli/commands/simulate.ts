@@ -68,7 +68,7 @@ async function parseStrategies(items: readonly string[], ruleset: RuleSetId): Pr
       continue;
     }
     if (!isModuleSpec(item)) {
-      throw invalid('strategy', `unknown strategy ${JSON.stringify(item)}: use ${STRATEGY_NAMES} or the path of a strategy module (./my-bot.js)`);
+      throw invalid('strategy', `unknown strategy ${JSON.stringify(item)}: use ${STRATEGY_NAMES} or the path of a strategy module (./my-bot.mjs)`);
     }
     const file = resolve(item);
     if (!existsSync(file)) throw invalid('strategy', `no such module: ${file}`);
