@@ -156,7 +156,7 @@ describe('reach and win goals of the multi-column rule sets', () => {
     expect(box).toEqual(['goal.opponents[0].scorecard[1].ones']);
   });
 
-  it('before a goal horizon ranks as best play does, each option with the goal model’s own chance; within it, by chance', async () => {
+  it('before a goal horizon ranks as best play does, each option with the goal model’s own chance (as shown: calibrated); within it, by chance', async () => {
     const model = await testModel('triple-yahtzee');
     // The served goal models steer the whole game (goal-horizons.ts); one that steers only the last six boxes:
     const goal = goalModel(model.rs, model.columnTables!);
@@ -183,7 +183,10 @@ describe('reach and win goals of the multi-column rule sets', () => {
       const parsed = parsePosition(input);
       if (!parsed.ok) throw new Error('bad position');
       const byChance = adviseProbability(goal.aim(opponentAim(goal, parsed.position.score, opponent).goal), parsed.position);
-      const chance = new Map(byChance.options.map((o) => [key(o.action), o.probability]));
+      // The model's chance as shown: mapped by the calibration with this many boxes open (a finished opponent: the reach map).
+      expect(a.calibration?.boxesOpen).toBe(by === 'points' ? 39 : 4);
+      const shown = (p: number) => calibrateGoalChance(goalCalibration('triple-yahtzee', 'reach'), a.calibration!.boxesOpen, p);
+      const chance = new Map(byChance.options.map((o) => [key(o.action), shown(o.probability)]));
       expect(a.options.length).toBe(byChance.options.length);
       for (const o of a.options) expect(o.probability).toBe(chance.get(key(o.action)));
       if (by === 'points') {
