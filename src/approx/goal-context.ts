@@ -3,7 +3,7 @@ import { allowedMask, boxCount, compileRules, type CompiledRules, type GameState
 import { createEntryScratch, type EntryScratch } from '../solver/score-entry.ts';
 import { columnParts, type ColumnPart, type ColumnTables } from './column-parts.ts';
 import { canonicalColumns, type CanonicalColumns, type Correction } from './column-sum-model.ts';
-import type { GoalQuantiles } from './quantile-chance.ts';
+import type { GoalQuantiles } from './quantile-head.ts';
 import { spreadClassCount, spreadClassifier, type ClassSpread } from './spread-classes.ts';
 
 /**

@@ -2,21 +2,10 @@ import type { GameState } from '../solver/index.ts';
 import type { GoalContext } from './goal-context.ts';
 import { bestPlayValue } from './goal-spread.ts';
 import { normalCdf, normalQuantile } from './normal-cdf.ts';
-import { shapeAtQuantiles, type QuantileHead } from './quantile-head.ts';
+import { shapeAtQuantiles, type GoalQuantiles, type QuantileHead } from './quantile-head.ts';
 
-/**
- * The goal value a goal model reads where a quantile head is fitted (quantile-head.ts): for a
- * turn-start state, the location (best play's value + its class's bias), the scale (its class's
- * SD) and the head's M standardized quantiles of the points still to come; a chance is read off
- * them as the spread's shape is (level-shape.ts shapeSurvival).
- */
-export interface GoalQuantiles {
-  head: QuantileHead;
-  /** per level, the level's shape at the head's M probabilities */
-  shape: Float64Array[];
-  /** Φ⁻¹(p_i): the normal scores of the head's probabilities */
-  scores: Float64Array;
-}
+// GoalQuantiles lives beside the head, so the goal context can name it without importing this module (which reads the context).
+export type { GoalQuantiles } from './quantile-head.ts';
 
 export function goalQuantiles(ctx: Pick<GoalContext, 'spread' | 'total'>, head: QuantileHead): GoalQuantiles {
   const shape: Float64Array[] = [];

@@ -157,3 +157,17 @@ export function shapeAtQuantiles(shape: ArrayLike<number>, M: number): Float64Ar
   }
   return out;
 }
+
+/**
+ * The goal value a goal model reads where a quantile head is fitted (above): for a
+ * turn-start state, the location (best play's value + its class's bias), the scale (its class's
+ * SD) and the head's M standardized quantiles of the points still to come; a chance is read off
+ * them as the spread's shape is (level-shape.ts shapeSurvival).
+ */
+export interface GoalQuantiles {
+  head: QuantileHead;
+  /** per level, the level's shape at the head's M probabilities */
+  shape: Float64Array[];
+  /** Φ⁻¹(p_i): the normal scores of the head's probabilities */
+  scores: Float64Array;
+}
