@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
-export type DataName = 'spreads' | 'corrections' | 'neural';
+export type DataName = 'spreads' | 'corrections' | 'neural' | 'quantiles';
 
 /**
  * The fitted data files the approximate models read (src/approx/data/), written only by the fit

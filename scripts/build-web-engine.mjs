@@ -62,10 +62,19 @@ const browserOnly = {
     );
     b.onLoad({ filter: /.*/, namespace: 'stub-locales' }, () => ({ contents: 'export {};', loader: 'js' }));
     b.onResolve({ filter: /^node:crypto$/ }, () => ({ path: 'node:crypto', namespace: 'stub' }));
-    b.onLoad({ filter: /.*/, namespace: 'stub' }, () => ({
-      contents: "export function createHash() { throw new Error('node:crypto is not in the browser: this code path is the server\\'s (table files, fingerprints)'); }",
-      loader: 'js',
-    }));
+    // The goal value of the multi-column goal models (approx/data/quantiles.json, a megabyte): the
+    // engine plays no goals in the page, so its goal models, where made, fall back to the spread.
+    b.onResolve({ filter: /^\.\/data\/quantiles\.json$/ }, (args) =>
+      /[\\/]approx[\\/]quantile-data\.js$/.test(args.importer) ? { path: 'quantiles.json', namespace: 'stub' } : undefined,
+    );
+    b.onLoad({ filter: /.*/, namespace: 'stub' }, (args) =>
+      args.path === 'quantiles.json'
+        ? { contents: 'export default {};', loader: 'js' }
+        : {
+            contents: "export function createHash() { throw new Error('node:crypto is not in the browser: this code path is the server\\'s (table files, fingerprints)'); }",
+            loader: 'js',
+          },
+    );
   },
 };
 

@@ -16,6 +16,7 @@ import { listedOptions } from './support/listed-options.ts';
 
 const pct = (locale: string, p: number) => p.toLocaleString(locale, { style: 'percent', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const fmt2 = (locale: string, x: number) => x.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const fmt0 = (locale: string, x: number) => x.toLocaleString(locale, { maximumFractionDigits: 0 });
 
 describe.skipIf(skipBrowserTests)('web page: goals on multi-column rule sets', () => {
   let server: WebServer;
@@ -77,16 +78,19 @@ describe.skipIf(skipBrowserTests)('web page: goals on multi-column rule sets', (
     await page.locator('#adv-chance').filter({ hasText: pct('en-US', want.probability) }).waitFor();
     expect(await page.textContent('.advice .summary .label')).toBe('Chance of 1251 or more');
     expect(await page.textContent('#adv-chance-before')).toBe(`From the start of this turn: ${pct('en-US', want.probabilityBefore)}`);
-    expect(await page.textContent('#adv-approximate')).toBe('Approximate chances: Superpass is not solved exactly, so they are estimated from a model of its final totals.');
+    // 49 boxes open: the estimate calibrated to what the advice's play achieved (advisor/goal-calibration.ts), and the page says over how many games.
+    expect(want.calibration?.boxesOpen).toBe(49);
+    expect(await page.textContent('#adv-approximate')).toBe(
+      `Estimated, calibrated: Superpass is not solved exactly, so the model's estimate is corrected to what this advice's own play achieved from such estimates, measured over ${fmt0('en-US', want.calibration!.games)} games with 49 boxes open.`,
+    );
     const listed = listedOptions(6, want.options);
     expect(await page.locator('.options > li').count()).toBe(listed.length);
     expect(await page.$$eval('.options > li .chance', (els) => els.map((e) => e.textContent))).toEqual(listed.map((o) => pct('en-US', o.probability)));
     expect(await page.textContent('#adv-best strong')).toBe(bestText('superpass', want));
     expect(await page.locator('#adv-odds').count()).toBe(0);
-    // 49 boxes left, beyond the goal's horizon: the API ranks as best play does, and the page says why.
-    expect(want.steering?.by).toBe('points');
-    const horizon = want.steering!.horizon;
-    expect(await page.textContent('#adv-steering')).toContain(`With more than ${horizon} ${horizon === 1 ? 'box' : 'boxes'} left,`);
+    // The fitted goal value steers the whole game (approx/goal-horizons.ts): ranked by the goal's chance, nothing to explain.
+    expect(want.steering).toEqual({ by: 'goal', horizon: 52 });
+    expect(await page.locator('#adv-steering').count()).toBe(0);
 
     // A target above the API's limit is the server's 400 on goal.score, shown at the goal.
     await page.fill('#adv-target', '100001');
@@ -132,7 +136,10 @@ describe.skipIf(skipBrowserTests)('web page: goals on multi-column rule sets', (
 
     await page.selectOption('#lang', 'de');
     await page.locator('#adv-win').filter({ hasText: pct('de-DE', want.probability) }).waitFor();
-    expect(await page.textContent('#adv-approximate')).toBe('Genäherte Chancen: Triple Yahtzee ist nicht exakt gelöst; sie werden mit einem Modell der Endsummen geschätzt.');
+    expect(want.calibration?.boxesOpen).toBe(37);
+    expect(await page.textContent('#adv-approximate')).toBe(
+      `Geschätzt, kalibriert: Triple Yahtzee ist nicht exakt gelöst; die Schätzung des Modells ist auf das korrigiert, was das eigene Spiel dieser Empfehlung aus solchen Schätzungen erreichte, gemessen in ${fmt0('de-DE', want.calibration!.games)} Partien mit 37 offenen Feldern.`,
+    );
     expect(await page.inputValue('input[name="o1-final"]')).toBe('1950');
     await page.close();
   });

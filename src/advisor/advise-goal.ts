@@ -8,6 +8,8 @@ import {
   endGameModel,
   evaluateState,
   evaluateStateFor,
+  boxCount,
+  filledCount,
   goalSteers,
   opponentFinal,
   meanTotal,
@@ -32,6 +34,7 @@ import {
 } from '../solver/index.ts';
 import { advise, adviseProbability, type ShownChance } from './advise.ts';
 import { clampChance, optionFloors, shareFloor } from './win-bounds.ts';
+import { calibrateGoalChance, goalCalibration } from './goal-calibration.ts';
 import { calibrateWinChance, winCalibration, type WinCalibration } from './win-calibration.ts';
 import { NEAR_TIE_PROBABILITY, type ProbabilityAdvice, type ProbabilityOption } from './types.ts';
 
@@ -240,9 +243,18 @@ export function adviseSpreadGoal(
   const aimed = goalModel.aim(goal);
   let turn = spreadTurns.get(goalModel);
   if (!turn) spreadTurns.set(goalModel, (turn = createTurnEval(aimed)));
-  const advice = adviseProbability(aimed, position, evaluateStateFor(turn, aimed, position.state));
-  // Near the end the model is exact: a target, or an opponent who has finished.
-  if (aimIsExact(goalModel, goal, position.state)) advice.exact = true;
+  // Near the end the model is exact: a target, or an opponent who has finished. Before that its
+  // chances are calibrated where a calibration is fitted (goal-calibration.ts): a finished
+  // opponent is a target to the model, so the reach goal's.
+  const exact = aimIsExact(goalModel, goal, position.state);
+  // Every column's open boxes, as the calibration was fitted (openBoxes counts one column's: the single-column end game's).
+  const open = boxCount(position.rs) - filledCount(position.state);
+  const calibration = exact ? undefined : goalCalibration(position.rs.id, goal.kind === 'win' && goal.variance > 0 ? 'win' : 'reach');
+  const fit = calibration?.byOpen[String(open)];
+  const shown: ShownChance | undefined = fit ? (v) => calibrateGoalChance(calibration, open, snapProbability(v)) : undefined;
+  const advice = adviseProbability(aimed, position, evaluateStateFor(turn, aimed, position.state), shown);
+  if (exact) advice.exact = true;
+  if (calibration && fit) advice.calibration = { games: calibration.games, seed: calibration.seed, boxesOpen: open, turns: fit.turns };
   if (opponents) advice.opponents = opponents;
   const horizon = goalModel.horizon[kind];
   if (goalSteers(goalModel, kind, position.state)) {

@@ -101,9 +101,11 @@ export interface ProbabilityAdvice {
    */
   steering?: { by: 'goal' | 'points'; horizon: number };
   /**
-   * Win goal before the exact end game: the estimate's chances are calibrated to what the advice's
-   * own play took, measured over `games` games (seed) at `turns` turns with this many boxes open
-   * (advisor/win-calibration.ts). Absent where the chances are exact or not calibrated.
+   * Win goal before the exact end game, and the multi-column rule sets' reach and win goals before
+   * their exact last turns: the estimate's chances are calibrated to what the advice's own play
+   * took, measured over `games` games (seed) at `turns` turns with this many boxes open
+   * (advisor/win-calibration.ts, advisor/goal-calibration.ts). Absent where the chances are exact
+   * or not calibrated.
    */
   calibration?: { games: number; seed: number; boxesOpen: number; turns: number };
 }

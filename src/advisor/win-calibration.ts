@@ -38,25 +38,31 @@ const logit = (p: number) => Math.log(p / (1 - p));
 
 /** The shown win chance with `open` boxes open, calibrated (unchanged where none is fitted or the end game is exact). */
 export function calibrateWinChance(id: RuleSetId, open: number, p: number, calibration: WinCalibration | undefined = winCalibration(id)): number {
-  if (open <= END_GAME_BOXES || p <= 0 || p >= 1) return p;
-  const fit = calibration?.byOpen[String(open)];
-  if (!fit) return p;
+  if (open <= END_GAME_BOXES) return p;
+  return calibrateChance(calibration?.byOpen[String(open)], p);
+}
+
+/** σ(a + b · logit(p)) of one fit; p unchanged where there is none, and 0 and 1 (settled) as they are. */
+export function calibrateChance(fit: { a: number; b: number } | undefined, p: number): number {
+  if (!fit || p <= 0 || p >= 1) return p;
   const z = fit.a + fit.b * logit(Math.min(1 - EDGE, Math.max(EDGE, p)));
   return 1 / (1 + Math.exp(-z));
 }
 
 /**
  * Fits a, b per group by maximum likelihood (the share taken, 0 to 1, as the outcome), Newton's
- * method from the identity map. Groups at or below the end game's boxes are left out: exact there.
+ * method from the identity map. Groups at or below `exactBoxes` (the end game's) are left out:
+ * exact there.
  */
 export function fitWinCalibration(
   ruleset: RuleSetId,
   groups: readonly { open: number; shown: readonly number[]; achieved: readonly number[] }[],
   source: { games: number; seed: number; opponents?: number },
+  exactBoxes = END_GAME_BOXES,
 ): WinCalibration {
   const byOpen: WinCalibration['byOpen'] = {};
   for (const g of groups) {
-    if (g.open <= END_GAME_BOXES) continue;
+    if (g.open <= exactBoxes) continue;
     // Settled chances carry no information about the map.
     const xs: number[] = [];
     const ys: number[] = [];

@@ -3,6 +3,7 @@ import { allowedMask, boxCount, compileRules, type CompiledRules, type GameState
 import { createEntryScratch, type EntryScratch } from '../solver/score-entry.ts';
 import { columnParts, type ColumnPart, type ColumnTables } from './column-parts.ts';
 import { canonicalColumns, type CanonicalColumns, type Correction } from './column-sum-model.ts';
+import type { GoalQuantiles } from './quantile-head.ts';
 import { spreadClassCount, spreadClassifier, type ClassSpread } from './spread-classes.ts';
 
 /**
@@ -28,6 +29,8 @@ export interface GoalContext {
   zeroRule: boolean;
   correction: Correction | undefined;
   spread: ClassSpread;
+  /** the goal value where a quantile head is fitted (quantile-chance.ts); else the spread alone */
+  quantiles: GoalQuantiles | undefined;
   spreadClass: (cols: CanonicalColumns) => number;
   /** per column, 1 for the rolls of n of a kind (Joker, Yahtzee bonus, the 50 box: scoreEntry's slow path) */
   nOfAKind: Uint8Array[];
@@ -55,7 +58,7 @@ export function createGoalContext(rs: RuleSet, tables: ColumnTables, correction:
   });
   const specialAt = new Uint8Array(R);
   for (const marks of nOfAKind) marks.forEach((m, r) => (specialAt[r] |= m));
-  return {
+  const ctx: GoalContext = {
     rs,
     c,
     parts,
@@ -67,12 +70,14 @@ export function createGoalContext(rs: RuleSet, tables: ColumnTables, correction:
     zeroRule: rs.zeroOnlyWhenNothingScores,
     correction,
     spread,
+    quantiles: undefined,
     spreadClass: spreadClassifier(rs),
     nOfAKind,
     specialAt,
     cols: canonicalColumns(parts.length),
     entry: createEntryScratch(),
   };
+  return ctx;
 }
 
 /** The boxes of column k that the column's fill rule lets this turn enter (a mask; 0 for a full column). */

@@ -8,6 +8,9 @@ import { CORRECTIONS } from './corrections.ts';
 import { correctedModel } from './multi-column-models.ts';
 import { linearCorrection } from './features.ts';
 import { normalCdf } from './normal-cdf.ts';
+import { neuralInputCount } from './neural-correction.ts';
+import { quantileHead } from './quantile-head.ts';
+import { randomQuantileLevel } from '../../test/support/quantile-levels.ts';
 
 type MultiId = 'triple-yahtzee' | 'superpass';
 
@@ -20,6 +23,19 @@ async function randomSpreadModel(id: MultiId, seed: number, shaped = false): Pro
   const bias = Array.from({ length: boxCount(rs) }, () => level().map((x) => (x - 0.7) * 20));
   const shape = shaped ? Array.from({ length: boxCount(rs) }, () => Float64Array.from({ length: 20 }, (_, i) => -2 + i * 0.2 + rng() * 0.1)) : undefined;
   return thresholdGoalModel(rs, await testColumnTables(id), linearCorrection(rs, 'correction', CORRECTIONS[id]!.weights), { bias, variance, shape });
+}
+
+/** The same, with a quantile head of random weights at every level (quantile-head.ts): the goal value read off quantiles. */
+async function randomHeadModel(id: MultiId, seed: number): Promise<ThresholdModel> {
+  const rs = RULESETS[id];
+  const rng = mulberry32(seed);
+  const tables = await testColumnTables(id);
+  const level = () => Array.from({ length: spreadClassCount(rs) }, () => rng());
+  const variance = Array.from({ length: boxCount(rs) }, () => level().map((x) => 100 + x * 5000));
+  const bias = Array.from({ length: boxCount(rs) }, () => level().map((x) => (x - 0.7) * 20));
+  const shape = Array.from({ length: boxCount(rs) }, () => Float64Array.from({ length: 20 }, (_, i) => -2 + i * 0.2 + rng() * 0.1));
+  const levels = Array.from({ length: boxCount(rs) - 2 }, () => randomQuantileLevel(neuralInputCount(rs), 4, 8, rng));
+  return thresholdGoalModel(rs, tables, linearCorrection(rs, 'correction', CORRECTIONS[id]!.weights), { bias, variance, shape }, undefined, quantileHead(rs, tables, 8, levels));
 }
 
 /** A target `need` points away (no variance), or an opponent whose total has `variance` and no law. */
@@ -79,6 +95,18 @@ describe.each(['triple-yahtzee', 'superpass'] as MultiId[])('%s goal model', (id
       checked++;
     }
     expect(checked).toBe(24);
+  });
+
+  it('with a quantile head, fast score-now equals the best of the option list for targets and opponents', async () => {
+    const model = await randomHeadModel(id, 8);
+    let checked = 0;
+    for (const [i, state] of randomStates(rs, mulberry32(31), 24).entries()) {
+      if (boxCount(rs) - filledCount(state) < 4) continue;
+      const { mean } = model.spread(state);
+      expectScoreNowAsOptionList(model.aim(aimAt(mean + [-80, 0, 60][i % 3], [0, 400, 6400][(i >> 1) % 3])), state);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(15);
   });
 
   it('fast score-now equals the option list where an upper box can earn its column’s bonus now', async () => {

@@ -7,7 +7,11 @@ import { createGoalContext, type GoalContext } from './goal-context.ts';
 import { spreadOf } from './goal-spread.ts';
 import { createLastTurnMemo, lastChance, type LastTurnMemo } from './last-turn-memo.ts';
 import { createLawMemo, opponentLaw, type LawMemo } from './opponent-law.ts';
+import { createStateQuantiles, goalQuantiles, quantileChance, readQuantiles, type StateQuantiles } from './quantile-chance.ts';
+import type { QuantileHead } from './quantile-head.ts';
+import { createQuantileScoreNow, fillQuantileScoreNow, type QuantileScoreNow } from './quantile-score-now.ts';
 import { slotCount } from './score-slots.ts';
+import { writeCanonical } from './column-sum-model.ts';
 import type { ClassSpread } from './spread-classes.ts';
 import { createSpreadScoreNow, fillSpreadScoreNow, type SpreadScoreNow } from './spread-score-now.ts';
 import { fillThreeLeft } from './three-left.ts';
@@ -52,9 +56,13 @@ export const EXACT_BOXES = 3;
  * goal is given to `aim`, whose view reads it and nothing else, so requests never see each
  * other's goals.
  */
-export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction: Correction | undefined, spread: ClassSpread, horizon?: { reach: number; win: number }): ThresholdModel {
+export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction: Correction | undefined, spread: ClassSpread, horizon?: { reach: number; win: number }, head?: QuantileHead): ThresholdModel {
   const ctx = createGoalContext(rs, tables, correction, spread);
+  const q = head && goalQuantiles(ctx, head);
+  ctx.quantiles = q;
   const g: GoalParts = {
+    quantileNow: q && createQuantileScoreNow(ctx, q),
+    reading: q && createStateQuantiles(q.head.M, q.scores),
     ctx,
     spreadNow: createSpreadScoreNow(ctx),
     last: createLastTurnMemo(ctx),
@@ -76,6 +84,9 @@ export function thresholdGoalModel(rs: RuleSet, tables: ColumnTables, correction
 /** The parts of one goal model, shared by every goal it is aimed at: each part's scratch and memo. */
 interface GoalParts {
   ctx: GoalContext;
+  /** the quantile head's score-now and one state's reading, where the context has a head */
+  quantileNow: QuantileScoreNow | undefined;
+  reading: StateQuantiles | undefined;
   spreadNow: SpreadScoreNow;
   last: LastTurnMemo;
   two: TwoLeft;
@@ -106,6 +117,11 @@ function chanceAfter(g: GoalParts, t: AimTerms, next: GameState, gain: number): 
   if (filled === ctx.total) return endChance(t, gain - t.need + 0.5);
   if (ctx.total - filled === 1) return lastChance(ctx, g.last, t, next, t.need - gain);
   if (ctx.total - filled === 2) return twoLeftChance(ctx, g.two, g.last, t, next, t.need - gain);
+  if (g.reading && ctx.quantiles!.head.has(filled)) {
+    writeCanonical(ctx.parts, next, ctx.cols);
+    readQuantiles(ctx, ctx.quantiles!, next, filled, g.reading);
+    return quantileChance(g.reading, t.need - gain, t.variance);
+  }
   const s = spreadOf(ctx, next);
   return chance(gain + s.mean - t.need + 0.5, Math.sqrt(s.variance + t.variance), shapeAt(ctx, t, filled));
 }
@@ -115,5 +131,6 @@ function fillScoreNow(g: GoalParts, t: AimTerms, state: GameState, first: Float6
   const left = g.ctx.total - filledCount(state);
   if (left === 2) return fillTwoLeft(g.ctx, g.two, g.last, t, state, first, later);
   if (left === 3) return fillThreeLeft(g.ctx, g.two, g.last, t, g.threeBest, state, first, later);
+  if (g.quantileNow && g.ctx.quantiles!.head.has(g.ctx.total - left + 1)) return fillQuantileScoreNow(g.ctx, g.ctx.quantiles!, g.quantileNow, t, state, first, later);
   fillSpreadScoreNow(g.ctx, g.spreadNow, t, state, first, later);
 }

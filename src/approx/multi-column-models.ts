@@ -9,6 +9,8 @@ import { linearCorrection } from './features.ts';
 import { neuralCorrection } from './neural-correction.ts';
 import { neuralLevels } from './neural-data.ts';
 import { thresholdGoalModel } from './goal-model.ts';
+import { quantileLevels } from './quantile-data.ts';
+import { quantileHead, type QuantileHead } from './quantile-head.ts';
 import { SPREADS } from './spreads.ts';
 import { GOAL_HORIZONS } from './goal-horizons.ts';
 
@@ -56,7 +58,13 @@ export function bestModel(rs: RuleSet, tables: ColumnTables): GameModel {
  */
 export function goalModel(rs: RuleSet, tables: ColumnTables): ThresholdModel {
   if (!isModelledRuleSetId(rs.id)) throw new DicewiseError('NOT_SOLVED', `${rs.id} has no measured goal spread: only points are advised`);
-  return thresholdGoalModel(rs, tables, bestCorrection(rs, tables), SPREADS[rs.id], GOAL_HORIZONS[rs.id]);
+  return thresholdGoalModel(rs, tables, bestCorrection(rs, tables), SPREADS[rs.id], GOAL_HORIZONS[rs.id], goalValue(rs, tables));
+}
+
+/** The fitted quantile head of quantile-data.ts, where one is fitted: the goal value the goal model reads. */
+function goalValue(rs: RuleSet, tables: ColumnTables): QuantileHead | undefined {
+  const fit = quantileLevels(rs);
+  return fit ? quantileHead(rs, tables, fit.M, fit.levels) : undefined;
 }
 
 const served = new WeakMap<GameModel, ThresholdModel>();

@@ -88,7 +88,7 @@ export function pointsAdvice(ruleSet, advice, explain) {
  * A probability goal's head: the chance (or share) now under `label`, the points on the sheet,
  * the chance from the start of the turn, and what is approximate where the answer is: the
  * win share's model beyond this turn on an exactly solved rule set, the goal model of a
- * multi-column one.
+ * multi-column one (calibrated to what its play achieved, where the advice says so).
  * @param {RuleSet} ruleSet
  * @param {ProbabilityAdvice | WinAdvice} advice
  * @param {string} label
@@ -96,7 +96,9 @@ export function pointsAdvice(ruleSet, advice, explain) {
  */
 function chanceSummary(ruleSet, advice, label, id) {
   const approximate = advice.calibration
-    ? t('adv.winCalibrated', { games: advice.calibration.games.toLocaleString(), open: String(advice.calibration.boxesOpen) })
+    ? solvedExactly(ruleSet)
+      ? t('adv.winCalibrated', { games: advice.calibration.games.toLocaleString(), open: String(advice.calibration.boxesOpen) })
+      : t('adv.goalCalibrated', { name: ruleSetName(ruleSet), games: fmt(advice.calibration.games, 0), open: String(advice.calibration.boxesOpen) })
     : solvedExactly(ruleSet)
       ? t('adv.winApproximate')
       : t('adv.goalApproximate', { name: ruleSetName(ruleSet) });

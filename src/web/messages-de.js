@@ -157,6 +157,7 @@ export const MESSAGES = {
   'adv.exact': 'Exakte Werte',
   'adv.approximate': 'Näherungswerte',
   'adv.goalApproximate': 'Genäherte Chancen: {name} ist nicht exakt gelöst; sie werden mit einem Modell der Endsummen geschätzt.',
+  'adv.goalCalibrated': 'Geschätzt, kalibriert: {name} ist nicht exakt gelöst; die Schätzung des Modells ist auf das korrigiert, was das eigene Spiel dieser Empfehlung aus solchen Schätzungen erreichte, gemessen in {games} Partien mit {open} offenen Feldern.',
   'adv.winApproximate': 'Genäherter Anteil: für diesen Zug exakt; für die Züge danach zählt jede Endsumme mit ihrer eigenen besten Chance, als könnte man auf alle Endsummen zugleich spielen.',
   'adv.winCalibrated': 'Geschätzter Anteil, kalibriert: die Schätzung (exakt für diesen Zug, danach jede Endsumme mit ihrer eigenen besten Chance) ist auf den Anteil korrigiert, den das eigene Spiel dieser Empfehlung aus solchen Chancen holte, gemessen in {games} Partien mit {open} offenen Feldern.',
   'adv.steeredByPoints': { one: 'Bei mehr als {count} offenen Feld stehen die Optionen in der Reihenfolge des besten Spiels (meiste Punkte): In gemessenen Partien erreichte das dieses Ziel öfter, als den Chancen des Modells zu folgen, die jede Option weiter zeigt.', other: 'Bei mehr als {count} offenen Feldern stehen die Optionen in der Reihenfolge des besten Spiels (meiste Punkte): In gemessenen Partien erreichte das dieses Ziel öfter, als den Chancen des Modells zu folgen, die jede Option weiter zeigt.' },

@@ -153,6 +153,7 @@ export const MESSAGES = {
   'adv.exact': 'Exact values',
   'adv.approximate': 'Approximate values',
   'adv.goalApproximate': 'Approximate chances: {name} is not solved exactly, so they are estimated from a model of its final totals.',
+  'adv.goalCalibrated': 'Estimated, calibrated: {name} is not solved exactly, so the model\'s estimate is corrected to what this advice\'s own play achieved from such estimates, measured over {games} games with {open} boxes open.',
   'adv.winApproximate': 'Approximate share: exact for this turn; for the turns after it, each final total counts with its own best chance, as if one could play for every total at once.',
   'adv.winCalibrated': 'Estimated share, calibrated: the estimate (exact for this turn, then each final total with its own best chance) is corrected to the share this advice\'s own play took from such chances, measured over {games} games with {open} boxes open.',
   'adv.steeredByPoints': { one: 'With more than {count} box left, the options are in best play’s order (most points): in measured games that did better for this goal than following the model’s chances, which each option still shows.', other: 'With more than {count} boxes left, the options are in best play’s order (most points): in measured games that did better for this goal than following the model’s chances, which each option still shows.' },

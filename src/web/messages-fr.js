@@ -157,6 +157,7 @@ export const MESSAGES = {
   'adv.exact': 'Valeurs exactes',
   'adv.approximate': 'Valeurs approchées',
   'adv.goalApproximate': 'Chances approchées : {name} n’est pas résolu exactement ; elles sont estimées par un modèle de ses totaux finaux.',
+  'adv.goalCalibrated': 'Estimation calibrée : {name} n’est pas résolu exactement ; l’estimation du modèle est corrigée vers ce que le jeu de ce conseil a obtenu de telles estimations, mesuré sur {games} parties avec {open} cases ouvertes.',
   'adv.winApproximate': 'Part approchée : exacte pour ce tour ; pour les tours suivants, chaque total final compte avec sa propre meilleure chance, comme si l’on pouvait viser tous les totaux à la fois.',
   'adv.winCalibrated': 'Part estimée, calibrée : l’estimation (exacte pour ce tour, puis chaque total final avec sa propre meilleure chance) est corrigée vers la part que le jeu de ce conseil a obtenue de telles chances, mesurée sur {games} parties avec {open} cases ouvertes.',
   'adv.steeredByPoints': { one: 'Avec plus de {count} case libre, les options suivent l’ordre du meilleur jeu (le plus de points) : dans les parties mesurées, cela a mieux servi cet objectif que de suivre les chances du modèle, que chaque option affiche toujours.', other: 'Avec plus de {count} cases libres, les options suivent l’ordre du meilleur jeu (le plus de points) : dans les parties mesurées, cela a mieux servi cet objectif que de suivre les chances du modèle, que chaque option affiche toujours.' },

@@ -157,6 +157,7 @@ export const MESSAGES = {
   'adv.exact': 'Exacte waarden',
   'adv.approximate': 'Benaderde waarden',
   'adv.goalApproximate': 'Benaderde kansen: {name} is niet exact opgelost, dus ze zijn geschat met een model van de eindtotalen.',
+  'adv.goalCalibrated': 'Geschat, gekalibreerd: {name} is niet exact opgelost; de schatting van het model is gecorrigeerd naar wat het eigen spel van dit advies uit zulke schattingen haalde, gemeten over {games} partijen met {open} open vakken.',
   'adv.winApproximate': 'Benaderd aandeel: exact voor deze beurt; voor de beurten daarna telt elk eindtotaal met zijn eigen beste kans, alsof je op alle totalen tegelijk kunt spelen.',
   'adv.winCalibrated': 'Geschat aandeel, gekalibreerd: de schatting (exact voor deze beurt, daarna elk eindtotaal met zijn eigen beste kans) is gecorrigeerd naar het aandeel dat het eigen spel van dit advies uit zulke kansen haalde, gemeten over {games} partijen met {open} open vakken.',
   'adv.steeredByPoints': { one: 'Met meer dan {count} open vak staan de opties in de volgorde van het beste spel (meeste punten): in gemeten spellen haalde dat dit doel vaker dan de kansen van het model volgen, die elke optie nog toont.', other: 'Met meer dan {count} open vakken staan de opties in de volgorde van het beste spel (meeste punten): in gemeten spellen haalde dat dit doel vaker dan de kansen van het model volgen, die elke optie nog toont.' },
