@@ -165,7 +165,7 @@ export const ProbabilityAdviceSchema = z
       .optional()
       .openapi({
         description:
-          "Where the chances are estimates (the win goal before the exact end game, more than 4 boxes open; Triple Yahtzee's and Superpass's reach and win goals before their exact last three turns): they are calibrated to what the advice's own play achieved from them, fitted over `games` games of it (`turns` turns with `boxesOpen` boxes open). Absent where the chances are exact or uncalibrated.",
+          "Where the chances are estimates (the win goal before the exact end game, more than 4 boxes open, against one or two opponents all still playing, a map per number of opponents; Triple Yahtzee's and Superpass's reach and win goals before their exact last three turns): they are calibrated to what the advice's own play achieved from them, fitted over `games` games of it (`turns` turns with `boxesOpen` boxes open). Absent where the chances are exact or uncalibrated.",
       }),
     explainNote: z.string().optional().openapi({ description: '`explain`: the outlook and the reasons are given for points play; this says so.' }),
   })
