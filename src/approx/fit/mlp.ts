@@ -1,4 +1,5 @@
 import { mulberry32 } from '../../dice/index.ts';
+import { adamStep } from './adam.ts';
 
 /**
  * A one-hidden-layer perceptron with ReLU units: y = b2 + Σ_j w2_j max(0, a_j), a = W1 x + b1.
@@ -91,8 +92,7 @@ export function fitMlp(xs: Float64Array, ys: Float64Array, n: number, opts: MlpF
   for (let r = 0; r < rows; r++) (r % 10 === 9 ? held : train).push(r);
   const order = Int32Array.from(train);
   const a = new Float64Array(H);
-  const b1 = 0.9;
-  const b2 = 0.999;
+  const adam = { p, m, v };
   let step = 0;
   const predict = (r: number): number => {
     let y = p[ob2];
@@ -136,15 +136,7 @@ export function fitMlp(xs: Float64Array, ys: Float64Array, n: number, opts: MlpF
         }
       }
       const scale = 1 / (to - from);
-      step++;
-      const c1 = 1 - b1 ** step;
-      const c2 = 1 - b2 ** step;
-      for (let k = 0; k < P; k++) {
-        const gk = g[k] * scale + (k < ob1 || (k >= ow2 && k < ob2) ? opts.decay * p[k] : 0);
-        m[k] = b1 * m[k] + (1 - b1) * gk;
-        v[k] = b2 * v[k] + (1 - b2) * gk * gk;
-        p[k] -= (lr * (m[k] / c1)) / (Math.sqrt(v[k] / c2) + 1e-8);
-      }
+      adamStep(adam, g, scale, lr, opts.decay, ++step, ob1, ow2, ob2);
     }
   }
   const rms = (set: readonly number[]): number => {

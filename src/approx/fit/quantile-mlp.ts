@@ -1,4 +1,5 @@
 import { mulberry32 } from '../../dice/index.ts';
+import { adamStep } from './adam.ts';
 
 /**
  * A one-hidden-layer perceptron with M outputs, y = b2 + W2 max(0, W1 x + b1), fitted by Adam on
@@ -71,8 +72,7 @@ export function fitMultiMlp(xs: Float64Array, ys: Float64Array, n: number, M: nu
   const a = new Float64Array(H);
   const y = new Float64Array(M);
   const d = new Float64Array(H);
-  const beta1 = 0.9;
-  const beta2 = 0.999;
+  const adam = { p, m, v };
   let step = 0;
   const predict = (r: number): void => {
     const x = r * n;
@@ -126,15 +126,7 @@ export function fitMultiMlp(xs: Float64Array, ys: Float64Array, n: number, M: nu
         }
       }
       const scale = 1 / (to - from);
-      step++;
-      const c1 = 1 - beta1 ** step;
-      const c2 = 1 - beta2 ** step;
-      for (let k = 0; k < P; k++) {
-        const gk = g[k] * scale + (k < ob1 || (k >= ow2 && k < ob2) ? opts.decay * p[k] : 0);
-        m[k] = beta1 * m[k] + (1 - beta1) * gk;
-        v[k] = beta2 * v[k] + (1 - beta2) * gk * gk;
-        p[k] -= (lr * (m[k] / c1)) / (Math.sqrt(v[k] / c2) + 1e-8);
-      }
+      adamStep(adam, g, scale, lr, opts.decay, ++step, ob1, ow2, ob2);
     }
   }
   const rms = (set: readonly number[]): number => {

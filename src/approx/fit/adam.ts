@@ -1,0 +1,25 @@
+/**
+ * One Adam step over a one-hidden-layer network's parameters, as both fitters lay them out
+ * (mlp.ts, quantile-mlp.ts): w1 [0, ob1), b1 [ob1, ow2), w2 [ow2, ob2), b2 [ob2, P). Weight decay
+ * falls on the weights only. `step` is the step's number from 1 (bias correction).
+ */
+export interface AdamState {
+  p: Float64Array;
+  m: Float64Array;
+  v: Float64Array;
+}
+
+const BETA1 = 0.9;
+const BETA2 = 0.999;
+
+export function adamStep(s: AdamState, g: Float64Array, scale: number, lr: number, decay: number, step: number, ob1: number, ow2: number, ob2: number): void {
+  const { p, m, v } = s;
+  const c1 = 1 - BETA1 ** step;
+  const c2 = 1 - BETA2 ** step;
+  for (let k = 0; k < p.length; k++) {
+    const gk = g[k] * scale + (k < ob1 || (k >= ow2 && k < ob2) ? decay * p[k] : 0);
+    m[k] = BETA1 * m[k] + (1 - BETA1) * gk;
+    v[k] = BETA2 * v[k] + (1 - BETA2) * gk * gk;
+    p[k] -= (lr * (m[k] / c1)) / (Math.sqrt(v[k] / c2) + 1e-8);
+  }
+}
