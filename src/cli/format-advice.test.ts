@@ -74,6 +74,24 @@ describe('formatAdvice', () => {
     expect(formatAdvice({ ...reach, rollsLeft: 2, steering: { by: 'points', horizon: 4 } })).toMatch(/more than 4 boxes left:[^]*2 rerolls left:/);
   });
 
+  it('says a calibrated chance is an estimate, over how many games it was calibrated, and nothing of it where it is exact', () => {
+    const win: ProbabilityAdvice = {
+      ruleset: 'yahtzee',
+      exact: false,
+      goal: { type: 'win', opponents: [{ scorecard: { ones: 3 } }] },
+      score: 0,
+      probabilityBefore: 0.58,
+      probability: 0.63,
+      dice: [1, 5, 5, 5, 6],
+      rollsLeft: 2,
+      options: [{ action: { hold: [5, 5, 5] }, probability: 0.63, loss: 0, nearTie: false }],
+      calibration: { games: 20_000, seed: 1, boxesOpen: 13, turns: 19_990 },
+    };
+    expect(formatAdvice(win)).toContain('chances are estimates, calibrated to what this advice\'s play achieved from such chances over 20,000 games (13 boxes open;');
+    const { calibration: _c, ...exact } = { ...win, exact: true };
+    expect(formatAdvice(exact)).not.toContain('calibrated');
+  });
+
   it('names the column of multi-column score actions', () => {
     const multi: Advice = { ...advice, options: [{ action: { score: 'chance', column: 2 }, ev: 1, loss: 0, points: 20, nearTie: true }] };
     expect(formatAdvice(multi)).toContain('score chance (column 2)');

@@ -62,6 +62,10 @@ const percent = (p: number) => `${(100 * p).toFixed(4)}%`;
 function formatProbabilityAdvice(a: ProbabilityAdvice): string {
   const target = goalLabel(a.goal);
   const lines = [`${a.ruleset}${a.exact ? '' : ' (approximate)'}: score ${a.score}, goal ${target}: ${percent(a.probabilityBefore)} from the start of this turn`, ...goalNotes(a)];
+  if (a.calibration) {
+    const c = a.calibration;
+    lines.push(`chances are estimates, calibrated to what this advice's play achieved from such chances over ${c.games.toLocaleString('en-US')} games (${plural(c.boxesOpen, 'box', 'boxes')} open; docs/goals.md gives the error)`);
+  }
   if (a.steering?.by === 'points') {
     lines.push(`more than ${plural(a.steering.horizon, 'box', 'boxes')} left: ranked as best play ranks them, which did better for this goal in measured games (chances are the model's)`);
   }
