@@ -1,5 +1,5 @@
 import { mulberry32 } from '../../dice/index.ts';
-import { adamStep } from './adam.ts';
+import { adamStep, epochRate, shuffle, type TrainOptions } from './training.ts';
 
 /**
  * A one-hidden-layer perceptron with ReLU units: y = b2 + Σ_j w2_j max(0, a_j), a = W1 x + b1.
@@ -29,14 +29,7 @@ export function mlpOutput(net: Mlp, x: ArrayLike<number>, a: Float64Array = new 
   return y;
 }
 
-export interface MlpFitOptions {
-  hidden: number;
-  epochs: number;
-  batch: number;
-  learningRate: number;
-  /** L2 penalty on the weights, per sample */
-  decay: number;
-  seed: number;
+export interface MlpFitOptions extends TrainOptions {
   /** a net to start from (the next level's, whose shape must match) */
   start?: Mlp;
 }
@@ -107,14 +100,8 @@ export function fitMlp(xs: Float64Array, ys: Float64Array, n: number, opts: MlpF
     return y;
   };
   for (let epoch = 0; epoch < opts.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const k = Math.floor(rng() * (i + 1));
-      const t = order[i];
-      order[i] = order[k];
-      order[k] = t;
-    }
-    // Cosine decay of the learning rate over the epochs.
-    const lr = opts.learningRate * 0.5 * (1 + Math.cos((Math.PI * epoch) / opts.epochs));
+    shuffle(order, rng);
+    const lr = epochRate(opts, epoch);
     for (let from = 0; from < order.length; from += opts.batch) {
       const to = Math.min(order.length, from + opts.batch);
       g.fill(0);

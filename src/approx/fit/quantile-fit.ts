@@ -14,16 +14,11 @@ import type { ClassSpread } from '../spread-classes.ts';
 import { createTwoLeft, NEED_LANES, twoLeftChances } from '../two-left.ts';
 import { createGoalBackup, goalBackup, type AskValuer } from './goal-backup.ts';
 import { fitMultiMlp, type MultiMlp } from './quantile-mlp.ts';
+import type { TrainOptions } from './training.ts';
 
-export interface QuantileFitOptions {
+export interface QuantileFitOptions extends TrainOptions {
   /** quantiles per state */
   quantiles: number;
-  hidden: number;
-  epochs: number;
-  batch: number;
-  learningRate: number;
-  decay: number;
-  seed: number;
   /** needs per state backed up, spread over ±zRange SDs of its class around its mean */
   lanes: number;
   zRange: number;

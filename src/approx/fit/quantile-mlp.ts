@@ -1,5 +1,5 @@
 import { mulberry32 } from '../../dice/index.ts';
-import { adamStep } from './adam.ts';
+import { adamStep, epochRate, shuffle, type TrainOptions } from './training.ts';
 
 /**
  * A one-hidden-layer perceptron with M outputs, y = b2 + W2 max(0, W1 x + b1), fitted by Adam on
@@ -21,14 +21,7 @@ export interface MultiMlp {
   b2: Float64Array;
 }
 
-export interface MultiMlpOptions {
-  hidden: number;
-  epochs: number;
-  batch: number;
-  learningRate: number;
-  /** L2 penalty on the weights, per sample */
-  decay: number;
-  seed: number;
+export interface MultiMlpOptions extends TrainOptions {
   start?: MultiMlp;
 }
 
@@ -90,13 +83,8 @@ export function fitMultiMlp(xs: Float64Array, ys: Float64Array, n: number, M: nu
     }
   };
   for (let epoch = 0; epoch < opts.epochs; epoch++) {
-    for (let i = order.length - 1; i > 0; i--) {
-      const k = Math.floor(rng() * (i + 1));
-      const t = order[i];
-      order[i] = order[k];
-      order[k] = t;
-    }
-    const lr = opts.learningRate * 0.5 * (1 + Math.cos((Math.PI * epoch) / opts.epochs));
+    shuffle(order, rng);
+    const lr = epochRate(opts, epoch);
     for (let from = 0; from < order.length; from += opts.batch) {
       const to = Math.min(order.length, from + opts.batch);
       g.fill(0);

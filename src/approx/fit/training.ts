@@ -1,3 +1,29 @@
+/** What both fitters of a one-hidden-layer network take (mlp.ts, quantile-mlp.ts). */
+export interface TrainOptions {
+  hidden: number;
+  epochs: number;
+  batch: number;
+  learningRate: number;
+  /** L2 penalty on the weights, per sample */
+  decay: number;
+  seed: number;
+}
+
+/** The samples' order for an epoch: a Fisher–Yates shuffle by the fit's own seeded generator. */
+export function shuffle(order: Int32Array | number[], rng: () => number): void {
+  for (let i = order.length - 1; i > 0; i--) {
+    const k = Math.floor(rng() * (i + 1));
+    const t = order[i];
+    order[i] = order[k];
+    order[k] = t;
+  }
+}
+
+/** The learning rate of an epoch: cosine decay from the start rate to 0 over the epochs. */
+export function epochRate(opts: TrainOptions, epoch: number): number {
+  return opts.learningRate * 0.5 * (1 + Math.cos((Math.PI * epoch) / opts.epochs));
+}
+
 /**
  * One Adam step over a one-hidden-layer network's parameters, as both fitters lay them out
  * (mlp.ts, quantile-mlp.ts): w1 [0, ob1), b1 [ob1, ow2), w2 [ow2, ob2), b2 [ob2, P). Weight decay
